@@ -1,0 +1,32 @@
+//! The board of kinrow, a k-in-a-row endgame solver: bitboards with row
+//! padding, the rules (freestyle or exact k in a row, boards up to 26x26),
+//! win detection, winning cells, candidate moves, the attacker's `fours` and
+//! `threats` filters, Zobrist keys, and the position and puzzle-suite files.
+//!
+//! ```
+//! use kinrow_board::{Board, Candidates, Game, Player, Rule};
+//!
+//! let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
+//! let mut board = Board::new(game);
+//! let g = *board.game().geometry();
+//! for name in ["f8", "a1", "g8", "a3", "h8", "a5", "i8"] {
+//!     board.play(g.parse_cell(name).unwrap());
+//! }
+//! // o to move; x threatens to complete five at e8 or j8.
+//! let wins: Vec<String> = board.winning_cells(Player::X).iter()
+//!     .map(|i| g.name(kinrow_board::Cell::from_index(i))).collect();
+//! assert_eq!(wins, ["e8", "j8"]);
+//! assert_eq!(board.candidates(Candidates::Near(1)).count(), 23);
+//! ```
+
+pub mod bitboard;
+pub mod board;
+pub mod game;
+pub mod geometry;
+pub mod rules;
+
+pub use bitboard::{Bitboard, Bits};
+pub use board::Board;
+pub use game::{Game, GameError};
+pub use geometry::{Cell, Geometry, Player, SizeError};
+pub use rules::{Attack, Candidates, Rule};
