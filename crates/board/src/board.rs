@@ -196,7 +196,8 @@ impl Board {
     #[must_use]
     pub fn winning_cells(&self, player: Player) -> Bitboard {
         let p = player.index();
-        self.game.winning_cells(&self.stones[p], &self.stones[1 - p])
+        self.game
+            .winning_cells(&self.stones[p], &self.stones[1 - p])
     }
 
     /// The empty cells a side may play under `candidates`.
@@ -213,7 +214,8 @@ impl Board {
     #[must_use]
     pub fn fours(&self, player: Player, within: &Bitboard) -> Bitboard {
         let p = player.index();
-        self.game.fours(&self.stones[p], &self.stones[1 - p], within)
+        self.game
+            .fours(&self.stones[p], &self.stones[1 - p], within)
     }
 
     /// The cells of `within` that are threats for `player`: fours, and moves
@@ -223,7 +225,8 @@ impl Board {
     #[must_use]
     pub fn threats(&self, player: Player, within: &Bitboard) -> Bitboard {
         let p = player.index();
-        self.game.threats(&self.stones[p], &self.stones[1 - p], within)
+        self.game
+            .threats(&self.stones[p], &self.stones[1 - p], within)
     }
 
     /// The moves `player` may make as the attacker: its candidates that

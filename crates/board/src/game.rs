@@ -295,7 +295,8 @@ impl Game {
     #[must_use]
     pub fn threats(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
         let within = *within & self.geometry.cells().and_not(&(*own | *opp));
-        let degenerate = !self.winning_cells(own, opp).is_empty() || self.has_double_point(own, opp);
+        let degenerate =
+            !self.winning_cells(own, opp).is_empty() || self.has_double_point(own, opp);
         if degenerate && self.rule == Rule::Freestyle {
             // Under freestyle an own stone never spoils an own winning cell
             // or double point other than by taking it, which is then a four.
@@ -322,7 +323,9 @@ impl Game {
         let empty = cells.and_not(&stones);
         match candidates {
             Candidates::All => empty,
-            Candidates::Near(_) if stones.is_empty() => Bitboard::single(self.geometry.centre().index()),
+            Candidates::Near(_) if stones.is_empty() => {
+                Bitboard::single(self.geometry.centre().index())
+            }
             Candidates::Near(r) => {
                 let s = self.geometry.stride();
                 let steps = u32::from(r).min(self.geometry.width().max(self.geometry.height()));
@@ -338,7 +341,13 @@ impl Game {
 
     /// The moves the attacker `own` may make: its candidates passing `attack`.
     #[must_use]
-    pub fn attack_moves(&self, own: &Bitboard, opp: &Bitboard, candidates: Candidates, attack: Attack) -> Bitboard {
+    pub fn attack_moves(
+        &self,
+        own: &Bitboard,
+        opp: &Bitboard,
+        candidates: Candidates,
+        attack: Attack,
+    ) -> Bitboard {
         let cands = self.candidates(own, opp, candidates);
         match attack {
             Attack::Any => cands,

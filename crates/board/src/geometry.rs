@@ -159,8 +159,7 @@ impl Geometry {
     #[inline]
     #[must_use]
     pub fn cell(&self, x: u32, y: u32) -> Option<Cell> {
-        (x < self.width() && y < self.height())
-            .then(|| Cell((y * self.stride() + x) as u16))
+        (x < self.width() && y < self.height()).then(|| Cell((y * self.stride() + x) as u16))
     }
 
     /// Column and row (0-based) of a cell.

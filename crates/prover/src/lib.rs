@@ -1,1 +1,11 @@
+//! The provers of kinrow: each answers "can the side to move force a win
+//! within d plies?" for a [`Problem`], within [`Limits`], as an [`Outcome`].
+//!
+//! All provers share the terminal rules and sound reductions of [`node`],
+//! so they search exactly the same game.
 
+pub mod node;
+pub mod outcome;
+
+pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
+pub use outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};

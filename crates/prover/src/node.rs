@@ -1,0 +1,235 @@
+//! The terminal rules and sound move reductions shared by every prover, so
+//! that all of them search exactly the same game.
+//!
+//! Depths count plies still allowed, the current ply included: at the
+//! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
+//! [`UNLIMITED`] stands for "no horizon" (no game is that long).
+
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell};
+
+/// The remaining depth of a search without a horizon.
+pub const UNLIMITED: u32 = u32::MAX;
+
+/// What the rules say at the attacker's turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrNode {
+    /// The attacker plays this cell and wins at once.
+    Win(Cell),
+    /// The attacker cannot win within the horizon from here.
+    NoWin,
+    /// The attacker must choose among these moves (never empty).
+    Moves(Bitboard),
+}
+
+/// What the rules say at the defender's turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AndNode {
+    /// Whatever the defender does, the attacker wins on its next move.
+    Win,
+    /// The defender escapes: it wins at once, the board is full, or the
+    /// horizon leaves the attacker no further stone.
+    NoWin,
+    /// Every one of these replies (never empty) must be refuted.
+    Replies(Bitboard),
+}
+
+/// The move rules of one problem: candidates for both sides and the
+/// attacker's filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeRules {
+    pub candidates: Candidates,
+    pub attack: Attack,
+}
+
+impl NodeRules {
+    /// The attacker's turn (the attacker is `board.to_move()`) with `depth`
+    /// plies left.
+    ///
+    /// Reductions (each sound, and only ever removing moves of the attacker
+    /// or deciding a node whose value is certain):
+    /// 1. a winning cell among the attacker's candidates is a win at once
+    ///    (a winning move passes every filter);
+    /// 4. if the defender has a winning cell, any attacker move other than a
+    ///    block lets the defender complete its line first, which ends the
+    ///    attack; with two such cells no block helps.
+    #[must_use]
+    pub fn attacker_node(&self, board: &Board, depth: u32) -> OrNode {
+        if depth == 0 {
+            return OrNode::NoWin;
+        }
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        if let Some(w) = (board.winning_cells(me) & cands).first() {
+            return OrNode::Win(Cell::from_index(w));
+        }
+        if depth == 1 {
+            return OrNode::NoWin;
+        }
+        let threats = board.winning_cells(me.other()) & cands;
+        let moves = if threats.is_empty() {
+            board.attack_moves(me, self.candidates, self.attack)
+        } else if threats.has_two() {
+            return OrNode::NoWin;
+        } else {
+            match self.attack {
+                Attack::Any => threats,
+                Attack::Fours => board.fours(me, &threats),
+                Attack::Threats => board.threats(me, &threats),
+            }
+        };
+        if moves.is_empty() {
+            OrNode::NoWin
+        } else {
+            OrNode::Moves(moves)
+        }
+    }
+
+    /// The defender's turn (the defender is `board.to_move()`) with `depth`
+    /// plies left, the defender's own move included.
+    ///
+    /// Reductions:
+    /// 2. a winning cell of the defender among its candidates: it completes
+    ///    its line first and the attack ends;
+    /// 3. if the attacker has a winning cell among the candidates, a
+    ///    defender stone can spoil it only by taking it (a stone never
+    ///    changes the length of the other side's runs), and candidates only
+    ///    grow as stones are added: with two such cells the attacker wins
+    ///    next ply whatever happens; with one, every reply but the block
+    ///    loses at once, so the block is the only reply;
+    /// 5. see [`NodeRules::double_threat_replies`].
+    #[must_use]
+    pub fn defender_node(&self, board: &Board, depth: u32) -> AndNode {
+        if depth <= 1 {
+            return AndNode::NoWin;
+        }
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        if cands.is_empty() {
+            return AndNode::NoWin;
+        }
+        if board.winning_cells(me).intersects(&cands) {
+            return AndNode::NoWin;
+        }
+        let attacker_wins = board.winning_cells(me.other()) & cands;
+        if attacker_wins.has_two() {
+            return AndNode::Win;
+        }
+        if !attacker_wins.is_empty() {
+            return AndNode::Replies(attacker_wins);
+        }
+        if depth >= 4 {
+            if let Some(replies) = self.double_threat_replies(board, &cands) {
+                return AndNode::Replies(replies);
+            }
+        }
+        AndNode::Replies(cands)
+    }
+
+    /// Reduction 5: the defender's replies when the attacker has a move
+    /// giving it two or more winning cells, with at least three plies left
+    /// to the attacker after the reply (the caller checks `depth >= 4`), the
+    /// defender having no winning cell and the attacker none (checked
+    /// before). `None` when the attacker has no such move.
+    ///
+    /// Why it is sound: let `m` be an attacker candidate after which the
+    /// attacker has two or more winning cells among the candidates of the
+    /// position after `m`. Take a
+    /// defender reply `r` that is neither `m` nor a winning cell of `m` when
+    /// `m` has exactly two, and that leaves the defender without a winning
+    /// cell (it is not a four). Then `m` is still a candidate (candidates
+    /// only grow) and still gives two winning cells (a defender stone spoils
+    /// an attacker cell only by taking it); it passes every filter, being a
+    /// four. The attacker plays `m`; the defender has no winning cell (an
+    /// attacker stone never lengthens a defender run), can take at most one
+    /// of the two cells, and the attacker completes its line with the other
+    /// at the third ply after `r`, within the horizon. So such an `r` loses
+    /// and only the other replies need refuting. Keeping a reply is always
+    /// sound, so cells we cannot classify cheaply are kept.
+    #[must_use]
+    pub fn double_threat_replies(&self, board: &Board, cands: &Bitboard) -> Option<Bitboard> {
+        let me = board.to_move();
+        let att = board.stones(me.other());
+        let def = board.stones(me);
+        let game = board.game();
+        // Replies that survive every double move: the intersection of their
+        // kill sets ({m} plus its two cells when it has exactly two).
+        let mut survivors = *cands;
+        let mut any = false;
+        for m in (game.window_cells(att, def, 2) & *cands).iter() {
+            let mut after = *att;
+            after.insert(m);
+            // The cells must be the attacker's candidates once `m` stands;
+            // later stones only add candidates.
+            let wins =
+                game.winning_cells(&after, def) & game.candidates(&after, def, self.candidates);
+            if !wins.has_two() {
+                continue;
+            }
+            any = true;
+            let mut kill = Bitboard::single(m);
+            if wins.count() == 2 {
+                kill |= wins;
+            }
+            survivors &= kill;
+            if survivors.is_empty() {
+                break;
+            }
+        }
+        if !any {
+            return None;
+        }
+        let fours = board.fours(me, cands);
+        Some(survivors | fours)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_board::{Game, Rule};
+
+    fn board(moves: &[&str], to_move_o: bool) -> Board {
+        let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
+        let mut b = Board::new(game);
+        let g = *b.game().geometry();
+        for m in moves {
+            b.play(g.parse_cell(m).unwrap());
+        }
+        if to_move_o {
+            b.set_to_move(kinrow_board::Player::O);
+        }
+        b
+    }
+
+    const RULES: NodeRules = NodeRules {
+        candidates: Candidates::Near(1),
+        attack: Attack::Any,
+    };
+
+    #[test]
+    fn open_four_is_a_win_for_the_attacker_at_the_defenders_turn() {
+        // x: f8 g8 h8 i8, o to move: two winning cells e8, j8.
+        let b = board(&["f8", "a1", "g8", "a3", "h8", "a5", "i8"], false);
+        assert_eq!(RULES.defender_node(&b, 2), AndNode::Win);
+        assert_eq!(RULES.defender_node(&b, 1), AndNode::NoWin);
+    }
+
+    #[test]
+    fn open_three_restricts_the_defenders_replies() {
+        // x: g8 h8 i8 (open three), o to move, depth 4: o must stop the
+        // double-four points f8 / j8 or make a four.
+        let b = board(&["g8", "a1", "h8", "a3", "i8"], false);
+        let AndNode::Replies(r) = RULES.defender_node(&b, 4) else {
+            panic!("expected replies");
+        };
+        let g = *b.game().geometry();
+        let mut names: Vec<String> = r.iter().map(|i| g.name(Cell::from_index(i))).collect();
+        names.sort();
+        assert_eq!(names, ["f8", "j8"]);
+        // With depth 3 the reduction does not apply.
+        let AndNode::Replies(all) = RULES.defender_node(&b, 3) else {
+            panic!("expected replies");
+        };
+        assert_eq!(all, b.candidates(Candidates::Near(1)));
+    }
+}

@@ -1,0 +1,176 @@
+//! What every prover is asked and what it answers.
+
+use kinrow_board::{Attack, Board, Candidates, Cell};
+use std::time::{Duration, Instant};
+
+/// A question for a prover: can the side to move of `board` (the attacker)
+/// force a win within `depth` plies (no horizon when `None`), both sides
+/// choosing among `candidates` and the attacker only among moves passing
+/// `attack`?
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub board: Board,
+    pub candidates: Candidates,
+    pub attack: Attack,
+    pub depth: Option<u32>,
+}
+
+/// Budgets that end a search with [`Verdict::Unknown`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest number of nodes (positions visited or created) to spend.
+    pub max_nodes: Option<u64>,
+    /// Wall-clock time to spend.
+    pub time: Option<Duration>,
+    /// Largest number of bytes of search memory (tables, arenas).
+    pub memory: Option<u64>,
+}
+
+/// The answer to a [`Problem`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The attacker forces a win within the horizon.
+    Win,
+    /// Proved: no such strategy exists within the horizon (for the pruned
+    /// game the candidates and the filter describe).
+    NoWin,
+    /// A budget ran out first.
+    Unknown,
+}
+
+impl Verdict {
+    /// `win`, `no-win` or `unknown`, as in files and JSON.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::NoWin => "no-win",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Statistics of one search. Fields a prover does not track stay 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions visited (AND-OR, value searches) or nodes created (PNS).
+    pub nodes: u64,
+    /// Nodes expanded (PNS).
+    pub expansions: u64,
+    /// Transposition-table hits that settled or shared a node.
+    pub tt_hits: u64,
+    /// Peak bytes of search memory (tables, arenas).
+    pub peak_bytes: u64,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// The answer of a prover with its evidence and statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// A winning first move (for `Win`).
+    pub best_move: Option<Cell>,
+    /// Length in plies of the win found (for `Win`): the ply of the
+    /// attacker's winning stone. Exact (shortest) for provers that deepen
+    /// iteratively.
+    pub plies: Option<u32>,
+    /// Principal variation: the attacker's moves against the defender's
+    /// most stubborn replies (value searches: best play for both sides).
+    pub pv: Vec<Cell>,
+    /// Every winning first move, when asked for.
+    pub winning_moves: Option<Vec<Cell>>,
+    /// The game value -1, 0 or +1 (value searches only).
+    pub value: Option<i8>,
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// An outcome with the given verdict and nothing else filled in.
+    #[must_use]
+    pub fn new(verdict: Verdict) -> Outcome {
+        Outcome {
+            verdict,
+            best_move: None,
+            plies: None,
+            pv: Vec::new(),
+            winning_moves: None,
+            value: None,
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// Tracks the node and time budgets of one search. Checking the clock is
+/// comparatively slow, so it is read only every 1024 nodes.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    start: Instant,
+    deadline: Option<Instant>,
+    max_nodes: u64,
+    pub nodes: u64,
+    exhausted: bool,
+}
+
+impl Budget {
+    /// Starts the clock for `limits`.
+    #[must_use]
+    pub fn new(limits: &Limits) -> Budget {
+        let start = Instant::now();
+        Budget {
+            start,
+            deadline: limits.time.map(|t| start + t),
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            exhausted: false,
+        }
+    }
+
+    /// Counts one node; `false` once a budget has run out (and ever after).
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.exhausted = true;
+        } else if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.exhausted = true;
+                }
+            }
+        }
+        !self.exhausted
+    }
+
+    /// Whether a budget has run out.
+    #[inline]
+    #[must_use]
+    pub const fn exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    /// Marks the search as out of budget (used for the memory budget).
+    pub fn exhaust(&mut self) {
+        self.exhausted = true;
+    }
+
+    /// Time since the search started.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+/// A prover: a struct that owns its state, asked one problem at a time.
+pub trait Prover {
+    /// Short name used on the command line and in reports (`and-or`, ...).
+    fn name(&self) -> &'static str;
+    /// Answers `problem` within `limits`.
+    fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome;
+}
