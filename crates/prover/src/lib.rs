@@ -8,4 +8,4 @@ pub mod node;
 pub mod outcome;
 
 pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
-pub use outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
+pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};

@@ -167,10 +167,30 @@ impl Budget {
     }
 }
 
+/// A problem a prover refuses to answer, rather than answer another game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemError {
+    /// The value searches compute the value of the game where both sides
+    /// choose freely among the candidates; an attacker filter has no
+    /// meaning there.
+    #[error("the {prover} search gives the value of the unfiltered game and cannot use `attack {attack}`; use the and-or or pns prover, or `attack any`")]
+    Filter {
+        prover: &'static str,
+        attack: Attack,
+    },
+}
+
 /// A prover: a struct that owns its state, asked one problem at a time.
 pub trait Prover {
     /// Short name used on the command line and in reports (`and-or`, ...).
     fn name(&self) -> &'static str;
-    /// Answers `problem` within `limits`.
+    /// Whether this prover can answer `problem` (callers ask before
+    /// [`Prover::prove`]).
+    fn check(&self, problem: &Problem) -> Result<(), ProblemError> {
+        let _ = problem;
+        Ok(())
+    }
+    /// Answers `problem` within `limits`. `problem` must pass
+    /// [`Prover::check`].
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome;
 }
