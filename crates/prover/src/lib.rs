@@ -6,6 +6,8 @@
 
 pub mod node;
 pub mod outcome;
+pub mod pns;
 
 pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+pub use pns::{Init, NodeId, Pns, PnsConfig, ProofNumber};
