@@ -10,4 +10,4 @@ pub mod pns;
 
 pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-pub use pns::{Init, NodeId, Pns, PnsConfig, ProofNumber};
+pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig, ProofNumber};

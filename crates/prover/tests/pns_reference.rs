@@ -4,7 +4,7 @@
 //! horizon, and (with `all_moves`) the same set of winning first moves.
 
 use kinrow_board::{Attack, Candidates, Cell};
-use kinrow_prover::{Init, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{Evaluation, Init, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{
     adapt, attacker_wins, other, random_case, winning_first_moves, Case, ATTACK_FOURS,
     ATTACK_THREATS, EMPTY,
@@ -139,10 +139,26 @@ fn all_winning_first_moves_match_the_naive_set() {
 fn unit_init_without_symmetry_gives_the_same_answers() {
     let config = PnsConfig {
         init: Init::Unit,
-        all_moves: false,
         symmetry: false,
+        ..PnsConfig::default()
     };
     run(10_000..10_400, config);
+}
+
+#[test]
+fn eager_and_delayed_evaluation_give_the_same_answers() {
+    for (init, evaluation) in [
+        (Init::Heuristic, Evaluation::Eager),
+        (Init::Unit, Evaluation::Eager),
+        (Init::Heuristic, Evaluation::Delayed),
+    ] {
+        let config = PnsConfig {
+            init,
+            evaluation,
+            ..PnsConfig::default()
+        };
+        run(20_000..20_300, config);
+    }
 }
 
 #[test]

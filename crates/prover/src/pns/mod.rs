@@ -26,6 +26,7 @@
 //! ```
 
 mod arena;
+mod heuristic;
 mod number;
 mod report;
 mod search;
@@ -47,19 +48,44 @@ use std::time::Instant;
 /// How new leaves get their first numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Init {
-    /// Mobility: an attacker's node starts with dn = its number of moves, a
-    /// defender's node with pn = its number of replies (the other number
-    /// 1), so forcing lines (few replies) look cheap to prove.
+    /// Estimates of mobility, so that forcing lines (few replies) look
+    /// cheap to prove. A node evaluated when created starts with its
+    /// mobility as the rules give it: an attacker's node with dn = its
+    /// number of moves, a defender's node with pn = its number of replies.
+    /// A node created without evaluation gets estimates from the fours and
+    /// threes the last stone made on its lines (see the `heuristic`
+    /// module).
     #[default]
     Heuristic,
     /// pn = dn = 1 for every new leaf.
     Unit,
 }
 
+/// When the rules ([`NodeRules`]) look at a new node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Evaluation {
+    /// When it is created: settled children are known at once (and an
+    /// expansion stops at the first child that settles its parent), but
+    /// every child costs a full evaluation.
+    Eager,
+    /// When it is chosen for expansion: creating a child costs a key, a
+    /// table probe and a line scan for the heuristic; a child the rules
+    /// settle is settled then, without children.
+    Delayed,
+    /// Eager for the attacker's nodes and for nodes with fewer than 4 plies
+    /// left, delayed for the defender's other nodes, whose evaluation (the
+    /// double-threat reduction) costs the most and whose mobility the line
+    /// heuristic estimates. Measured the fastest of the three (see the
+    /// `pns` bench).
+    #[default]
+    Mixed,
+}
+
 /// Settings of the [`Pns`] prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PnsConfig {
     pub init: Init,
+    pub evaluation: Evaluation,
     /// Find every winning first move ([`Outcome::winning_moves`]), not
     /// just one; settles every first move of the root.
     pub all_moves: bool,
@@ -72,6 +98,7 @@ impl Default for PnsConfig {
     fn default() -> Self {
         PnsConfig {
             init: Init::Heuristic,
+            evaluation: Evaluation::Mixed,
             all_moves: false,
             symmetry: true,
         }
@@ -144,7 +171,7 @@ impl Prover for Pns {
             board,
             depth,
             rules,
-            self.config.init,
+            (self.config.init, self.config.evaluation),
             &sym,
             limits.max_nodes,
             deadline,

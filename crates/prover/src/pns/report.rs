@@ -73,14 +73,7 @@ impl Finished {
             let depth = self.depth_at(&board);
             if node.is_leaf() {
                 if node.is_and() {
-                    if self.rules.defender_node(&board, depth) == AndNode::Win {
-                        // Two winning cells: the defender takes one, the
-                        // attacker plays the other.
-                        let me = board.to_move();
-                        let wins = board.winning_cells(me.other())
-                            & board.candidates(self.rules.candidates);
-                        pv.extend(wins.iter().take(2).map(Cell::from_index));
-                    }
+                    self.finish_and_leaf(&mut board, depth, &mut pv);
                 } else if let OrNode::Win(cell) = self.rules.attacker_node(&board, depth) {
                     pv.push(cell);
                 }
@@ -113,6 +106,43 @@ impl Finished {
             id = child;
         }
         pv
+    }
+
+    /// Ends the line at a defender's node proved by the rules alone.
+    fn finish_and_leaf(&self, board: &mut Board, depth: u32, pv: &mut Vec<Cell>) {
+        let attacker = board.to_move().other();
+        let cands = self.rules.candidates;
+        let double = |b: &Board| {
+            let wins = b.winning_cells(attacker) & b.candidates(cands);
+            wins.has_two()
+                .then(|| wins.iter().take(2).map(Cell::from_index))
+        };
+        match self.rules.defender_node(board, depth) {
+            AndNode::Win => {
+                // Two winning cells: the defender takes one, the attacker
+                // plays the other.
+                pv.extend(double(board).into_iter().flatten());
+            }
+            AndNode::Replies(r) if r.is_empty() => {
+                // Reduction 5 left no reply: after any reply some attacker
+                // move gives two winning cells.
+                let Some(reply) = board.candidates(cands).first().map(Cell::from_index) else {
+                    return;
+                };
+                board.play(reply);
+                pv.push(reply);
+                for m in board.candidates(cands).iter().map(Cell::from_index) {
+                    let mut b = board.clone();
+                    b.play(m);
+                    if let Some(wins) = double(&b) {
+                        pv.push(m);
+                        pv.extend(wins);
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     /// The root's winning first moves: `immediate` and the moves of `rest`

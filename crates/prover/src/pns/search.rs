@@ -16,9 +16,10 @@
 //! search starts with an empty arena.
 
 use super::arena::{Arena, NodeId};
+use super::heuristic::LineScan;
 use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
-use super::Init;
+use super::{Evaluation, Init};
 use crate::node::{AndNode, NodeRules, OrNode, UNLIMITED};
 use kinrow_board::{Bitboard, Board, Cell};
 use std::time::Instant;
@@ -92,6 +93,8 @@ pub(crate) struct Search<'a> {
     sym: &'a Symmetries,
     rules: NodeRules,
     init: Init,
+    evaluation: Evaluation,
+    lines: LineScan,
     root_depth: u32,
     root_stones: u32,
     /// The position at the end of `path`.
@@ -100,9 +103,12 @@ pub(crate) struct Search<'a> {
     path: Vec<Step>,
     /// Moves of the node being expanded: (canonical, real) cell indices.
     scratch: Vec<(u16, u16)>,
-    /// Nodes whose numbers must be recomputed.
+    /// Nodes whose numbers must be recomputed: this level and the next.
     stack: Vec<NodeId>,
+    next: Vec<NodeId>,
     pub(crate) expansions: u64,
+    /// Leaves the rules settled when they were to be expanded.
+    pub(crate) evaluations: u64,
     pub(crate) tt_hits: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
@@ -116,7 +122,7 @@ impl<'a> Search<'a> {
         board: &Board,
         depth: u32,
         rules: NodeRules,
-        init: Init,
+        (init, evaluation): (Init, Evaluation),
         sym: &'a Symmetries,
         max_nodes: Option<u64>,
         deadline: Option<Instant>,
@@ -127,6 +133,8 @@ impl<'a> Search<'a> {
             sym,
             rules,
             init,
+            evaluation,
+            lines: LineScan::new(board.game()),
             root_depth: depth,
             root_stones: board.stone_count(),
             board: board.clone(),
@@ -134,7 +142,9 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             scratch: Vec::new(),
             stack: Vec::new(),
+            next: Vec::new(),
             expansions: 0,
+            evaluations: 0,
             tt_hits: 0,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
@@ -235,6 +245,9 @@ impl<'a> Search<'a> {
             match self.rules.defender_node(&self.board, depth) {
                 AndNode::Win => Eval::proved(2),
                 AndNode::NoWin => Eval::DISPROVED,
+                // No reply left by reduction 5: each one loses to a move
+                // giving two winning cells, which wins at the fourth ply.
+                AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
                 AndNode::Replies(r) => Eval {
                     pn: count(r),
                     dn: ProofNumber::ONE,
@@ -245,6 +258,7 @@ impl<'a> Search<'a> {
             match self.rules.attacker_node(&self.board, depth) {
                 OrNode::Win(_) => Eval::proved(1),
                 OrNode::NoWin => Eval::DISPROVED,
+                OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
                 OrNode::Moves(m) => Eval {
                     pn: ProofNumber::ONE,
                     dn: count(m),
@@ -285,6 +299,9 @@ impl<'a> Search<'a> {
             self.expand(leaf)?;
             self.update(leaf);
             self.climb(base);
+            if cfg!(debug_assertions) && self.expansions.is_power_of_two() {
+                self.check_numbers();
+            }
         }
         Ok(())
     }
@@ -314,7 +331,9 @@ impl<'a> Search<'a> {
             let c = *self.arena.node(child);
             debug_assert!(
                 !c.is_solved(),
-                "an open node has an open most-proving child"
+                "an open node has an open most-proving child: {node:?} {c:?} {} {:?}",
+                self.path.len(),
+                step
             );
             self.path.push(Step {
                 node: child,
@@ -364,21 +383,22 @@ impl<'a> Search<'a> {
         let depth = self.depth();
         let moves = if node.is_and() {
             match self.rules.defender_node(&self.board, depth) {
-                AndNode::Replies(r) => r,
+                AndNode::Replies(r) if !r.is_empty() => r,
                 _ => return self.settle(id, node.is_and(), depth),
             }
         } else {
             match self.rules.attacker_node(&self.board, depth) {
-                OrNode::Moves(m) => m,
+                OrNode::Moves(m) if !m.is_empty() => m,
                 _ => return self.settle(id, node.is_and(), depth),
             }
         };
         self.expand_with(id, moves, true)
     }
 
-    /// Gives a leaf the numbers of its rules' verdict (a node is evaluated
-    /// when created, so this only guards against a verdict changing).
+    /// Gives a leaf the numbers of its rules' verdict: a node created
+    /// without evaluation (delayed) that turns out settled.
     fn settle(&mut self, id: NodeId, and: bool, depth: u32) -> Result<(), Stopped> {
+        self.evaluations += 1;
         let eval = self.evaluate(and, depth);
         let node = self.arena.node_mut(id);
         node.pn = eval.pn;
@@ -414,6 +434,15 @@ impl<'a> Search<'a> {
         let child_and = or;
         let depth = child_depth(self.depth());
         let me = self.board.to_move();
+        let eager = self.evaluation == Evaluation::Eager;
+        let mixed = self.evaluation == Evaluation::Mixed;
+        // Delayed evaluation: the heuristic's stand-in for the mobility of
+        // the children, the number of candidates here.
+        let base = if eager || self.init == Init::Unit {
+            0
+        } else {
+            self.board.candidates(self.rules.candidates).count().max(2) - 1
+        };
         let start = self.arena.edge_count();
         for &(canonical, real) in &scratch {
             let cell = Cell::from_index(usize::from(real));
@@ -431,9 +460,14 @@ impl<'a> Search<'a> {
                     n
                 }
                 _ => {
-                    self.play(cell);
-                    let eval = self.evaluate(child_and, depth);
-                    self.undo(cell);
+                    let eval = if eager || (mixed && (!child_and || depth < 4)) {
+                        self.play(cell);
+                        let eval = self.evaluate(child_and, depth);
+                        self.undo(cell);
+                        eval
+                    } else {
+                        self.first_numbers(child_and, cell, base)
+                    };
                     // A node of the wrong side under this key can only be
                     // a key collision: keep the new node out of the table.
                     let key = found.is_none().then_some(key);
@@ -462,6 +496,37 @@ impl<'a> Search<'a> {
             };
         }
         Ok(())
+    }
+
+    /// The first numbers of a child that is not evaluated yet (delayed
+    /// evaluation): the side to move plays `cell`; `base` stands for the
+    /// child's mobility. Unit: 1 and 1. Heuristic: a defender facing a four
+    /// has one reply (pn 1), facing threes a few (pn `base` / (1 +
+    /// threes)); an attacker facing a four has one move (dn 1).
+    #[inline]
+    fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Eval {
+        let mut eval = Eval {
+            pn: ProofNumber::ONE,
+            dn: ProofNumber::ONE,
+            len: 0,
+        };
+        if self.init == Init::Unit {
+            return eval;
+        }
+        let me = self.board.to_move();
+        let t = self.lines.around(
+            self.board.stones(me),
+            self.board.stones(me.other()),
+            cell.index(),
+        );
+        if child_and {
+            if t.fours == 0 {
+                eval.pn = ProofNumber::finite((base / (1 + t.threes)).max(1));
+            }
+        } else if t.fours == 0 {
+            eval.dn = ProofNumber::finite(base);
+        }
+        eval
     }
 
     /// The numbers (and proof length) of an expanded node from its
@@ -500,36 +565,79 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Brings the numbers of `from` (just expanded) and of every ancestor
-    /// whose numbers change up to date, through every parent; stops where
-    /// they do not change.
+    /// Brings the numbers of `from` (just expanded or settled) and of every
+    /// ancestor whose numbers change up to date, through every parent;
+    /// stops where they do not change.
+    ///
+    /// Every parent of a node has one stone less, so all paths from `from`
+    /// up to an ancestor have the same length: going up one level at a
+    /// time, each ancestor is recomputed once, after all its changed
+    /// children (rather than once per path, which a DAG makes exponential).
     fn update(&mut self, from: NodeId) {
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
+        let mut level = std::mem::take(&mut self.stack);
+        let mut next = std::mem::take(&mut self.next);
+        level.clear();
+        next.clear();
         if self.arena.node(from).is_leaf() {
             // Settled in place: its numbers are its own.
-            self.arena.push_parents(from, &mut stack);
+            self.arena.push_parents(from, &mut level);
         } else {
-            stack.push(from);
+            level.push(from);
         }
-        while let Some(id) = stack.pop() {
-            let node = *self.arena.node(id);
-            if node.is_solved() {
-                // A settled node never changes.
+        while !level.is_empty() {
+            if level.len() > 1 {
+                level.sort_unstable();
+                level.dedup();
+            }
+            for &id in &level {
+                let node = *self.arena.node(id);
+                if node.is_solved() {
+                    // A settled node never changes.
+                    continue;
+                }
+                let e = self.recompute(id);
+                if e.pn == node.pn && e.dn == node.dn {
+                    continue;
+                }
+                let n = self.arena.node_mut(id);
+                n.pn = e.pn;
+                n.dn = e.dn;
+                if e.pn.is_zero() {
+                    n.set_proof_len(e.len);
+                }
+                self.arena.push_parents(id, &mut next);
+            }
+            std::mem::swap(&mut level, &mut next);
+            next.clear();
+        }
+        self.stack = level;
+        self.next = next;
+    }
+}
+
+impl Search<'_> {
+    /// Debug check (at exponentially spaced times, so it costs little):
+    /// every expanded node's numbers are those recomputed from its
+    /// children, and a settled node is settled both ways (0 and infinity).
+    fn check_numbers(&self) {
+        for raw in 1..=self.arena.node_count() as u32 {
+            let id = NodeId::from_raw(raw).unwrap();
+            let n = *self.arena.node(id);
+            if n.is_leaf() {
                 continue;
             }
             let e = self.recompute(id);
-            if e.pn == node.pn && e.dn == node.dn {
-                continue;
+            if n.is_solved() {
+                assert!(
+                    (n.pn.is_zero() && e.pn.is_zero() && n.dn.is_infinite())
+                        || (n.dn.is_zero() && e.dn.is_zero() && n.pn.is_infinite()),
+                    "solved node {raw} {:?} vs {:?}",
+                    (n.pn, n.dn),
+                    e
+                );
+            } else {
+                assert_eq!((n.pn, n.dn), (e.pn, e.dn), "node {raw}");
             }
-            let n = self.arena.node_mut(id);
-            n.pn = e.pn;
-            n.dn = e.dn;
-            if e.pn.is_zero() {
-                n.set_proof_len(e.len);
-            }
-            self.arena.push_parents(id, &mut stack);
         }
-        self.stack = stack;
     }
 }
