@@ -249,6 +249,12 @@ impl Arena {
         self.table.get(key)
     }
 
+    /// Reads the home slots of `keys` (see [`Table::warm`]).
+    #[inline]
+    pub(crate) fn warm(&self, keys: impl Iterator<Item = u64>) {
+        self.table.warm(keys);
+    }
+
     /// Creates a leaf with the given numbers and files it under `key` (in
     /// the table unless `key` is `None`). Room must have been reserved.
     #[inline]

@@ -101,8 +101,9 @@ pub(crate) struct Search<'a> {
     board: Board,
     keys: SymKeys,
     path: Vec<Step>,
-    /// Moves of the node being expanded: (canonical, real) cell indices.
-    scratch: Vec<(u16, u16)>,
+    /// Moves of the node being expanded: canonical and real cell
+    /// indices, and the child's key.
+    scratch: Vec<(u16, u16, u64)>,
     /// Nodes whose numbers must be recomputed: this level and the next.
     stack: Vec<NodeId>,
     next: Vec<NodeId>,
@@ -422,18 +423,24 @@ impl<'a> Search<'a> {
         let frame = self.path.last().expect("the path holds the root").frame;
         // Children in canonical order, so that mirror images grow the same
         // tree.
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.clear();
-        scratch.extend(
-            moves
-                .iter()
-                .map(|a| (self.sym.to_canonical(frame, Cell::from_index(a)), a as u16)),
-        );
-        scratch.sort_unstable();
-        let or = !self.arena.node(id).is_and();
-        let child_and = or;
         let depth = child_depth(self.depth());
         let me = self.board.to_move();
+        let salt = depth_salt(depth);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        scratch.extend(moves.iter().map(|a| {
+            let cell = Cell::from_index(a);
+            let mut keys = self.keys;
+            self.sym.play(&mut keys, me, cell);
+            let key = keys.canonical().0 ^ salt;
+            (self.sym.to_canonical(frame, cell), a as u16, key)
+        }));
+        scratch.sort_unstable();
+        // Touch every child's table slot before probing: the loads are
+        // independent, so their cache misses overlap.
+        self.arena.warm(scratch.iter().map(|&(_, _, key)| key));
+        let or = !self.arena.node(id).is_and();
+        let child_and = or;
         let eager = self.evaluation == Evaluation::Eager;
         let mixed = self.evaluation == Evaluation::Mixed;
         // Delayed evaluation: the heuristic's stand-in for the mobility of
@@ -444,11 +451,8 @@ impl<'a> Search<'a> {
             self.board.candidates(self.rules.candidates).count().max(2) - 1
         };
         let start = self.arena.edge_count();
-        for &(canonical, real) in &scratch {
+        for &(canonical, real, key) in &scratch {
             let cell = Cell::from_index(usize::from(real));
-            let mut keys = self.keys;
-            self.sym.play(&mut keys, me, cell);
-            let key = keys.canonical().0 ^ depth_salt(depth);
             let found = self.arena.find(key);
             let child = match found {
                 Some(n) if self.arena.node(n).is_and() == child_and => {
