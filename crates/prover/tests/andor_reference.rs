@@ -27,7 +27,10 @@ fn verdicts_best_moves_and_plies_match_the_naive_recursion() {
         wins += 1;
         let best = out.best_move.expect("a win has a move");
         let set = winning_first_moves(&case);
-        assert!(set.contains(&adapt::xy(&p.board, best)), "seed {seed}: best move not winning");
+        assert!(
+            set.contains(&adapt::xy(&p.board, best)),
+            "seed {seed}: best move not winning"
+        );
         check_pv(&p, &out).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         // The shortest win on a subset (the naive search repeats per depth).
         if seed % 3 == 0 {
@@ -55,13 +58,20 @@ fn all_winning_first_moves_match_the_naive_set() {
             .map(|xy| adapt::cell(&p.board, xy))
             .collect();
         expected.sort_unstable();
-        let got = out.winning_moves.clone().expect("complete without a budget");
+        let got = out
+            .winning_moves
+            .clone()
+            .expect("complete without a budget");
         assert_eq!(
             names(&p.board, &got),
             names(&p.board, &expected),
             "seed {seed}: {case:?}"
         );
-        let verdict = if expected.is_empty() { Verdict::NoWin } else { Verdict::Win };
+        let verdict = if expected.is_empty() {
+            Verdict::NoWin
+        } else {
+            Verdict::Win
+        };
         assert_eq!(out.verdict, verdict, "seed {seed}");
         if let Some(best) = out.best_move {
             assert!(expected.contains(&best), "seed {seed}");

@@ -29,7 +29,12 @@ impl Search<'_> {
     }
 
     /// Plays the variation into `pv` and onto the board.
-    fn extend_pv(&mut self, mut plies: u32, first: Cell, pv: &mut Vec<Cell>) -> Result<(), Exhausted> {
+    fn extend_pv(
+        &mut self,
+        mut plies: u32,
+        first: Cell,
+        pv: &mut Vec<Cell>,
+    ) -> Result<(), Exhausted> {
         let mut m = first;
         loop {
             self.board.play(m);
@@ -66,7 +71,10 @@ impl Search<'_> {
             AndNode::NoWin => return Ok(None),
             AndNode::Replies(replies) => replies,
         };
-        let hint = self.table.probe(self.board.key(), self.board.stone_count()).best;
+        let hint = self
+            .table
+            .probe(self.board.key(), self.board.stone_count())
+            .best;
         let mut best: Option<(Cell, u32)> = None;
         for class in self.defender_order(&replies, hint) {
             for i in class.iter() {
@@ -123,7 +131,10 @@ impl Search<'_> {
             OrNode::NoWin => return Ok(None),
             OrNode::Moves(moves) => moves,
         };
-        let hint = self.table.probe(self.board.key(), self.board.stone_count()).best;
+        let hint = self
+            .table
+            .probe(self.board.key(), self.board.stone_count())
+            .best;
         for class in self.attacker_order(&moves, hint, plies) {
             for i in class.iter() {
                 let m = Cell::from_index(i);

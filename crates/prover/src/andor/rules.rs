@@ -116,23 +116,20 @@ impl Rules {
         let threats = board.winning_cells(me.other()) & cands;
         // Reduction 4 holds when the attacker cannot win at once and has a
         // ply after the defender's (depth >= 2 leaves the defender its move).
-        let moves = if r.attacker_must_block
-            && my_wins.is_empty()
-            && depth >= 2
-            && !threats.is_empty()
-        {
-            if threats.has_two() {
-                return OrNode::NoWin;
-            }
-            match self.node.attack {
-                Attack::Any => threats,
-                Attack::Fours => board.fours(me, &threats),
-                Attack::Threats => board.threats(me, &threats),
-            }
-        } else {
-            // A winning cell passes every filter, but say so explicitly.
-            board.attack_moves(me, self.node.candidates, self.node.attack) | my_wins
-        };
+        let moves =
+            if r.attacker_must_block && my_wins.is_empty() && depth >= 2 && !threats.is_empty() {
+                if threats.has_two() {
+                    return OrNode::NoWin;
+                }
+                match self.node.attack {
+                    Attack::Any => threats,
+                    Attack::Fours => board.fours(me, &threats),
+                    Attack::Threats => board.threats(me, &threats),
+                }
+            } else {
+                // A winning cell passes every filter, but say so explicitly.
+                board.attack_moves(me, self.node.candidates, self.node.attack) | my_wins
+            };
         if moves.is_empty() {
             OrNode::NoWin
         } else {
@@ -192,7 +189,9 @@ mod tests {
             let case = random_case(seed);
             let board = adapt::to_board(&case.board, case.to_move);
             let node = NodeRules {
-                candidates: case.near.map_or(Candidates::All, |r| Candidates::Near(r as u8)),
+                candidates: case
+                    .near
+                    .map_or(Candidates::All, |r| Candidates::Near(r as u8)),
                 attack: match case.attack {
                     ATTACK_FOURS => Attack::Fours,
                     ATTACK_THREATS => Attack::Threats,

@@ -16,6 +16,11 @@ use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Board, Cell};
 
 /// How a node settled.
+///
+/// The length of a win is that of the strategy the search found (an upper
+/// bound on the shortest win, which iterative deepening makes exact at the
+/// root), counting the replies the reductions left out at the lengths
+/// within which they lose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Res {
     /// The attacker wins; its winning stone lands at this ply (1 = the
@@ -168,18 +173,31 @@ impl Search<'_> {
                 }
             }
         }
+        // Replies left out by reduction 5 (only at depth >= 4) lose within
+        // three more plies, those left out by reduction 3 at once: the
+        // strategy found wins within this bound, not necessarily within
+        // `longest + 1`.
+        let length = if depth >= 4 {
+            (longest + 1).max(4)
+        } else {
+            longest + 1
+        };
         if use_table {
-            self.table
-                .store(key, stones, (longest + 1) as u16, 0, stubborn);
+            self.table.store(key, stones, length as u16, 0, stubborn);
         }
-        Res::Win(longest + 1)
+        Res::Win(length)
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:
     /// the table's move, then fours (only they can win with three plies
     /// left), then cells next to two or more own stones, then the rest.
     #[inline]
-    pub fn attacker_order(&self, moves: &Bitboard, hint: Option<Cell>, depth: u32) -> [Bitboard; 4] {
+    pub fn attacker_order(
+        &self,
+        moves: &Bitboard,
+        hint: Option<Cell>,
+        depth: u32,
+    ) -> [Bitboard; 4] {
         let me = self.board.to_move();
         let mut rest = *moves;
         let first = take_hint(&mut rest, hint);
@@ -189,7 +207,10 @@ impl Search<'_> {
             self.board.fours(me, &rest)
         };
         rest = rest.and_not(&fours);
-        let (_, two) = neighbours(self.board.stones(me), self.board.game().geometry().directions());
+        let (_, two) = neighbours(
+            self.board.stones(me),
+            self.board.game().geometry().directions(),
+        );
         let close = rest & two;
         rest = rest.and_not(&close);
         [first, fours, close, rest]

@@ -195,7 +195,10 @@ impl Table {
             .max(((old.len() + self.entries.len()) * ENTRY_BYTES) as u64);
         for e in old.into_iter().filter(|e| !e.is_empty()) {
             let b = self.bucket(e.key);
-            if let Some(slot) = self.entries[b..b + BUCKET].iter_mut().find(|s| s.is_empty()) {
+            if let Some(slot) = self.entries[b..b + BUCKET]
+                .iter_mut()
+                .find(|s| s.is_empty())
+            {
                 *slot = e;
                 self.used += 1;
             }

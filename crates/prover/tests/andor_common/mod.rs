@@ -29,7 +29,14 @@ pub fn solve(config: AndOrConfig, problem: &Problem) -> Outcome {
 
 /// A board of `width` x `height`, `k`, `rule`, with these stones played
 /// alternately (x first), and `to_move` to move.
-pub fn board(width: u32, height: u32, k: u32, rule: Rule, moves: &[&str], to_move: Player) -> Board {
+pub fn board(
+    width: u32,
+    height: u32,
+    k: u32,
+    rule: Rule,
+    moves: &[&str],
+    to_move: Player,
+) -> Board {
     let game = Game::new(width, height, k, rule).unwrap();
     let mut b = Board::new(game);
     let g = *b.game().geometry();
@@ -47,7 +54,10 @@ pub fn cell(board: &Board, name: &str) -> Cell {
 
 /// Cell names, for messages.
 pub fn names(board: &Board, cells: &[Cell]) -> Vec<String> {
-    cells.iter().map(|&c| board.game().geometry().name(c)).collect()
+    cells
+        .iter()
+        .map(|&c| board.game().geometry().name(c))
+        .collect()
 }
 
 /// Checks that a principal variation is a legal game from the problem's
