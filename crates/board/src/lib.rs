@@ -26,6 +26,9 @@ pub mod geometry;
 pub mod parse;
 pub mod position;
 pub mod rules;
+#[cfg(test)]
+mod testgen;
+pub mod write;
 
 pub use bitboard::{Bitboard, Bits};
 pub use board::Board;
@@ -34,3 +37,4 @@ pub use geometry::{Cell, Geometry, Player, SizeError};
 pub use parse::{parse_positions, parse_suite};
 pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
 pub use rules::{Attack, Candidates, Rule};
+pub use write::{write_position, write_suite};

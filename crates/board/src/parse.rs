@@ -358,6 +358,8 @@ impl Section {
 mod tests {
     use super::*;
     use crate::rules::Candidates;
+    use crate::testgen;
+    use crate::write::write_position;
     use proptest::prelude::*;
 
     fn error(text: &str) -> ParseError {
@@ -618,6 +620,45 @@ mod tests {
         "99999999999",
     ];
 
+    /// One edit of a text: what, where (as a fraction of the text) and with what.
+    fn mutate(text: &str, (op, at, with): (u8, usize, String)) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        let i = if chars.is_empty() {
+            0
+        } else {
+            at % (chars.len() + 1)
+        };
+        match op {
+            0 => {
+                let end = (i + with.len() % 8).min(chars.len());
+                chars.drain(i..end);
+            }
+            1 => {
+                chars.splice(i..i, with.chars());
+            }
+            2 if i < chars.len() => {
+                let replacement = VOCABULARY[with.len() % VOCABULARY.len()];
+                chars.splice(i..=i, replacement.chars());
+            }
+            _ => {
+                let mut lines: Vec<&str> = text.lines().collect();
+                if !lines.is_empty() {
+                    let a = at % lines.len();
+                    let b = with.len() % lines.len();
+                    match op {
+                        3 => lines.swap(a, b),
+                        4 => lines.insert(b, lines[a]),
+                        _ => {
+                            lines.remove(a);
+                        }
+                    }
+                }
+                return lines.join("\n");
+            }
+        }
+        chars.into_iter().collect()
+    }
+
     proptest! {
         #[test]
         fn arbitrary_text_never_panics(text in any::<String>()) {
@@ -630,6 +671,18 @@ mod tests {
             seps in proptest::collection::vec(proptest::sample::select(&[" ", "\n", ""][..]), 80),
         ) {
             let text: String = words.iter().zip(&seps).flat_map(|(w, s)| [*w, *s]).collect();
+            let _ = parse_positions(&text, "t");
+        }
+
+        #[test]
+        fn mutated_files_never_panic(
+            position in testgen::position(),
+            edits in proptest::collection::vec((0..6u8, any::<usize>(), ".{0,6}"), 1..6),
+        ) {
+            let mut text = write_position(&position);
+            for edit in edits {
+                text = mutate(&text, edit);
+            }
             let _ = parse_positions(&text, "t");
         }
     }
