@@ -120,7 +120,7 @@ impl AndOr {
 fn horizon(problem: &Problem) -> u32 {
     let empty = problem.board.empty().count();
     let d = problem.depth.unwrap_or(u32::MAX).min(empty);
-    if d % 2 == 0 {
+    if d & 1 == 0 {
         d.saturating_sub(1)
     } else {
         d
@@ -267,6 +267,8 @@ impl Prover for AndOr {
             table: &mut self.table,
             budget,
             tt_hits: 0,
+            last_plies: self.config.reductions == Reductions::ALL && problem.board.game().k() >= 2,
+            found: None,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {

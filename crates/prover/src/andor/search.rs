@@ -47,6 +47,23 @@ pub(crate) struct Search<'t> {
     pub table: &'t mut Table,
     pub budget: Budget,
     pub tt_hits: u64,
+    /// Shortcuts for the last three plies, sound when every reduction is
+    /// on and `k >= 2`. Then every winning cell of a side is next to one of
+    /// its stones, hence a candidate, and:
+    /// - a defender with at most three plies left whom the rules leave
+    ///   replies (`AndNode::Replies`) escapes: the attacker has at most one
+    ///   winning cell and the replies are the block if it has one, and a
+    ///   defender stone gives the attacker no new winning cell, so no reply
+    ///   leaves the attacker a win on its next (and last) stone;
+    /// - an attacker with three plies left wins exactly when one of its
+    ///   moves leaves it two winning cells: the defender then has no winning
+    ///   cell (reduction 4 left only the block if it had one, and an
+    ///   attacker stone gives it none), so by the first point and reduction
+    ///   3 the defender's node is won exactly when the attacker has two.
+    ///   Only fours leave a winning cell at all, so only they are tried.
+    pub last_plies: bool,
+    /// The move [`Search::two_winning_cells`] found.
+    pub found: Option<Cell>,
 }
 
 impl Search<'_> {
@@ -81,6 +98,16 @@ impl Search<'_> {
             OrNode::NoWin => return (Res::NoWin { always: depth >= 2 }, None),
             OrNode::Moves(moves) => moves,
         };
+        if self.last_plies && depth == 3 {
+            let r = self.two_winning_cells(&moves);
+            if use_table && r != Res::Unknown {
+                match r {
+                    Res::Win(_) => self.table.store(key, stones, 3, 0, self.found),
+                    _ => self.table.store(key, stones, 0, 3, None),
+                }
+            }
+            return (r, self.found);
+        }
         let may_win = self.rules.attacker_moves_may_win();
         let mut always = true;
         for class in self.attacker_order(&moves, hint, depth) {
@@ -140,6 +167,10 @@ impl Search<'_> {
         let replies = match self.rules.defender_node(&self.board, depth) {
             AndNode::Win => return Res::Win(2),
             AndNode::NoWin => return Res::NoWin { always: depth >= 2 },
+            // See `Search::last_plies`.
+            AndNode::Replies(_) if self.last_plies && depth <= 3 => {
+                return Res::NoWin { always: false }
+            }
             AndNode::Replies(replies) => replies,
         };
         let may_win = self.rules.replies_may_win();
@@ -186,6 +217,29 @@ impl Search<'_> {
             self.table.store(key, stones, length as u16, 0, stubborn);
         }
         Res::Win(length)
+    }
+
+    /// At the attacker's turn with three plies left (see
+    /// [`Search::last_plies`]): whether one of `moves` leaves the attacker
+    /// two winning cells, the move in `self.found`. Each move tried counts
+    /// as a node.
+    fn two_winning_cells(&mut self, moves: &Bitboard) -> Res {
+        self.found = None;
+        let me = self.board.to_move();
+        for m in self.board.fours(me, moves).iter() {
+            if !self.budget.tick() {
+                return Res::Unknown;
+            }
+            let cell = Cell::from_index(m);
+            self.board.play(cell);
+            let two = self.board.winning_cells(me).has_two();
+            self.board.undo(cell);
+            if two {
+                self.found = Some(cell);
+                return Res::Win(3);
+            }
+        }
+        Res::NoWin { always: false }
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:
