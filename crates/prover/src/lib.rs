@@ -6,6 +6,8 @@
 
 pub mod node;
 pub mod outcome;
+pub mod value;
 
 pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};
