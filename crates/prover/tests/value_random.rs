@@ -109,6 +109,12 @@ fn minimax_alpha_beta_and_scout_agree_with_the_naive_references() {
         ..config
     });
     let mut scout = Scout::new(config);
+    // Alpha-beta without the table and without deepening.
+    let mut bare = AlphaBeta::new(ValueConfig {
+        iterative: false,
+        tt_bits: 0,
+        ..config
+    });
     let limits = Limits::default();
     let mut seen = [0u32; 3];
     for seed in 0..CASES {
@@ -122,6 +128,7 @@ fn minimax_alpha_beta_and_scout_agree_with_the_naive_references() {
             ("minimax", minimax.evaluate(&p, &limits)),
             ("alpha-beta", alpha_beta.evaluate(&p, &limits)),
             ("scout", scout.evaluate(&p, &limits)),
+            ("bare alpha-beta", bare.evaluate(&p, &limits)),
         ];
         let score = reports[0].1.score;
         for (who, r) in &reports {
@@ -196,7 +203,10 @@ fn the_static_evaluation_never_changes_the_value() {
         eval: true,
         ..plain
     };
-    let mut ab_plain = AlphaBeta::new(plain);
+    let mut ab_plain = AlphaBeta::new(ValueConfig {
+        iterative: false,
+        ..plain
+    });
     let mut minimax_plain = Minimax::new(plain);
     let mut minimax = Minimax::new(with_eval);
     let mut alpha_beta = AlphaBeta::new(with_eval);

@@ -40,6 +40,8 @@ struct Entry<M> {
     /// Node-relative (see [`Score::to_node`]).
     score: i32,
     bound: Bound,
+    /// The search (see [`AlphaBetaSearch::resize`]) that wrote the entry.
+    generation: u8,
     mv: Option<M>,
 }
 
@@ -49,6 +51,7 @@ impl<M> Entry<M> {
         depth: 0,
         score: 0,
         bound: Bound::Empty,
+        generation: 0,
         mv: None,
     };
 }
@@ -62,6 +65,9 @@ pub struct AlphaBetaSearch<M> {
     pv: Pv<M>,
     aborted: bool,
     tt_hits: u64,
+    /// Entries of other generations count as empty, so a new tree needs no
+    /// clearing of the whole table (except once every 255 trees).
+    generation: u8,
 }
 
 impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
@@ -75,6 +81,7 @@ impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
             pv: Pv::new(),
             aborted: false,
             tt_hits: 0,
+            generation: 0,
         };
         s.resize(entries);
         s
@@ -87,17 +94,20 @@ impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
     }
 
     /// Gives the table `entries` slots (rounded down to a power of two; 0
-    /// for none) and empties it.
+    /// for none) and empties it, for a new tree.
     pub fn resize(&mut self, entries: usize) {
         let entries = if entries == 0 {
             0
         } else {
             1 << entries.ilog2()
         };
-        if self.table.len() == entries {
-            self.table.fill(Entry::EMPTY);
-        } else {
+        self.generation = self.generation.wrapping_add(1);
+        if self.table.len() != entries {
             self.table = vec![Entry::EMPTY; entries];
+            self.generation = 1;
+        } else if self.generation == 0 {
+            self.table.fill(Entry::EMPTY);
+            self.generation = 1;
         }
         self.tt_hits = 0;
     }
@@ -137,10 +147,16 @@ impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
         self.aborted
     }
 
+    /// The slot of a position, whatever the depth: within one tree a
+    /// position always lies at the same ply (the ply is its number of stones
+    /// less the root's), so one depth per position is all a search needs at
+    /// a time; a deeper iteration overwrites the last one's entry. (Its best
+    /// move is not tried first at the new depth: at a shallower horizon most
+    /// moves tie at 0 and the stored one is arbitrary, and the bench showed
+    /// it ordering worse than the static order.)
     #[inline]
-    fn slot(&self, key: u64, depth: u32) -> usize {
-        let h = key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h as usize) & (self.table.len() - 1)
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.table.len() - 1)
     }
 
     fn alpha_beta<T: Tree<Move = M>>(
@@ -165,8 +181,9 @@ impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
         };
         let mut tt_move = None;
         if let Some((k, d)) = key {
-            let e = self.table[self.slot(k, d)];
-            if e.bound != Bound::Empty && e.key == k && e.depth == d {
+            let e = self.table[self.slot(k)];
+            let live = e.bound != Bound::Empty && e.generation == self.generation && e.key == k;
+            if live && e.depth == d {
                 tt_move = e.mv;
                 let s = Score::from_node(e.score, ply as u32);
                 let (low, high) = match e.bound {
@@ -221,12 +238,13 @@ impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
             } else {
                 Bound::Exact
             };
-            let slot = self.slot(k, d);
+            let slot = self.slot(k);
             self.table[slot] = Entry {
                 key: k,
                 depth: d,
                 score: best.to_node(ply as u32),
                 bound,
+                generation: self.generation,
                 mv: best_move,
             };
         }
@@ -274,6 +292,12 @@ impl AlphaBeta {
 impl RootSearch for AlphaBetaSearch<Cell> {
     fn root(&mut self, tree: &mut GameTree) -> Score {
         self.search(tree, -Score::INFINITY, Score::INFINITY)
+    }
+
+    fn won(&mut self, tree: &mut GameTree) -> bool {
+        // A null window just below the smallest win score.
+        let win = Score::win_at(Score::MAX_PLIES);
+        self.search(tree, win.pred(), win) >= win
     }
 
     fn lost(&mut self, tree: &mut GameTree) -> bool {

@@ -116,6 +116,10 @@ impl RootSearch for MinimaxSearch<Cell> {
         self.search(tree)
     }
 
+    fn won(&mut self, tree: &mut GameTree) -> bool {
+        self.search(tree).is_win()
+    }
+
     fn lost(&mut self, tree: &mut GameTree) -> bool {
         self.search(tree).is_loss()
     }

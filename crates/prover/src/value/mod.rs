@@ -61,6 +61,7 @@
 
 pub mod alphabeta;
 pub mod eval;
+mod game;
 pub mod minimax;
 pub mod scout;
 
@@ -68,8 +69,9 @@ pub use alphabeta::{AlphaBeta, AlphaBetaSearch};
 pub use minimax::{Minimax, MinimaxSearch};
 pub use scout::{Relation, Scout, ScoutCounters, ScoutSearch};
 
-use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell};
+pub(crate) use game::{check_filter, solve, GameTree, RootSearch};
+
+use crate::outcome::Outcome;
 
 /// A depth-aware score from the point of view of the side to move at the
 /// node it belongs to. Ordered: a larger score is better for that side.
@@ -348,8 +350,20 @@ pub struct ValueConfig {
     /// forces a win get ranked moves and a principal variation. Never changes
     /// the three-valued value.
     pub eval: bool,
+    /// Alpha-beta and SCOUT: first ask the shorter horizons 1, 2, ... in
+    /// turn whether they decide the game (a null-window test: a win at the
+    /// odd horizons, a loss at the even ones, where each can first appear),
+    /// and search exactly only at the first that does, or at the problem's
+    /// horizon if none does. Sound because a decisive score does not change
+    /// with a longer horizon: a win at ply `n` within horizon `d` means no
+    /// faster win exists at any horizon; and once the opponent forces a win
+    /// at ply `n`, the side to move can force none and `n` is the
+    /// opponent's fastest. So value, score and line are those of the full
+    /// horizon. Much faster when the game ends well inside the horizon; the
+    /// bench shows the cost elsewhere. Plain minimax ignores it.
+    pub iterative: bool,
     /// Alpha-beta only: the transposition table has `2^tt_bits` entries
-    /// (fewer if [`Limits::memory`] asks); 0 disables it.
+    /// (fewer if [`crate::Limits::memory`] asks); 0 disables it.
     pub tt_bits: u8,
 }
 
@@ -358,6 +372,7 @@ impl Default for ValueConfig {
         ValueConfig {
             all_moves: false,
             eval: false,
+            iterative: true,
             tt_bits: 18,
         }
     }
@@ -380,290 +395,6 @@ pub struct ValueReport {
     /// [`ValueConfig::eval`] is on and neither side forces a win. A guess
     /// about who stands better beyond the horizon, not a proved result.
     pub heuristic_score: Option<i32>,
-}
-
-/// The game as a [`Tree`]: the board of a problem, both sides among the
-/// candidates, up to a horizon.
-///
-/// Leaves: the previous move completed a line (a loss for the side to move,
-/// at the current ply); the board is full (a draw, 0); the horizon is reached
-/// (0, or the static evaluation).
-///
-/// Moves: every candidate, or with `reductions` on, fewer where the score is
-/// certain to stay the same. Each reduction keeps a move whose score is the
-/// node's exact score, so the node's score, not only its value, is unchanged:
-///
-/// 1. The side to move has a winning cell among its candidates: only that
-///    move. It wins at the next ply, the earliest any win can come, so no
-///    other move scores higher.
-/// 2. Otherwise, with one ply left and no evaluation: one representative
-///    candidate. No move wins at once, and the horizon comes before any
-///    reply, so every move scores 0.
-/// 3. Otherwise, with two or more plies left, the opponent has a winning cell
-///    `w` among the candidates: only `w`. A stone of the side to move never
-///    lengthens or shortens the opponent's runs, and candidates only grow as
-///    stones are added (`w` stays empty), so after any other move `w` is
-///    still a winning candidate cell of the opponent, who completes its line
-///    at the next ply: a loss at the earliest possible ply, the lowest score
-///    there is. The block scores at least as much. If the opponent has two
-///    or more such cells the same argument shows every move loses at the
-///    next ply (one stone takes at most one cell), and blocking one of them
-///    scores exactly that loss, so it is kept as the representative.
-///
-/// Nothing else is pruned; in particular reduction 5 of [`crate::node`] is
-/// not used: it is stated for the defender of a win search and could drop
-/// the most stubborn defence of a lost position.
-pub(crate) struct GameTree {
-    board: Board,
-    candidates: Candidates,
-    horizon: u32,
-    root_stones: u32,
-    reductions: bool,
-    eval: bool,
-    /// `won[p]`: whether the move leading to ply `p + 1` completed a line.
-    won: Vec<bool>,
-    budget: Budget,
-}
-
-impl GameTree {
-    /// The tree of `problem` (whose board has no line yet).
-    pub(crate) fn new(problem: &Problem, limits: &Limits, reductions: bool, eval: bool) -> Self {
-        let board = problem.board.clone();
-        let empty = board.empty().count();
-        // No game lasts longer than the board has empty cells.
-        let horizon = problem.depth.unwrap_or(empty).min(empty);
-        GameTree {
-            root_stones: board.stone_count(),
-            candidates: problem.candidates,
-            horizon,
-            reductions,
-            eval,
-            won: Vec::with_capacity(horizon as usize + 1),
-            budget: Budget::new(limits),
-            board,
-        }
-    }
-
-    /// The candidates of the current position.
-    pub(crate) fn candidates(&self) -> Bitboard {
-        self.board.candidates(self.candidates)
-    }
-
-    /// The budget (node count and clock).
-    pub(crate) const fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    fn ordered(&self, cands: Bitboard, buf: &mut Vec<Cell>) {
-        // Cheap move ordering: cells in a window of k with no opposing stone
-        // and at most two empty cells (making or stopping fours), then at
-        // most three (threes), then the rest.
-        let me = self.board.to_move();
-        let own = self.board.stones(me);
-        let opp = self.board.stones(me.other());
-        let game = self.board.game();
-        let mine2 = game.window_cells(own, opp, 2) & cands;
-        let theirs2 = game.window_cells(opp, own, 2) & cands;
-        let near3 = (game.window_cells(own, opp, 3) | game.window_cells(opp, own, 3)) & cands;
-        let first = mine2;
-        let second = theirs2.and_not(&first);
-        let third = near3.and_not(&(first | second));
-        let rest = cands.and_not(&(first | second | third));
-        for set in [first, second, third, rest] {
-            buf.extend(set.iter().map(Cell::from_index));
-        }
-    }
-}
-
-impl Tree for GameTree {
-    type Move = Cell;
-
-    #[inline]
-    fn tick(&mut self) -> bool {
-        self.budget.tick()
-    }
-
-    #[inline]
-    fn ply(&self) -> usize {
-        (self.board.stone_count() - self.root_stones) as usize
-    }
-
-    fn leaf(&mut self) -> Option<Score> {
-        let ply = self.ply() as u32;
-        if self.won.last() == Some(&true) {
-            return Some(Score::loss_at(ply));
-        }
-        if self.board.is_full() {
-            return Some(Score::DRAW);
-        }
-        if ply >= self.horizon {
-            return Some(if self.eval {
-                Score::heuristic(eval::static_eval(&self.board))
-            } else {
-                Score::DRAW
-            });
-        }
-        None
-    }
-
-    fn moves(&mut self, buf: &mut Vec<Cell>) {
-        buf.clear();
-        let cands = self.candidates();
-        if !self.reductions {
-            buf.extend(cands.iter().map(Cell::from_index));
-            return;
-        }
-        let me = self.board.to_move();
-        let left = self.horizon - self.ply() as u32;
-        // 1. An immediate win.
-        if let Some(w) = (self.board.winning_cells(me) & cands).first() {
-            buf.push(Cell::from_index(w));
-            return;
-        }
-        // 2. The last ply without evaluation: every move scores 0.
-        if left == 1 && !self.eval {
-            if let Some(c) = cands.first() {
-                buf.push(Cell::from_index(c));
-            }
-            return;
-        }
-        // 3. The opponent threatens to win at the next ply: block (one
-        //    representative block when it has two cells).
-        if left >= 2 {
-            if let Some(w) = (self.board.winning_cells(me.other()) & cands).first() {
-                buf.push(Cell::from_index(w));
-                return;
-            }
-        }
-        self.ordered(cands, buf);
-    }
-
-    #[inline]
-    fn play(&mut self, m: Cell) {
-        self.board.play(m);
-        let won = self.board.wins_at(m);
-        self.won.push(won);
-    }
-
-    #[inline]
-    fn undo(&mut self, m: Cell) {
-        self.won.pop();
-        self.board.undo(m);
-    }
-
-    #[inline]
-    fn tt_key(&self) -> Option<(u64, u32)> {
-        Some((self.board.key(), self.horizon - self.ply() as u32))
-    }
-}
-
-/// What the three provers have in common: a root search, a test whether a
-/// child is lost (for the list of winning first moves) and a few counters.
-pub(crate) trait RootSearch {
-    /// The exact root score; the principal variation is then
-    /// [`RootSearch::pv`]. Meaningless if the budget ran out.
-    fn root(&mut self, tree: &mut GameTree) -> Score;
-    /// Whether the current node (a child of the root) is lost for its side
-    /// to move. Meaningless if the budget ran out.
-    fn lost(&mut self, tree: &mut GameTree) -> bool;
-    /// The principal variation of the last [`RootSearch::root`].
-    fn pv(&self) -> Vec<Cell>;
-    /// Transposition-table hits and table bytes (0 for searches without).
-    fn table_stats(&self) -> (u64, u64) {
-        (0, 0)
-    }
-    /// Prepares for a new problem (sizes and clears tables).
-    fn reset(&mut self, limits: &Limits) {
-        let _ = limits;
-    }
-}
-
-/// The refusal shared by the value searches: no attacker filter.
-pub(crate) fn check_filter(prover: &'static str, problem: &Problem) -> Result<(), ProblemError> {
-    match problem.attack {
-        Attack::Any => Ok(()),
-        attack => Err(ProblemError::Filter { prover, attack }),
-    }
-}
-
-/// Runs a value search on `problem` (which passed the filter check).
-pub(crate) fn solve<S: RootSearch>(
-    search: &mut S,
-    config: &ValueConfig,
-    reductions: bool,
-    problem: &Problem,
-    limits: &Limits,
-) -> ValueReport {
-    debug_assert!(problem.attack == Attack::Any);
-    search.reset(limits);
-    let mut tree = GameTree::new(problem, limits, reductions, config.eval);
-    let score = search.root(&mut tree);
-    let mut winning_moves = None;
-    if config.all_moves && !tree.budget().exhausted() {
-        let mut list = Vec::new();
-        if score.is_win() {
-            for c in tree.candidates().iter().map(Cell::from_index) {
-                tree.play(c);
-                let wins = match tree.leaf() {
-                    Some(s) => s.is_loss(),
-                    None => search.lost(&mut tree),
-                };
-                tree.undo(c);
-                if tree.budget().exhausted() {
-                    break;
-                }
-                if wins {
-                    list.push(c);
-                }
-            }
-        }
-        winning_moves = Some(list);
-    }
-    let (tt_hits, peak_bytes) = search.table_stats();
-    let stats = Stats {
-        nodes: tree.budget().nodes,
-        tt_hits,
-        peak_bytes,
-        elapsed: tree.budget().elapsed(),
-        ..Stats::default()
-    };
-    if tree.budget().exhausted() {
-        let mut outcome = Outcome::new(Verdict::Unknown);
-        outcome.stats = stats;
-        return ValueReport {
-            outcome,
-            score: None,
-            heuristic_score: None,
-        };
-    }
-    let pv = search.pv();
-    let value = score.value();
-    let outcome = Outcome {
-        verdict: if value == 1 {
-            Verdict::Win
-        } else {
-            Verdict::NoWin
-        },
-        best_move: pv.first().copied(),
-        plies: if value == 1 {
-            score.decisive_ply()
-        } else {
-            None
-        },
-        pv,
-        winning_moves,
-        value: Some(value),
-        stats,
-    };
-    ValueReport {
-        outcome,
-        score: Some(score),
-        heuristic_score: if config.eval {
-            score.heuristic_part()
-        } else {
-            None
-        },
-    }
 }
 
 #[cfg(test)]

@@ -242,6 +242,14 @@ impl RootSearch for ScoutSearch<Cell> {
         self.eval(tree)
     }
 
+    fn won(&mut self, tree: &mut GameTree) -> bool {
+        self.test(
+            tree,
+            Score::win_at(Score::MAX_PLIES),
+            Relation::GreaterOrEqual,
+        )
+    }
+
     fn lost(&mut self, tree: &mut GameTree) -> bool {
         // Lost iff the score does not exceed the largest loss score.
         !self.test(tree, Score::loss_at(Score::MAX_PLIES), Relation::Greater)
