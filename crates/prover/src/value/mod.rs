@@ -3,8 +3,9 @@
 //!
 //! # What is computed
 //!
-//! For the side to move of a [`Problem`] and a horizon of `d` plies (the
-//! number of empty cells when the problem has no depth), the value is
+//! For the side to move of a [`Problem`](crate::Problem) and a horizon of
+//! `d` plies (the number of empty cells when the problem has no depth), the
+//! value is
 //!
 //! * `+1` if the side to move forces a win within `d` plies,
 //! * `-1` if the opponent forces a win within `d` plies,
@@ -12,7 +13,8 @@
 //!
 //! Both sides choose among `board.candidates(problem.candidates)`; the
 //! `attack` filter belongs to the win provers, and a value search asked to
-//! use one refuses through [`Prover::check`] with [`ProblemError::Filter`].
+//! use one refuses through [`Prover::check`](crate::Prover::check) with
+//! [`ProblemError::Filter`](crate::ProblemError::Filter).
 //! Value `+1` is exactly the AND-OR prover's `win` within the same horizon.
 //!
 //! Internally every node has a depth-aware [`Score`]: a win whose stone lands
@@ -32,10 +34,47 @@
 //! * [`MinimaxSearch`] / [`Minimax`]: plain minimax, every candidate, no
 //!   pruning, no reductions, no table: the reference.
 //! * [`AlphaBetaSearch`] / [`AlphaBeta`]: fail-soft alpha-beta with a
-//!   transposition table, on the game with the sound reductions of
-//!   [`GameTree`]'s move rules (listed there).
+//!   transposition table, on the game with the move reductions below.
 //! * [`ScoutSearch`] / [`Scout`]: Pearl's SCOUT (EVAL and TEST), with the
 //!   same reductions, no table.
+//!
+//! Alpha-beta and SCOUT also try the shorter horizons first by default
+//! ([`ValueConfig::iterative`]).
+//!
+//! # Move reductions
+//!
+//! Alpha-beta and SCOUT search every candidate except where the score is
+//! certain to stay the same. Each reduction keeps a move whose score is the
+//! node's exact score, so the node's score, not only its value, is unchanged:
+//!
+//! 1. The side to move has a winning cell among its candidates: only that
+//!    move. It wins at the next ply, the earliest any win can come, so no
+//!    other move scores higher.
+//! 2. Otherwise, with one ply left and no evaluation: one representative
+//!    candidate. No move wins at once, and the horizon comes before any
+//!    reply, so every move scores 0.
+//! 3. Otherwise, with two or more plies left, the opponent has a winning cell
+//!    `w` among the candidates: only `w`. A stone of the side to move never
+//!    lengthens or shortens the opponent's runs, and candidates only grow as
+//!    stones are added (`w` stays empty), so after any other move `w` is
+//!    still a winning candidate cell of the opponent, who completes its line
+//!    at the next ply: a loss at the earliest possible ply, the lowest score
+//!    there is. The block scores at least as much. If the opponent has two
+//!    or more such cells the same argument shows every move loses at the
+//!    next ply (one stone takes at most one cell), and blocking one of them
+//!    scores exactly that loss, so it is kept as the representative.
+//! 4. Otherwise, with two plies left, no evaluation, and no winning cell of
+//!    the opponent anywhere on the board: one representative candidate. No
+//!    move wins at once (1); after any move the opponent has no winning cell
+//!    either (a stone of the side to move creates none, as in 3), so its
+//!    stone at the last ply wins nothing, and the horizon comes next: every
+//!    move scores 0.
+//!
+//! Nothing else is pruned; in particular reduction 5 of [`crate::node`] is
+//! not used: it is stated for the defender of a win search and could drop
+//! the most stubborn defence of a lost position.
+//!
+//! # Example
 //!
 //! ```
 //! use kinrow_board::{Attack, Board, Candidates, Game, Rule};
