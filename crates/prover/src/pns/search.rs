@@ -247,8 +247,9 @@ impl<'a> Search<'a> {
             match self.rules.defender_node(&self.board, depth) {
                 AndNode::Win => Eval::proved(2),
                 AndNode::NoWin => Eval::DISPROVED,
-                // No reply left by reduction 5: each one loses to a move
-                // giving two winning cells, which wins at the fourth ply.
+                // `NodeRules` promises a reply (since it kept reduction 5
+                // from leaving none); were none left, each one would lose
+                // to a move giving two winning cells, at the fourth ply.
                 AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
                 AndNode::Replies(r) => Eval {
                     pn: count(r),
