@@ -76,11 +76,11 @@ fn a_position_reached_by_many_move_orders_has_one_node() {
             symmetry,
             ..PnsConfig::default()
         });
-        let out = pns.prove(&problem(empty(4, 4, 4), Some(7)), &Limits::default());
+        let out = pns.prove(&problem(empty(4, 4, 4), None), &Limits::default());
         assert_eq!(out.verdict, Verdict::NoWin);
         assert!(out.stats.tt_hits > 0);
         let most = check_unique(&pns, symmetry);
-        assert!(most >= 3, "some node is reached from {most} parents");
+        assert!(most >= 4, "some node is reached from {most} parents");
         // The node count of the outcome is the arena's.
         assert_eq!(out.stats.nodes as usize, pns.nodes().len());
     }

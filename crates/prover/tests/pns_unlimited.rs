@@ -64,6 +64,20 @@ fn five_by_four_k4_is_a_draw() {
 }
 
 #[test]
+fn five_by_five_k4_is_a_draw() {
+    let out = solve(game(5, 5, 4), PnsConfig::default());
+    assert_eq!(out.verdict, Verdict::NoWin);
+}
+
+#[test]
+fn six_by_five_k4_is_a_first_player_win() {
+    let board = game(6, 5, 4);
+    let out = solve(board.clone(), PnsConfig::default());
+    assert_eq!(out.verdict, Verdict::Win);
+    check_win_line(&board, &out);
+}
+
+#[test]
 fn three_corners_on_four_by_four_win_for_x() {
     // Thomsen (2000): x on a1, d1, d4, o none, x to move.
     let mut board = game(4, 4, 4);

@@ -1,11 +1,16 @@
-//! Cheap threat counts around one new stone, for the first numbers of a
-//! node that is created without being evaluated.
+//! Line scans: cheap threat counts around one new stone, for the first
+//! numbers of a node created without being evaluated, and the test that a
+//! side can no longer complete any line in the stones it has left.
 //!
-//! They only steer the search: a node is proved or disproved only by the
-//! rules ([`crate::NodeRules`]) when it is expanded, so these counts may be
-//! approximate (under the exact rule an overline is not detected here).
+//! The counts only steer the search, so they may be approximate (under the
+//! exact rule an overline is not detected here); the completion test
+//! settles nodes, so it is exact in the safe direction: it answers `false`
+//! only when no line can be completed.
 
 use kinrow_board::{Bitboard, Game};
+
+/// The most empty cells per window [`LineScan::can_complete`] counts.
+const MAX_COUNTED: usize = 7;
 
 /// Line geometry of one game, for scanning the lines through a cell.
 #[derive(Clone, Debug)]
@@ -41,6 +46,64 @@ impl LineScan {
             k: game.k() as usize,
             cells: *g.cells(),
         }
+    }
+
+    /// Whether `own` could still complete a line with at most `stones` more
+    /// stones: whether some window of k cells in a line holds no `opp`
+    /// stone and at most `stones` empty cells. A winning line (exactly k or
+    /// longer) contains a window of k cells all of `own`, so when there is
+    /// no such window `own` cannot win with `stones` more stones, whatever
+    /// the other side does. (With more than [`MAX_COUNTED`] stones only
+    /// the absence of `opp` is checked, which is weaker and still sound.)
+    pub(crate) fn can_complete(&self, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
+        let k = self.k;
+        let s = stones as usize;
+        let free = self.cells.and_not(opp);
+        let own = *own & free;
+        let empty = free.and_not(&own);
+        if s >= k || s > MAX_COUNTED {
+            return self.directions.iter().any(|&d| {
+                // Cells starting k free cells along `d`; the padding bits
+                // are never free, so no window wraps.
+                let mut all = free;
+                let mut shifted = free;
+                for _ in 1..k {
+                    shifted = shifted.shr(d as u32);
+                    all &= shifted;
+                    if all.is_empty() {
+                        return false;
+                    }
+                }
+                true
+            });
+        }
+        self.directions.iter().any(|&d| {
+            // count[j]: cells starting a free stretch of the length so far
+            // along `d` with exactly j empty cells (j <= s).
+            let mut count = [Bitboard::EMPTY; MAX_COUNTED + 1];
+            count[0] = own;
+            if s >= 1 {
+                count[1] = empty;
+            }
+            let (mut own_at, mut empty_at) = (own, empty);
+            for _ in 1..k {
+                own_at = own_at.shr(d as u32);
+                empty_at = empty_at.shr(d as u32);
+                let mut any = false;
+                for j in (0..=s).rev() {
+                    let mut next = count[j] & own_at;
+                    if j > 0 {
+                        next |= count[j - 1] & empty_at;
+                    }
+                    any |= !next.is_empty();
+                    count[j] = next;
+                }
+                if !any {
+                    return false;
+                }
+            }
+            true
+        })
     }
 
     /// The threats a stone of `own` placed on the empty cell `m` makes
@@ -121,6 +184,86 @@ mod tests {
         }
         let m: Cell = g.parse_cell(m).unwrap();
         LineScan::new(&game).around(b.stones(Player::X), b.stones(Player::O), m.index())
+    }
+
+    /// Plain scan: some window of k cells in a line with no `opp` stone
+    /// and at most `stones` empty cells.
+    fn naive_can_complete(b: &Board, own: Player, stones: u32) -> bool {
+        let g = *b.game().geometry();
+        let (w, h, k) = (g.width() as i32, g.height() as i32, b.game().k() as i32);
+        for y in 0..h {
+            for x in 0..w {
+                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+                    let mut empty = 0;
+                    let mut ok = true;
+                    for i in 0..k {
+                        let (cx, cy) = (x + i * dx, y + i * dy);
+                        if cx < 0 || cy < 0 || cx >= w || cy >= h {
+                            ok = false;
+                            break;
+                        }
+                        match b.stone_at(g.cell(cx as u32, cy as u32).unwrap()) {
+                            None => empty += 1,
+                            Some(p) if p == own => {}
+                            Some(_) => ok = false,
+                        }
+                    }
+                    if ok && empty <= stones {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn completion_test_matches_a_plain_scan() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as u32
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..400 {
+            let (w, h) = (3 + next() % 8, 3 + next() % 8);
+            let k = 3 + next() % (w.max(h) - 2);
+            let game = Game::new(w, h, k, Rule::Freestyle).unwrap();
+            let mut b = Board::new(game);
+            let fill = next() % (w * h);
+            for _ in 0..fill {
+                let c = game.geometry().cell(next() % w, next() % h).unwrap();
+                if b.stone_at(c).is_none() {
+                    b.place(
+                        c,
+                        if next() % 2 == 0 {
+                            Player::X
+                        } else {
+                            Player::O
+                        },
+                    );
+                }
+            }
+            let scan = LineScan::new(&game);
+            for stones in [0, 1, 2, 3, 5, 9, 40] {
+                let got = scan.can_complete(b.stones(Player::X), b.stones(Player::O), stones);
+                let want = naive_can_complete(&b, Player::X, stones);
+                if stones as usize <= MAX_COUNTED || stones >= k {
+                    assert_eq!(got, want, "{b:?} {stones}");
+                } else {
+                    // Only free windows are checked: never a false `false`.
+                    assert!(got || !want, "{b:?} {stones}");
+                }
+                if got {
+                    yes += 1
+                } else {
+                    no += 1
+                }
+            }
+        }
+        assert!(yes > 200 && no > 200, "{yes} {no}");
     }
 
     #[test]

@@ -232,9 +232,36 @@ impl<'a> Search<'a> {
         self.sym.play(&mut self.keys, self.board.to_move(), cell);
     }
 
+    /// Whether the attacker cannot complete a line in the stones it has
+    /// left before the horizon or before the board is full, from the
+    /// current position (`and`: the defender is to move, `depth` plies
+    /// left). A sound extra disproof the rules do not make: it settles dead
+    /// positions at once instead of playing them out.
+    #[inline]
+    fn hopeless(&self, and: bool, depth: u32) -> bool {
+        let attacker = if and {
+            self.board.to_move().other()
+        } else {
+            self.board.to_move()
+        };
+        // The attacker's stones come at every other ply, first at once at
+        // its own turn: ceil(n / 2) of the next n plies, floor at the
+        // defender's.
+        let plies = depth.min(self.board.empty().count());
+        let stones = if and { plies / 2 } else { plies.div_ceil(2) };
+        !self.lines.can_complete(
+            self.board.stones(attacker),
+            self.board.stones(attacker.other()),
+            stones,
+        )
+    }
+
     /// The rules' verdict on the current position as the numbers of a new
     /// node.
     fn evaluate(&self, and: bool, depth: u32) -> Eval {
+        if self.hopeless(and, depth) {
+            return Eval::DISPROVED;
+        }
         let unit = self.init == Init::Unit;
         let count = |b: Bitboard| {
             if unit {
@@ -384,6 +411,9 @@ impl<'a> Search<'a> {
             "expand an open leaf once"
         );
         let depth = self.depth();
+        if self.hopeless(node.is_and(), depth) {
+            return self.settle(id, node.is_and(), depth);
+        }
         let moves = if node.is_and() {
             match self.rules.defender_node(&self.board, depth) {
                 AndNode::Replies(r) if !r.is_empty() => r,
