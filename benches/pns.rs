@@ -6,8 +6,8 @@
 //! `cargo bench -p kinrow-bench --bench pns`. Criterion's throughput line
 //! (`elem/s`) is nodes created per second; before each group a line gives
 //! the verdict, nodes, expansions and peak arena memory of one run (the
-//! node count doubles as a determinism check). The 5x5 k=4 draw takes
-//! minutes: see `crates/prover/tests/pns_settle.rs`.
+//! node count doubles as a determinism check). More boards and settings,
+//! too slow for criterion, are in `crates/prover/tests/pns_settle.rs`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use kinrow_board::{Attack, Board, Candidates, Game, Rule};
@@ -143,6 +143,13 @@ fn settle_small_boards(c: &mut Criterion) {
         ("6x5k4-win", empty(6, 5, 4)),
     ];
     run(c, "pns-settle", &problems, &CONFIGS[..3]);
+    // Seconds per run: the default settings only.
+    run(
+        c,
+        "pns-settle",
+        &[("5x5k4-draw", empty(5, 5, 4))],
+        &CONFIGS[..1],
+    );
 }
 
 criterion_group!(benches, nodes_per_second_15x15, settle_small_boards);

@@ -1,7 +1,7 @@
 //! Figures for the record, not checks of speed: PNS settles empty boards
 //! with the whole game (`candidates all`, `attack any`, no depth) and
-//! prints nodes, time and peak memory. Too slow for criterion (the 5x5 draw
-//! takes minutes), hence ignored tests; run them with
+//! prints nodes, time and peak memory. Too slow for criterion, hence
+//! ignored tests; run them with
 //!
 //! ```text
 //! cargo test --release -p kinrow-prover --test pns_settle -- --ignored --nocapture --test-threads 1
@@ -12,6 +12,17 @@ use kinrow_prover::{Evaluation, Init, Limits, Pns, PnsConfig, Problem, Prover, V
 use std::time::Duration;
 
 fn settle(w: u32, h: u32, k: u32, config: PnsConfig, time: Duration) -> Verdict {
+    settle_within(w, h, k, config, time, None)
+}
+
+fn settle_within(
+    w: u32,
+    h: u32,
+    k: u32,
+    config: PnsConfig,
+    time: Duration,
+    memory: Option<u64>,
+) -> Verdict {
     let problem = Problem {
         board: Board::new(Game::new(w, h, k, Rule::Freestyle).unwrap()),
         candidates: Candidates::All,
@@ -20,6 +31,7 @@ fn settle(w: u32, h: u32, k: u32, config: PnsConfig, time: Duration) -> Verdict 
     };
     let limits = Limits {
         time: Some(time),
+        memory,
         ..Limits::default()
     };
     let out = Pns::new(config).prove(&problem, &limits);
@@ -65,16 +77,20 @@ fn settle_small_boards() {
 }
 
 #[test]
-#[ignore = "prints figures; minutes in release, a few GiB"]
-fn settle_five_by_five_k4() {
-    assert_eq!(settle(5, 5, 4, PnsConfig::default(), HOUR), Verdict::NoWin);
+#[ignore = "prints figures; a minute or two in release"]
+fn settle_larger_boards() {
+    let config = PnsConfig::default();
+    assert_eq!(settle(5, 5, 4, config, HOUR), Verdict::NoWin);
+    assert_eq!(settle(6, 4, 4, config, HOUR), Verdict::NoWin);
+    assert_eq!(settle(9, 2, 9, config, HOUR), Verdict::NoWin);
 }
 
 #[test]
-#[ignore = "prints figures; gives up after 5 minutes"]
-fn seven_by_seven_k5_within_five_minutes() {
+#[ignore = "prints figures; gives up after 2 minutes or 4 GiB"]
+fn seven_by_seven_k5_within_two_minutes() {
     // Published: a draw, proved in 2.5 s with relevance zones (Hsu et al.,
     // 2020). Plain PNS does not settle it here.
-    let v = settle(7, 7, 5, PnsConfig::default(), Duration::from_secs(300));
+    let time = Duration::from_secs(120);
+    let v = settle_within(7, 7, 5, PnsConfig::default(), time, Some(4 << 30));
     assert_ne!(v, Verdict::Win);
 }
