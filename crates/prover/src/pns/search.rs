@@ -16,7 +16,7 @@
 //! search starts with an empty arena.
 
 use super::arena::{Arena, Node, NodeId};
-use super::heuristic::LineScan;
+use super::lines::LineScan;
 use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
