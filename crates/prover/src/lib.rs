@@ -4,6 +4,7 @@
 //! All provers share the terminal rules and sound reductions of [`node`],
 //! so they search exactly the same game.
 
+pub mod certificate;
 pub mod node;
 pub mod outcome;
 

@@ -1,0 +1,488 @@
+//! Win certificates: the winning strategy behind a `win`, written down so
+//! that an independent checker (the `kinrow-checker` crate) can replay it
+//! under the plain rules instead of taking the prover's word.
+//!
+//! The writer works with any [`Prover`]: it expands the strategy tree by
+//! asking the prover, at each attacker turn, for a move that wins within the
+//! plies left, and at each defender turn it enumerates every candidate reply
+//! (unfiltered, so replies the provers' reductions prune still appear, each
+//! usually answered by an immediate win). The format is documented in
+//! `docs/certificate-format.md`.
+//!
+//! ```
+//! use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
+//! use kinrow_prover::certificate::write_certificate;
+//! use kinrow_prover::{Limits, Outcome, Problem, Prover, Verdict};
+//!
+//! /// A prover that only sees wins in one move.
+//! struct OneMove;
+//! impl Prover for OneMove {
+//!     fn name(&self) -> &'static str { "one-move" }
+//!     fn prove(&mut self, p: &Problem, _: &Limits) -> Outcome {
+//!         let me = p.board.to_move();
+//!         let wins = p.board.winning_cells(me) & p.board.candidates(p.candidates);
+//!         match wins.first() {
+//!             Some(i) => Outcome {
+//!                 best_move: Some(kinrow_board::Cell::from_index(i)),
+//!                 plies: Some(1),
+//!                 ..Outcome::new(Verdict::Win)
+//!             },
+//!             None => Outcome::new(Verdict::NoWin),
+//!         }
+//!     }
+//! }
+//!
+//! let mut board = Board::new(Game::new(5, 1, 3, Rule::Freestyle).unwrap());
+//! let g = *board.game().geometry();
+//! for (name, p) in [("b1", Player::X), ("c1", Player::X), ("d1", Player::O), ("e1", Player::O)] {
+//!     board.place(g.parse_cell(name).unwrap(), p);
+//! }
+//! let problem = Problem { board, candidates: Candidates::Near(1), attack: Attack::Any, depth: None };
+//! let cert = write_certificate(&problem, &mut OneMove, &Limits::default()).unwrap();
+//! assert!(cert.to_text().ends_with("tree\na1\nend\n"));
+//! assert_eq!(cert.stats().attacker_moves, 1);
+//! ```
+
+use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
+use ahash::AHashMap;
+use kinrow_board::{Attack, Board, Candidates, Cell, Geometry};
+use std::fmt::{self, Write as _};
+use std::time::Instant;
+
+/// The first line of every certificate (format version 1).
+pub const MAGIC: &str = "kinrow-certificate 1";
+
+/// The default largest certificate, in lines: beyond it the writer stops
+/// with [`CertificateError::TooLarge`] rather than exhaust memory.
+pub const DEFAULT_MAX_LINES: u64 = 10_000_000;
+
+/// The size of a certificate and the work it took to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CertificateStats {
+    /// Lines of the text, header and `end` included.
+    pub lines: u64,
+    /// Bytes of the text.
+    pub bytes: u64,
+    /// Positions in the tree where a side is to move: one per attacker move
+    /// and one per defender turn (after each attacker move that does not
+    /// win). Transpositions count each time they appear.
+    pub positions: u64,
+    /// Attacker moves in the tree: the lines of the tree.
+    pub attacker_moves: u64,
+    /// The longest line of play in plies, up to the winning stone.
+    pub longest_line: u32,
+    /// Calls of the prover (the root included).
+    pub prover_calls: u64,
+    /// Attacker turns answered from the cache instead of a prover call.
+    pub cache_hits: u64,
+}
+
+/// Why no certificate was written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CertificateError {
+    /// The prover refuses the problem.
+    #[error(transparent)]
+    Refused(#[from] ProblemError),
+    /// The prover does not answer `win` for the problem.
+    #[error("no certificate: the prover answers {0}, not win")]
+    NotAWin(Verdict),
+    /// The prover answers `win` without the length of the win, which an
+    /// unlimited problem needs.
+    #[error("no certificate: the prover reports a win without its length")]
+    NoLength,
+    /// A budget of the limits ran out while writing.
+    #[error("no certificate: the budget ran out after {path}")]
+    Budget { path: String },
+    /// The prover contradicts its own earlier answer: it gives no winning
+    /// move where it claimed a win. A prover bug.
+    #[error("the prover contradicts its win after `{path}`: {detail}")]
+    Inconsistent { path: String, detail: String },
+    /// A defender reply escapes (wins, or fills the board) after the moves
+    /// the prover chose: its win was wrong. A prover bug.
+    #[error("the defender escapes after `{path}`: {detail}")]
+    DefenderEscapes { path: String, detail: &'static str },
+    /// The tree would exceed the line budget.
+    #[error("the certificate would exceed {max_lines} lines")]
+    TooLarge { max_lines: u64 },
+}
+
+/// One line of the tree: at indentation `level`, the defender's `reply`
+/// (none on the root line) and the attacker's `mv`.
+#[derive(Clone, Copy, Debug)]
+struct TreeLine {
+    level: u16,
+    reply: Option<Cell>,
+    mv: Cell,
+}
+
+/// A written certificate: the header of the position it proves and the
+/// strategy tree, in pre-order. Render it with [`Certificate::to_text`].
+#[derive(Clone, Debug)]
+pub struct Certificate {
+    header: String,
+    geometry: Geometry,
+    lines: Vec<TreeLine>,
+    horizon: u32,
+    stats: CertificateStats,
+}
+
+impl Certificate {
+    /// The size of the certificate and the work it took.
+    #[must_use]
+    pub const fn stats(&self) -> &CertificateStats {
+        &self.stats
+    }
+
+    /// The horizon the tree was written for: the problem's depth, or for
+    /// an unlimited problem the length of the win the prover found.
+    #[must_use]
+    pub const fn horizon(&self) -> u32 {
+        self.horizon
+    }
+
+    /// The certificate as text (see `docs/certificate-format.md`).
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut s = String::with_capacity(self.stats.bytes as usize);
+        self.write_fmt_to(&mut s).expect("writing to a string");
+        s
+    }
+
+    /// Writes the text to `out` (for certificates too large to hold twice).
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut buf = String::new();
+        out.write_all(self.header.as_bytes())?;
+        for line in &self.lines {
+            buf.clear();
+            self.line(&mut buf, line).expect("writing to a string");
+            out.write_all(buf.as_bytes())?;
+        }
+        out.write_all(b"end\n")
+    }
+
+    fn write_fmt_to(&self, s: &mut String) -> fmt::Result {
+        s.push_str(&self.header);
+        for line in &self.lines {
+            self.line(s, line)?;
+        }
+        s.push_str("end\n");
+        Ok(())
+    }
+
+    fn line(&self, s: &mut String, line: &TreeLine) -> fmt::Result {
+        for _ in 0..line.level {
+            s.push_str("  ");
+        }
+        if let Some(r) = line.reply {
+            write!(s, "{} ", self.geometry.name(r))?;
+        }
+        writeln!(s, "{}", self.geometry.name(line.mv))
+    }
+}
+
+impl fmt::Display for Certificate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// The header of a certificate for `problem`: the magic line, the position
+/// in position-file form with every header line written out and the stones
+/// as a grid, and the `tree` line.
+fn header(problem: &Problem) -> String {
+    let board = &problem.board;
+    let game = board.game();
+    let g = game.geometry();
+    let mut s = String::new();
+    let _ = writeln!(s, "{MAGIC}");
+    let _ = writeln!(s, "board {}x{}", g.width(), g.height());
+    let _ = writeln!(s, "k {}", game.k());
+    let _ = writeln!(s, "rule {}", game.rule());
+    let _ = writeln!(s, "candidates {}", problem.candidates);
+    let _ = writeln!(s, "attack {}", problem.attack);
+    let _ = writeln!(s, "to-move {}", board.to_move());
+    if let Some(d) = problem.depth {
+        let _ = writeln!(s, "depth {d}");
+    }
+    let num_width = g.height().to_string().len();
+    for y in (0..g.height()).rev() {
+        let _ = write!(s, "{:>num_width$}", y + 1);
+        for x in 0..g.width() {
+            let c = g.cell(x, y).expect("on the board");
+            let sym = board.stone_at(c).map_or('.', |p| p.symbol());
+            let _ = write!(s, " {sym}");
+        }
+        s.push('\n');
+    }
+    s.push_str(&" ".repeat(num_width));
+    for x in 0..g.width() {
+        let _ = write!(s, " {}", (b'a' + x as u8) as char);
+    }
+    s.push_str("\ntree\n");
+    s
+}
+
+/// Writes the certificate of a `win` of `prover` for `problem`, within the
+/// default line budget [`DEFAULT_MAX_LINES`].
+///
+/// `limits` bound the whole writing: the time and node budgets are shared by
+/// all the prover calls (each gets what is left), the memory budget applies
+/// to each call.
+pub fn write_certificate(
+    problem: &Problem,
+    prover: &mut dyn Prover,
+    limits: &Limits,
+) -> Result<Certificate, CertificateError> {
+    write_certificate_within(problem, prover, limits, DEFAULT_MAX_LINES)
+}
+
+/// [`write_certificate`] with a budget of `max_lines` lines for the text.
+///
+/// The tree is expanded from the root: at an attacker turn with `r` plies
+/// left, an immediate winning cell is played if there is one, else the
+/// prover is asked for a win within `r` and its best move is played; at a
+/// defender turn every candidate reply is expanded. The moves chosen are
+/// cached by Zobrist key, with the smallest `r` they were proved for, so a
+/// transposition reached with at least as many plies left reuses the move
+/// instead of asking again. An unlimited problem is written with the horizon
+/// the root's win length gives.
+pub fn write_certificate_within(
+    problem: &Problem,
+    prover: &mut dyn Prover,
+    limits: &Limits,
+    max_lines: u64,
+) -> Result<Certificate, CertificateError> {
+    prover.check(problem)?;
+    let root = prover.prove(problem, limits);
+    if root.verdict != Verdict::Win {
+        return Err(CertificateError::NotAWin(root.verdict));
+    }
+    let horizon = match problem.depth {
+        Some(d) => d,
+        None => root.plies.ok_or(CertificateError::NoLength)?,
+    };
+    let header = header(problem);
+    let header_lines = header.lines().count() as u64;
+    let mut w = Writer {
+        prover,
+        candidates: problem.candidates,
+        attack: problem.attack,
+        limits: *limits,
+        start: Instant::now(),
+        nodes_used: root.stats.nodes,
+        cache: AHashMap::new(),
+        lines: Vec::new(),
+        path: Vec::new(),
+        max_tree_lines: max_lines.saturating_sub(header_lines + 1),
+        max_lines,
+        stats: CertificateStats {
+            prover_calls: 1,
+            lines: header_lines + 1,
+            bytes: header.len() as u64 + 4,
+            ..CertificateStats::default()
+        },
+    };
+    let mut board = problem.board.clone();
+    if let Some(m) = root.best_move {
+        w.cache.insert(board.key(), (horizon, m));
+    }
+    w.attacker(&mut board, horizon, 0, None, 1)?;
+    let geometry = *board.game().geometry();
+    Ok(Certificate {
+        header,
+        geometry,
+        lines: w.lines,
+        horizon,
+        stats: w.stats,
+    })
+}
+
+/// The state of one expansion.
+struct Writer<'p> {
+    prover: &'p mut dyn Prover,
+    candidates: Candidates,
+    attack: Attack,
+    limits: Limits,
+    start: Instant,
+    nodes_used: u64,
+    /// Zobrist key -> (smallest plies left it was proved for, the move).
+    cache: AHashMap<u64, (u32, Cell)>,
+    lines: Vec<TreeLine>,
+    /// Moves from the root to the current position.
+    path: Vec<Cell>,
+    max_tree_lines: u64,
+    max_lines: u64,
+    stats: CertificateStats,
+}
+
+impl Writer<'_> {
+    fn path_text(&self, board: &Board) -> String {
+        let g = board.game().geometry();
+        let names: Vec<String> = self.path.iter().map(|&c| g.name(c)).collect();
+        if names.is_empty() {
+            "the root".to_string()
+        } else {
+            names.join(" ")
+        }
+    }
+
+    fn inconsistent(&self, board: &Board, detail: String) -> CertificateError {
+        CertificateError::Inconsistent {
+            path: self.path_text(board),
+            detail,
+        }
+    }
+
+    /// What is left of the limits, or `None` when a budget has run out.
+    fn remaining(&self) -> Option<Limits> {
+        let time = match self.limits.time {
+            Some(t) => Some(t.checked_sub(self.start.elapsed()).filter(|t| !t.is_zero())?),
+            None => None,
+        };
+        let max_nodes = match self.limits.max_nodes {
+            Some(n) => Some(n.checked_sub(self.nodes_used).filter(|&n| n > 0)?),
+            None => None,
+        };
+        Some(Limits {
+            max_nodes,
+            time,
+            memory: self.limits.memory,
+        })
+    }
+
+    /// The attacker's move at `board` with `r >= 1` plies left, and the
+    /// plies within which it wins (at most `r`).
+    fn choose(&mut self, board: &Board, r: u32) -> Result<(Cell, u32), CertificateError> {
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        if let Some(w) = (board.winning_cells(me) & cands).first() {
+            return Ok((Cell::from_index(w), 1));
+        }
+        let moves = board.attack_moves(me, self.candidates, self.attack);
+        if let Some(&(r0, m)) = self.cache.get(&board.key()) {
+            // The move is checked, so a key collision costs a call, not a
+            // wrong tree.
+            if r0 <= r && moves.contains(m.index()) {
+                self.stats.cache_hits += 1;
+                return Ok((m, r0));
+            }
+        }
+        let Some(limits) = self.remaining() else {
+            return Err(CertificateError::Budget {
+                path: self.path_text(board),
+            });
+        };
+        let sub = Problem {
+            board: board.clone(),
+            candidates: self.candidates,
+            attack: self.attack,
+            depth: Some(r),
+        };
+        let outcome = self.prover.prove(&sub, &limits);
+        self.stats.prover_calls += 1;
+        self.nodes_used += outcome.stats.nodes;
+        match outcome.verdict {
+            Verdict::Win => {}
+            Verdict::Unknown => {
+                return Err(CertificateError::Budget {
+                    path: self.path_text(board),
+                })
+            }
+            Verdict::NoWin => {
+                return Err(self.inconsistent(board, format!("no win within {r} plies")));
+            }
+        }
+        let Some(m) = outcome.best_move else {
+            return Err(self.inconsistent(board, "a win without a best move".into()));
+        };
+        if !moves.contains(m.index()) {
+            let name = board.game().geometry().name(m);
+            return Err(self.inconsistent(board, format!("{name} is not an attacker move")));
+        }
+        self.cache.insert(board.key(), (r, m));
+        Ok((m, r))
+    }
+
+    /// Expands the attacker's turn at `board` with `r >= 1` plies left; the
+    /// line is written at indentation `level` after the defender's `reply`;
+    /// the move is ply `ply` of its line of play.
+    fn attacker(
+        &mut self,
+        board: &mut Board,
+        r: u32,
+        level: u16,
+        reply: Option<Cell>,
+        ply: u32,
+    ) -> Result<(), CertificateError> {
+        let (mv, r) = self.choose(board, r)?;
+        self.push_line(board, level, reply, mv)?;
+        board.play(mv);
+        self.path.push(mv);
+        if board.wins_at(mv) {
+            self.stats.longest_line = self.stats.longest_line.max(ply);
+        } else if board.is_full() {
+            return Err(self.inconsistent(board, "the move fills the board".into()));
+        } else if r < 3 {
+            return Err(self.inconsistent(board, "the move does not win in time".into()));
+        } else {
+            self.stats.positions += 1;
+            let replies = board.candidates(self.candidates);
+            if replies.is_empty() {
+                return Err(CertificateError::DefenderEscapes {
+                    path: self.path_text(board),
+                    detail: "the defender has no candidate: a draw",
+                });
+            }
+            for i in replies.iter() {
+                let reply = Cell::from_index(i);
+                board.play(reply);
+                self.path.push(reply);
+                if board.wins_at(reply) {
+                    return Err(CertificateError::DefenderEscapes {
+                        path: self.path_text(board),
+                        detail: "the reply completes the defender's line",
+                    });
+                }
+                if board.is_full() {
+                    return Err(CertificateError::DefenderEscapes {
+                        path: self.path_text(board),
+                        detail: "the reply fills the board",
+                    });
+                }
+                self.attacker(board, r - 2, level + 1, Some(reply), ply + 2)?;
+                self.path.pop();
+                board.undo(reply);
+            }
+        }
+        self.path.pop();
+        board.undo(mv);
+        Ok(())
+    }
+
+    /// Records a tree line and its size, within the line budget.
+    fn push_line(
+        &mut self,
+        board: &Board,
+        level: u16,
+        reply: Option<Cell>,
+        mv: Cell,
+    ) -> Result<(), CertificateError> {
+        if self.lines.len() as u64 >= self.max_tree_lines {
+            return Err(CertificateError::TooLarge {
+                max_lines: self.max_lines,
+            });
+        }
+        let g = board.game().geometry();
+        let name_len = |c: Cell| 1 + if g.xy(c).1 >= 9 { 2 } else { 1 };
+        let mut bytes = 2 * u64::from(level) + name_len(mv) + 1;
+        if let Some(r) = reply {
+            bytes += name_len(r) + 1;
+        }
+        self.lines.push(TreeLine { level, reply, mv });
+        self.stats.lines += 1;
+        self.stats.bytes += bytes;
+        self.stats.attacker_moves += 1;
+        self.stats.positions += 1;
+        Ok(())
+    }
+}
