@@ -23,10 +23,18 @@ pub mod bitboard;
 pub mod board;
 pub mod game;
 pub mod geometry;
+pub mod parse;
+pub mod position;
 pub mod rules;
+#[cfg(test)]
+mod testgen;
+pub mod write;
 
 pub use bitboard::{Bitboard, Bits};
 pub use board::Board;
 pub use game::{Game, GameError};
 pub use geometry::{Cell, Geometry, Player, SizeError};
+pub use parse::{parse_positions, parse_suite};
+pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
 pub use rules::{Attack, Candidates, Rule};
+pub use write::{write_position, write_suite};

@@ -1,0 +1,128 @@
+//! The values of header lines: one word, a word among a few, candidates,
+//! cell lists, and the errors that go with them.
+
+use super::line::{saturating_number, Line, Token};
+use crate::geometry::{parse_coordinates, MAX_SIDE};
+use crate::position::{CellList, ParseError, ParseErrorKind, Spanned};
+use crate::rules::Candidates;
+
+pub(super) const SIZE: &str = "a size such as 15 or 15x12";
+pub(super) const CELL: &str = "a cell name such as h8";
+
+pub(super) fn spanned<T>(line: &Line<'_>, token: Token<'_>, value: T) -> Spanned<T> {
+    Spanned {
+        value,
+        text: token.text.to_owned(),
+        at: line.at(token),
+    }
+}
+
+/// A malformed value: at `token`, or at the end of the line when the value
+/// is missing.
+pub(super) fn malformed(
+    line: &Line<'_>,
+    keyword: &str,
+    expected: &'static str,
+    token: Option<Token<'_>>,
+) -> ParseError {
+    let (at, found) = match token {
+        Some(t) => (line.at(t), t.text.to_owned()),
+        None => (line.end_at(), String::new()),
+    };
+    let kind = ParseErrorKind::Malformed {
+        keyword: keyword.to_owned(),
+        expected,
+        found,
+    };
+    ParseError::new(at, kind)
+}
+
+pub(super) fn not_contiguous(line: &Line<'_>) -> ParseError {
+    let kind = ParseErrorKind::GridNotContiguous {
+        found: line.text.trim().to_owned(),
+    };
+    ParseError::new(line.head_at(), kind)
+}
+
+/// The one value after the keyword, with nothing after it.
+pub(super) fn single<'a>(
+    line: &Line<'a>,
+    keyword: &str,
+    expected: &'static str,
+) -> Result<Token<'a>, ParseError> {
+    match line.tokens[1..] {
+        [] => Err(malformed(line, keyword, expected, None)),
+        [t] => Ok(t),
+        [_, extra, ..] => Err(malformed(line, keyword, "the end of the line", Some(extra))),
+    }
+}
+
+/// A one-word value among `values`, in either case.
+pub(super) fn word<T: Copy>(
+    line: &Line<'_>,
+    keyword: &str,
+    expected: &'static str,
+    values: &[(&'static str, T)],
+) -> Result<Spanned<T>, ParseError> {
+    let t = single(line, keyword, expected)?;
+    values
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(t.text))
+        .map(|&(_, value)| spanned(line, t, value))
+        .ok_or_else(|| malformed(line, keyword, expected, Some(t)))
+}
+
+/// `candidates all` or `candidates near R`, R >= 1, capped at 26.
+pub(super) fn candidates(line: &Line<'_>) -> Result<Spanned<Candidates>, ParseError> {
+    const KEYWORD: &str = "candidates";
+    const EXPECTED: &str = "all or near followed by a radius of 1 or more";
+    const RADIUS: &str = "a radius of 1 or more";
+    let args = &line.tokens[1..];
+    let value = match args {
+        [] => return Err(malformed(line, KEYWORD, EXPECTED, None)),
+        [t, ..] if t.text.eq_ignore_ascii_case("all") => {
+            if let Some(&extra) = args.get(1) {
+                return Err(malformed(line, KEYWORD, "the end of the line", Some(extra)));
+            }
+            Candidates::All
+        }
+        [t] if t.text.eq_ignore_ascii_case("near") => {
+            return Err(malformed(line, KEYWORD, RADIUS, None))
+        }
+        [t, r, rest @ ..] if t.text.eq_ignore_ascii_case("near") => {
+            if let Some(&extra) = rest.first() {
+                return Err(malformed(line, KEYWORD, "the end of the line", Some(extra)));
+            }
+            match saturating_number(r.text) {
+                Some(radius) if radius >= 1 => {
+                    Candidates::Near(radius.min(u32::from(MAX_SIDE)) as u8)
+                }
+                _ => return Err(malformed(line, KEYWORD, RADIUS, Some(*r))),
+            }
+        }
+        [t, ..] => return Err(malformed(line, KEYWORD, EXPECTED, Some(*t))),
+    };
+    let first = args[0];
+    Ok(Spanned {
+        value,
+        text: line.rest().to_owned(),
+        at: line.at(first),
+    })
+}
+
+/// The cell names after the keyword, as coordinates (not yet checked
+/// against the board).
+pub(super) fn cell_list(line: &Line<'_>, keyword: &str) -> Result<CellList, ParseError> {
+    let cells = line.tokens[1..]
+        .iter()
+        .map(|&t| {
+            parse_coordinates(t.text)
+                .map(|xy| spanned(line, t, xy))
+                .ok_or_else(|| malformed(line, keyword, CELL, Some(t)))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(CellList {
+        at: line.head_at(),
+        cells,
+    })
+}

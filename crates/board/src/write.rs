@@ -1,0 +1,172 @@
+//! Writing positions and suites in the file format that
+//! [`crate::parse_positions`] reads.
+//!
+//! The writer states every setting (the side to move too, so any stone
+//! counts read back), draws the stones as a grid with row numbers and a
+//! footer of lower-case column letters, then the puzzle lines.
+//!
+//! Round trip: parsing the output gives back an equal position, provided
+//! the position's texts are as the parser makes them: the name, each source
+//! and the slow reason on one line, without `#` and without surrounding
+//! whitespace, and in a suite the names non-empty and distinct. A position
+//! written alone carries no `[name]` line, so its name comes back only as
+//! the default name passed to the parser.
+
+use crate::geometry::Player;
+use crate::position::Position;
+use std::fmt;
+
+/// The position as a file without a `[name]` line (the file's name names it).
+#[must_use]
+pub fn write_position(position: &Position) -> String {
+    Text {
+        position,
+        named: false,
+    }
+    .to_string()
+}
+
+/// The positions as a suite: each starts with its `[name]` line, and a
+/// blank line separates them. An empty slice gives an empty text, which
+/// does not parse (no position).
+#[must_use]
+pub fn write_suite(positions: &[Position]) -> String {
+    let texts: Vec<String> = positions
+        .iter()
+        .map(|position| {
+            Text {
+                position,
+                named: true,
+            }
+            .to_string()
+        })
+        .collect();
+    texts.join("\n")
+}
+
+/// A position in file form, with or without its `[name]` line.
+struct Text<'a> {
+    position: &'a Position,
+    named: bool,
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.position;
+        let game = p.board.game();
+        let g = game.geometry();
+        let (width, height) = (g.width(), g.height());
+        if self.named {
+            writeln!(f, "[{}]", p.name)?;
+        }
+        if width == height {
+            writeln!(f, "board {width}")?;
+        } else {
+            writeln!(f, "board {width}x{height}")?;
+        }
+        writeln!(f, "k {}", game.k())?;
+        writeln!(f, "rule {}", game.rule())?;
+        writeln!(f, "candidates {}", p.candidates)?;
+        writeln!(f, "attack {}", p.attack)?;
+        writeln!(f, "to-move {}", p.board.to_move())?;
+        if let Some(depth) = p.depth {
+            writeln!(f, "depth {depth}")?;
+        }
+        let label = height.to_string().len();
+        for y in (0..height).rev() {
+            write!(f, "{:>label$}", y + 1)?;
+            for x in 0..width {
+                let stone = g.cell(x, y).and_then(|c| p.board.stone_at(c));
+                write!(f, " {}", stone.map_or('.', Player::symbol))?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "{:label$}", "")?;
+        for letter in (b'a'..).take(width as usize) {
+            write!(f, " {}", char::from(letter))?;
+        }
+        writeln!(f)?;
+        if let Some(expect) = p.expect {
+            writeln!(f, "expect {expect}")?;
+        }
+        if !p.solution.is_empty() {
+            write!(f, "solution")?;
+            for &cell in &p.solution {
+                write!(f, " {}", g.name(cell))?;
+            }
+            writeln!(f)?;
+        }
+        for source in &p.sources {
+            free_text(f, "source", source)?;
+        }
+        if let Some(reason) = &p.slow {
+            free_text(f, "slow", reason)?;
+        }
+        Ok(())
+    }
+}
+
+/// A line of a keyword and free text, without a trailing space when the
+/// text is empty.
+fn free_text(f: &mut fmt::Formatter<'_>, keyword: &str, text: &str) -> fmt::Result {
+    if text.is_empty() {
+        writeln!(f, "{keyword}")
+    } else {
+        writeln!(f, "{keyword} {text}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_positions;
+    use crate::testgen;
+    use proptest::prelude::*;
+
+    #[test]
+    fn writes_every_setting_a_grid_and_the_puzzle_lines() {
+        let text = "board 10x3\nk 3\nrule exact\ncandidates near 2\nattack fours\ndepth 7\n\
+                    moves e2 a1\nexpect win\nsolution f2 d2\nsource a book, p. 3\nslow\n";
+        let p = parse_positions(text, "x").unwrap().remove(0);
+        let expected = "board 10x3\nk 3\nrule exact\ncandidates near 2\nattack fours\n\
+                        to-move x\ndepth 7\n\
+                        3 . . . . . . . . . .\n\
+                        2 . . . . x . . . . .\n\
+                        1 o . . . . . . . . .\n  \
+                        a b c d e f g h i j\n\
+                        expect win\nsolution f2 d2\nsource a book, p. 3\nslow\n";
+        assert_eq!(write_position(&p), expected);
+    }
+
+    #[test]
+    fn row_numbers_are_right_aligned() {
+        let p = parse_positions("board 10\nk 5\n", "x").unwrap().remove(0);
+        let text = write_position(&p);
+        assert!(text.contains("\n10 . . "), "{text}");
+        assert!(text.contains("\n 9 . . "), "{text}");
+        assert!(text.contains("\n   a b c d e f g h i j\n"), "{text}");
+    }
+
+    #[test]
+    fn empty_suite_is_empty_text() {
+        assert_eq!(write_suite(&[]), "");
+    }
+
+    proptest! {
+        #[test]
+        fn position_round_trips(p in testgen::position()) {
+            let text = write_position(&p);
+            let back = parse_positions(&text, &p.name);
+            prop_assert_eq!(back, Ok(vec![p]), "{}", text);
+        }
+
+        #[test]
+        fn suite_round_trips(mut ps in proptest::collection::vec(testgen::position(), 1..4)) {
+            for (i, p) in ps.iter_mut().enumerate() {
+                p.name = format!("{i} {}", p.name);
+            }
+            let text = write_suite(&ps);
+            prop_assert_eq!(parse_positions(&text, "unused"), Ok(ps), "{}", text);
+        }
+    }
+}
