@@ -2,7 +2,7 @@
 //! in position-file form (every header line written out, the stones as a
 //! grid), up to the `tree` line. Parsed here with plain code of its own.
 
-use crate::{Flaw, FlawKind, Setup};
+use crate::{Flaw, FlawKind, PlainPosition};
 use kinrow_board::{Attack, Candidates, Player, Rule};
 
 /// The first line of every certificate (format version 1).
@@ -37,6 +37,8 @@ struct Fields {
     /// Grid rows as read, top row first.
     rows: Vec<Vec<Option<Player>>>,
     letters: bool,
+    /// Whether a header line other than `[name]` has been read.
+    started: bool,
 }
 
 /// Sets a field that may be given only once.
@@ -54,10 +56,19 @@ fn number(word: Option<&str>, line: usize, key: &str) -> Result<u32, Flaw> {
         .ok_or_else(|| malformed(line, format!("`{key}` needs a number")))
 }
 
-/// Reads the header of `text`: the setup it claims and the index (0-based)
-/// of the first line after `tree`.
-pub(crate) fn parse(text: &str) -> Result<(Setup, usize), Flaw> {
+/// What a certificate's header claims.
+pub(crate) struct Header {
+    pub position: PlainPosition,
+    /// The position's `[name]`, if the header gives one.
+    pub name: Option<String>,
+    /// Index (0-based) of the first line after `tree`.
+    pub tree_start: usize,
+}
+
+/// Reads the header of `text`.
+pub(crate) fn parse(text: &str) -> Result<Header, Flaw> {
     let mut seen_magic = false;
+    let mut name = None;
     let mut f = Fields::default();
     for (i, raw) in text.lines().enumerate() {
         let no = i + 1;
@@ -73,8 +84,21 @@ pub(crate) fn parse(text: &str) -> Result<(Setup, usize), Flaw> {
             continue;
         }
         if content == "tree" {
-            return Ok((finish(f, no)?, i + 1));
+            return Ok(Header {
+                position: finish(f, no)?,
+                name,
+                tree_start: i + 1,
+            });
         }
+        if let Some(inner) = content.strip_prefix('[') {
+            let n = inner.strip_suffix(']').map(str::trim).unwrap_or_default();
+            if f.started || name.is_some() || n.is_empty() {
+                return Err(malformed(no, "a `[name]` line comes once, first"));
+            }
+            name = Some(n.to_string());
+            continue;
+        }
+        f.started = true;
         let mut words = content.split_whitespace();
         let key = words.next().unwrap_or_default();
         match key {
@@ -213,12 +237,15 @@ fn grid_line(f: &mut Fields, content: &str, no: usize) -> Result<(), Flaw> {
 }
 
 /// The setup of a complete header; `no` is the line of `tree`.
-fn finish(f: Fields, no: usize) -> Result<Setup, Flaw> {
+fn finish(f: Fields, no: usize) -> Result<PlainPosition, Flaw> {
     let missing = |key: &str| malformed(no, format!("the header has no `{key}` line"));
     let (width, height) = f.size.ok_or_else(|| missing("board"))?;
     let k = f.k.ok_or_else(|| missing("k"))?;
     if !(1..=width.max(height)).contains(&k) {
-        return Err(malformed(no, format!("k {k} is outside 1..={}", width.max(height))));
+        return Err(malformed(
+            no,
+            format!("k {k} is outside 1..={}", width.max(height)),
+        ));
     }
     if f.rows.len() as u32 != height {
         return Err(malformed(
@@ -230,7 +257,7 @@ fn finish(f: Fields, no: usize) -> Result<Setup, Flaw> {
     for row in f.rows.iter().rev() {
         cells.extend_from_slice(row);
     }
-    Ok(Setup {
+    Ok(PlainPosition {
         width,
         height,
         k,
@@ -244,7 +271,7 @@ fn finish(f: Fields, no: usize) -> Result<Setup, Flaw> {
 }
 
 /// Checks that the certificate's header describes exactly `position`.
-pub(crate) fn compare(claimed: &Setup, position: &Setup) -> Result<(), Flaw> {
+pub(crate) fn compare(claimed: &PlainPosition, position: &PlainPosition) -> Result<(), Flaw> {
     let wrong = |detail: String| Err(Flaw::new(FlawKind::WrongPosition, None, detail));
     let show = |d: Option<u32>| d.map_or_else(|| "none".to_string(), |d| d.to_string());
     if (claimed.width, claimed.height) != (position.width, position.height) {

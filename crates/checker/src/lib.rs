@@ -13,7 +13,7 @@
 //! move reductions either: every defender candidate must be answered.
 //!
 //! ```
-//! use kinrow_checker::{check, FlawKind, Setup};
+//! use kinrow_checker::{check, FlawKind, PlainPosition};
 //! use kinrow_board::{Attack, Board, Candidates, Game, Rule};
 //!
 //! // 5x1, k 3, x on b1 c1, x to move: a1 or d1 wins at once.
@@ -24,7 +24,7 @@
 //! board.place(g.parse_cell("e1").unwrap(), kinrow_board::Player::O);
 //! board.place(g.parse_cell("d1").unwrap(), kinrow_board::Player::O);
 //! board.set_to_move(kinrow_board::Player::X);
-//! let setup = Setup::from_board(&board, Candidates::Near(1), Attack::Any, Some(1));
+//! let setup = PlainPosition::from_board(&board, Candidates::Near(1), Attack::Any, Some(1));
 //!
 //! let proof = "kinrow-certificate 1\nboard 5x1\nk 3\nrule freestyle\n\
 //!              candidates near 1\nattack any\nto-move x\ndepth 1\n\
@@ -40,7 +40,7 @@ mod header;
 mod rules;
 mod tree;
 
-use kinrow_board::{Attack, Board, Candidates, Player, Rule};
+use kinrow_board::{Attack, Board, Candidates, Player, Position, Rule};
 use std::fmt;
 
 pub use header::MAGIC;
@@ -57,7 +57,12 @@ pub struct Point {
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.x.min(25) as u8) as char, u32::from(self.y) + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.x.min(25) as u8) as char,
+            u32::from(self.y) + 1
+        )
     }
 }
 
@@ -65,7 +70,7 @@ impl fmt::Display for Point {
 /// the stones, the side to move (the attacker), the candidates, the
 /// attacker's filter and the horizon.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
+pub struct PlainPosition {
     pub width: u32,
     pub height: u32,
     pub k: u32,
@@ -79,7 +84,7 @@ pub struct Setup {
     pub depth: Option<u32>,
 }
 
-impl Setup {
+impl PlainPosition {
     /// The setup of `board` (its stones, rule and side to move) under the
     /// given restrictions. Only reads the board's stones; none of its rules
     /// code is used.
@@ -89,7 +94,7 @@ impl Setup {
         candidates: Candidates,
         attack: Attack,
         depth: Option<u32>,
-    ) -> Setup {
+    ) -> PlainPosition {
         let game = board.game();
         let g = game.geometry();
         let mut cells = Vec::with_capacity(g.area() as usize);
@@ -99,7 +104,7 @@ impl Setup {
                 cells.push(board.stone_at(c));
             }
         }
-        Setup {
+        PlainPosition {
             width: g.width(),
             height: g.height(),
             k: game.k(),
@@ -110,6 +115,17 @@ impl Setup {
             attack,
             depth,
         }
+    }
+
+    /// The position of a parsed position file.
+    #[must_use]
+    pub fn from_position(position: &Position) -> PlainPosition {
+        PlainPosition::from_board(
+            &position.board,
+            position.candidates,
+            position.attack,
+            position.depth,
+        )
     }
 
     /// The stone on column `x`, row `y` (0-based from the bottom left).
@@ -132,8 +148,8 @@ pub enum FlawKind {
     /// The certificate's header describes another position or other rules
     /// than the position it is checked against.
     WrongPosition,
-    /// The position itself is not one a solve can start from: a side
-    /// already has a winning line.
+    /// The position is bad: its file does not read, or a side already has
+    /// a winning line.
     BadPosition,
     /// A move names a cell off the board.
     OffBoard,
@@ -271,11 +287,59 @@ impl fmt::Display for CheckReport {
 /// rule, stones, side to move, candidates, filter, depth), and its tree must
 /// be a winning strategy under the plain rules. Returns the size of the
 /// proof, or the first flaw in file order.
-pub fn check(position: &Setup, proof: &str) -> Result<CheckReport, Flaw> {
+pub fn check(position: &PlainPosition, proof: &str) -> Result<CheckReport, Flaw> {
     ends_with_end(proof)?;
-    let (claimed, tree_start) = header::parse(proof)?;
-    header::compare(&claimed, position)?;
-    tree::walk(&claimed, proof, tree_start)
+    let header = header::parse(proof)?;
+    header::compare(&header.position, position)?;
+    tree::walk(&header.position, proof, header.tree_start)
+}
+
+/// [`check`] against the text of a position file, read with the board
+/// crate's file parser (`default_name` names a file without `[name]`
+/// lines). A file of one position is checked against that position; in a
+/// suite of several, the certificate must name one (`[name]` in its header)
+/// and is checked against it. A file that does not parse is a
+/// [`FlawKind::BadPosition`] flaw, a certificate naming no position of the
+/// suite a [`FlawKind::WrongPosition`] one.
+pub fn check_text(
+    position_file: &str,
+    default_name: &str,
+    proof: &str,
+) -> Result<CheckReport, Flaw> {
+    let positions = kinrow_board::parse_positions(position_file, default_name).map_err(|e| {
+        Flaw::new(
+            FlawKind::BadPosition,
+            None,
+            format!("the position file does not read: {e}"),
+        )
+    })?;
+    ends_with_end(proof)?;
+    let header = header::parse(proof)?;
+    let position = match positions.as_slice() {
+        [one] => one,
+        several => {
+            let Some(name) = &header.name else {
+                return Err(Flaw::new(
+                    FlawKind::WrongPosition,
+                    None,
+                    format!(
+                        "the file holds {} positions and the certificate names none",
+                        several.len()
+                    ),
+                ));
+            };
+            several.iter().find(|p| &p.name == name).ok_or_else(|| {
+                Flaw::new(
+                    FlawKind::WrongPosition,
+                    None,
+                    format!("the file holds no position named `{name}`"),
+                )
+            })?
+        }
+    };
+    let plain = PlainPosition::from_position(position);
+    header::compare(&header.position, &plain)?;
+    tree::walk(&header.position, proof, header.tree_start)
 }
 
 /// A certificate ends with its `end` line (then only blank or comment
@@ -290,9 +354,11 @@ fn ends_with_end(proof: &str) -> Result<(), Flaw> {
         .last();
     match last {
         Some((_, l)) if header::strip_comment(l) == "end" => Ok(()),
-        Some((i, _)) if proof.lines().any(|l| header::strip_comment(l) == "end") => Err(
-            Flaw::new(FlawKind::Malformed, Some(i + 1), "text after `end`"),
-        ),
+        Some((i, _)) if proof.lines().any(|l| header::strip_comment(l) == "end") => Err(Flaw::new(
+            FlawKind::Malformed,
+            Some(i + 1),
+            "text after `end`",
+        )),
         _ => Err(Flaw::new(
             FlawKind::Truncated,
             None,

@@ -5,7 +5,7 @@
 
 use crate::header::strip_comment;
 use crate::rules::{Grid, EMPTY, O, X};
-use crate::{CheckReport, Flaw, FlawKind, Point, Setup};
+use crate::{CheckReport, Flaw, FlawKind, PlainPosition, Point};
 use kinrow_board::{Attack, Candidates, Player, Rule};
 use std::iter::Enumerate;
 use std::str::Lines;
@@ -62,7 +62,7 @@ impl<'a> Reader<'a> {
                 self.end = Some(no);
                 return self.rest_is_empty().map(|()| None);
             }
-            if indent % 2 != 0 {
+            if indent % 2 == 1 {
                 return Err(malformed("indentation is two spaces per level"));
             }
             let level = indent / 2;
@@ -81,7 +81,9 @@ impl<'a> Reader<'a> {
                     reply: Some(reply),
                     mv,
                 })),
-                _ => Err(malformed("a tree line is a defender reply and an attacker move")),
+                _ => Err(malformed(
+                    "a tree line is a defender reply and an attacker move",
+                )),
             };
         }
         Err(Flaw::new(
@@ -212,11 +214,7 @@ impl Walker<'_> {
                 }
             }
         } else if self.grid.is_full() {
-            return Err(self.flaw(
-                FlawKind::BoardFull,
-                no,
-                format!("{p} fills the board"),
-            ));
+            return Err(self.flaw(FlawKind::BoardFull, no, format!("{p} fills the board")));
         } else {
             self.report.positions += 1;
             self.defender_turn(no, level, ply + 1)?;
@@ -322,7 +320,7 @@ fn stone(p: Option<Player>) -> u8 {
 
 /// Checks the tree of `text`, which starts at line index `start`, for the
 /// position `setup`.
-pub(crate) fn walk(setup: &Setup, text: &str, start: usize) -> Result<CheckReport, Flaw> {
+pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<CheckReport, Flaw> {
     let cells: Vec<u8> = setup.cells.iter().map(|&c| stone(c)).collect();
     let grid = Grid {
         width: setup.width as i32,

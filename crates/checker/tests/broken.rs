@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use kinrow_board::{Attack, Candidates, Player, Rule};
-use kinrow_checker::{check, FlawKind, Point, Setup};
+use kinrow_checker::{check, FlawKind, PlainPosition, Point};
 use kinrow_prover::Problem;
 
 /// 7x7, k 4: x on c4 d4 to move wins in 3 (an open three has two winning
@@ -28,7 +28,7 @@ fn base(attack: Attack, depth: Option<u32>) -> Problem {
     problem(b, Candidates::Near(1), attack, depth)
 }
 
-fn kind(setup: &Setup, text: &str) -> FlawKind {
+fn kind(setup: &PlainPosition, text: &str) -> FlawKind {
     match check(setup, text) {
         Ok(r) => panic!("accepted a broken certificate ({r}):\n{text}"),
         Err(f) => f.kind,
@@ -59,7 +59,7 @@ fn intact_certificates_are_accepted() {
             let report = check(&setup(&p), &text).unwrap();
             let tree = lines(&text).len() - tree_start(&lines(&text)) - 1;
             assert_eq!(report.attacker_moves, tree as u64);
-            let longest = if depth.is_none() { 3 } else { depth.unwrap() };
+            let longest = depth.unwrap_or(3);
             assert!(report.longest_line <= longest, "{attack:?} {depth:?}");
             assert!(report.longest_line >= 3, "{attack:?} {depth:?}");
             assert!(report.to_string().starts_with("proof valid: "));
@@ -168,14 +168,16 @@ fn an_attacker_move_failing_the_filter_is_filtered() {
     // Here every move is a threat (c4 d4 already has a double point), so
     // take x on c4 alone: f3 (next to e2) is no threat, d4 is one (then b4 or e4 gives
     // two winning cells) but does not win.
-    let rows = [".......", ".......", ".......", "..x....", ".......", "....o..", "......."];
+    let rows = [
+        ".......", ".......", ".......", "..x....", ".......", "....o..", ".......",
+    ];
     let b = board(4, Rule::Freestyle, &rows, Player::X);
     let grid = "7 . . . . . . .\n6 . . . . . . .\n5 . . . . . . .\n4 . . x . . . .\n\
                 3 . . . . . . .\n2 . . . . o . .\n1 . . . . . . .\n";
     for (attack, name) in [(Attack::Threats, "threats"), (Attack::Fours, "fours")] {
-        let s = Setup::from_board(&b, Candidates::Near(1), attack, Some(5));
+        let s = PlainPosition::from_board(&b, Candidates::Near(1), attack, Some(5));
         let text = |root: &str| {
-            hand("7x7", 4, grid, 5, &format!("{root}\n"))
+            hand("7", 4, grid, 5, &format!("{root}\n"))
                 .replace("attack any", &format!("attack {name}"))
         };
         assert_eq!(kind(&s, &text("f3")), FlawKind::Filtered, "{name}");
@@ -235,8 +237,13 @@ fn a_certificate_for_another_position_is_rejected() {
     let mut o = s.clone();
     o.rule = Rule::Exact;
     others.push(o);
-    let o = Setup::from_board(
-        &board(4, Rule::Freestyle, &["....", "....", "....", "...."], Player::X),
+    let o = PlainPosition::from_board(
+        &board(
+            4,
+            Rule::Freestyle,
+            &["....", "....", "....", "...."],
+            Player::X,
+        ),
         Candidates::Near(1),
         Attack::Any,
         Some(3),
@@ -330,7 +337,7 @@ fn a_reply_that_completes_the_defenders_line_breaks_the_proof() {
     // 5x5, k 3: o threatens c5; x ignores it with b1 (threatening c1).
     let rows = [".oo..", ".....", ".....", ".....", "x...x"];
     let b = board(3, Rule::Freestyle, &rows, Player::X);
-    let s = Setup::from_board(&b, Candidates::Near(1), Attack::Any, Some(3));
+    let s = PlainPosition::from_board(&b, Candidates::Near(1), Attack::Any, Some(3));
     let grid = "5 . o o . .\n4 . . . . .\n3 . . . . .\n2 . . . . .\n1 x . . . x\n";
     let text = hand("5x5", 3, grid, 3, "b1\n  a5 c1\n");
     assert_eq!(kind(&s, &text), FlawKind::DefenderWins);
@@ -343,7 +350,7 @@ fn a_reply_that_completes_the_defenders_line_breaks_the_proof() {
 fn a_move_that_fills_the_board_without_a_win_breaks_the_proof() {
     let rows = ["xox", "xoo", "ox."];
     let b = board(3, Rule::Freestyle, &rows, Player::X);
-    let s = Setup::from_board(&b, Candidates::Near(1), Attack::Any, Some(3));
+    let s = PlainPosition::from_board(&b, Candidates::Near(1), Attack::Any, Some(3));
     let grid = "3 x o x\n2 x o o\n1 o x .\n  a b c\n";
     assert_eq!(
         kind(&s, &hand("3", 3, grid, 3, "c1\n")),
@@ -355,7 +362,7 @@ fn a_move_that_fills_the_board_without_a_win_breaks_the_proof() {
 fn a_position_already_won_is_bad() {
     let rows = ["xxx", "oo.", "..."];
     let b = board(3, Rule::Freestyle, &rows, Player::O);
-    let s = Setup::from_board(&b, Candidates::Near(1), Attack::Any, Some(1));
+    let s = PlainPosition::from_board(&b, Candidates::Near(1), Attack::Any, Some(1));
     let grid = "3 x x x\n2 o o .\n1 . . .\n";
     let text = hand("3", 3, grid, 1, "c2\n").replace("to-move x", "to-move o");
     assert_eq!(kind(&s, &text), FlawKind::BadPosition);

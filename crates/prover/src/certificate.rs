@@ -140,6 +140,35 @@ impl Certificate {
         self.horizon
     }
 
+    /// Names the position in the header (a `[name]` line after the magic
+    /// line), so that a certificate can be checked against a suite of
+    /// several positions. `name` is as the position-file parser makes
+    /// names: one line, trimmed, non-empty, without `#` or `]`; anything
+    /// else is replaced by the name with those characters dropped.
+    #[must_use]
+    pub fn with_name(mut self, name: &str) -> Certificate {
+        let clean: String = name
+            .chars()
+            .filter(|c| !matches!(c, '\n' | '\r' | '#' | ']'))
+            .collect();
+        let clean = clean.trim();
+        if clean.is_empty() {
+            return self;
+        }
+        let line = format!("[{clean}]\n");
+        let at = MAGIC.len() + 1;
+        if self.header[at..].starts_with('[') {
+            let end = at + self.header[at..].find('\n').expect("a header line") + 1;
+            self.stats.bytes -= (end - at) as u64;
+            self.stats.lines -= 1;
+            self.header.replace_range(at..end, "");
+        }
+        self.header.insert_str(at, &line);
+        self.stats.bytes += line.len() as u64;
+        self.stats.lines += 1;
+        self
+    }
+
     /// The certificate as text (see `docs/certificate-format.md`).
     #[must_use]
     pub fn to_text(&self) -> String {
@@ -188,14 +217,19 @@ impl fmt::Display for Certificate {
 
 /// The header of a certificate for `problem`: the magic line, the position
 /// in position-file form with every header line written out and the stones
-/// as a grid, and the `tree` line.
+/// as a grid (as `kinrow_board::write_position` writes it), and the `tree`
+/// line.
 fn header(problem: &Problem) -> String {
     let board = &problem.board;
     let game = board.game();
     let g = game.geometry();
     let mut s = String::new();
     let _ = writeln!(s, "{MAGIC}");
-    let _ = writeln!(s, "board {}x{}", g.width(), g.height());
+    if g.width() == g.height() {
+        let _ = writeln!(s, "board {}", g.width());
+    } else {
+        let _ = writeln!(s, "board {}x{}", g.width(), g.height());
+    }
     let _ = writeln!(s, "k {}", game.k());
     let _ = writeln!(s, "rule {}", game.rule());
     let _ = writeln!(s, "candidates {}", problem.candidates);
@@ -336,7 +370,10 @@ impl Writer<'_> {
     /// What is left of the limits, or `None` when a budget has run out.
     fn remaining(&self) -> Option<Limits> {
         let time = match self.limits.time {
-            Some(t) => Some(t.checked_sub(self.start.elapsed()).filter(|t| !t.is_zero())?),
+            Some(t) => Some(
+                t.checked_sub(self.start.elapsed())
+                    .filter(|t| !t.is_zero())?,
+            ),
             None => None,
         };
         let max_nodes = match self.limits.max_nodes {

@@ -138,7 +138,7 @@ fn the_text_starts_with_the_position_and_its_stats_are_exact() {
         header,
         [
             MAGIC,
-            "board 7x7",
+            "board 7",
             "k 4",
             "rule freestyle",
             "candidates near 1",
@@ -298,5 +298,10 @@ fn a_tree_over_the_line_budget_is_too_large() {
     let lines = full.stats().lines;
     assert!(write_certificate_within(&p, &mut Plain, &Limits::default(), lines).is_ok());
     let err = write_certificate_within(&p, &mut Plain, &Limits::default(), lines - 1).unwrap_err();
-    assert_eq!(err, CertificateError::TooLarge { max_lines: lines - 1 });
+    assert_eq!(
+        err,
+        CertificateError::TooLarge {
+            max_lines: lines - 1
+        }
+    );
 }

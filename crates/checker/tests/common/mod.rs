@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
-use kinrow_checker::Setup;
+use kinrow_checker::PlainPosition;
 use kinrow_prover::{Limits, Outcome, Problem, Prover, Verdict};
 
 /// The plain AND-OR recursion of the spec over the real board: some
@@ -99,7 +99,12 @@ pub fn board(k: u32, rule: Rule, rows: &[&str], to_move: Player) -> Board {
 }
 
 /// The problem and the checker's setup for the same position.
-pub fn problem(board: Board, candidates: Candidates, attack: Attack, depth: Option<u32>) -> Problem {
+pub fn problem(
+    board: Board,
+    candidates: Candidates,
+    attack: Attack,
+    depth: Option<u32>,
+) -> Problem {
     Problem {
         board,
         candidates,
@@ -108,8 +113,8 @@ pub fn problem(board: Board, candidates: Candidates, attack: Attack, depth: Opti
     }
 }
 
-pub fn setup(p: &Problem) -> Setup {
-    Setup::from_board(&p.board, p.candidates, p.attack, p.depth)
+pub fn setup(p: &Problem) -> PlainPosition {
+    PlainPosition::from_board(&p.board, p.candidates, p.attack, p.depth)
 }
 
 /// The certificate text the writer makes with the plain prover.
