@@ -275,4 +275,47 @@ mod tests {
         assert!(!g.is_threat(X, 8, 8));
         assert!(!g.has_line(X));
     }
+
+    /// The checker's rules against the reference crate's, written
+    /// separately from the same spec, on random boards: win tests,
+    /// candidates, fours and threats (whose scan takes a shortcut).
+    #[test]
+    fn rules_agree_with_the_reference_on_random_boards() {
+        use kinrow_reference::{random_stones, Rng};
+        let mut rng = Rng(7);
+        for _ in 0..300 {
+            let (w, h) = (rng.range(3, 9), rng.range(3, 9));
+            let k = rng.range(2, 5).min(w.max(h));
+            let exact = rng.chance(1, 2);
+            let area = w * h;
+            let stones = rng.range(0, area);
+            let r = random_stones(&mut rng, w, h, k, exact, stones);
+            let mut g = grid(w as i32, h as i32, k as u32, exact);
+            for (x, y) in r.all_cells() {
+                let c = r.cells[y * w + x];
+                if c != EMPTY {
+                    g.place(x as i32, y as i32, c);
+                }
+            }
+            for near in [Some(1), Some(2), None] {
+                let want: Vec<(i32, i32)> = r
+                    .candidates(near)
+                    .into_iter()
+                    .map(|(x, y)| (x as i32, y as i32))
+                    .collect();
+                assert_eq!(g.candidates(near.map(|n| n as u32)), want);
+            }
+            for p in [X, O] {
+                assert_eq!(g.has_line(p), r.has_line(p));
+                for (x, y) in r.empty_cells() {
+                    let (xi, yi) = (x as i32, y as i32);
+                    let mut rb = r.clone();
+                    rb.set(x, y, p);
+                    assert_eq!(g.would_win(p, xi, yi), rb.wins_at(x, y));
+                    assert_eq!(g.is_four(p, xi, yi), r.is_four(p, x, y));
+                    assert_eq!(g.is_threat(p, xi, yi), r.is_threat(p, x, y), "{r:?}");
+                }
+            }
+        }
+    }
 }
