@@ -190,14 +190,14 @@ impl Bitboard {
 }
 
 macro_rules! binop {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt, $opa:tt) => {
         impl std::ops::$tr for Bitboard {
             type Output = Bitboard;
             #[inline]
             fn $f(self, rhs: Bitboard) -> Bitboard {
                 let mut r = self;
                 for (a, b) in r.words_mut().iter_mut().zip(rhs.words()) {
-                    *a = *a $op *b;
+                    *a $opa *b;
                 }
                 r
             }
@@ -206,15 +206,15 @@ macro_rules! binop {
             #[inline]
             fn $fa(&mut self, rhs: Bitboard) {
                 for (a, b) in self.words_mut().iter_mut().zip(rhs.words()) {
-                    *a = *a $op *b;
+                    *a $opa *b;
                 }
             }
         }
     };
 }
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &, &=);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |, |=);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^, ^=);
 
 impl std::ops::Not for Bitboard {
     type Output = Bitboard;

@@ -144,18 +144,18 @@ impl Game {
             // behind[j] is meaningful for j < nb (empty beyond), ahead for j < na.
             match self.rule {
                 Rule::Freestyle => {
-                    for a in 0..nb.min(k) {
+                    for (a, back) in behind.iter().enumerate().take(nb.min(k)) {
                         let b = k - 1 - a;
                         if b < na {
-                            result |= behind[a] & ahead[b];
+                            result |= *back & ahead[b];
                         }
                     }
                 }
                 Rule::Exact => {
-                    for a in 0..nb.min(k) {
+                    for (a, back) in behind.iter().enumerate().take(nb.min(k)) {
                         let b = k - 1 - a;
                         if b < na {
-                            let mut cells = behind[a] & ahead[b];
+                            let mut cells = *back & ahead[b];
                             if a + 1 < nb {
                                 cells = cells.and_not(&behind[a + 1]);
                             }
