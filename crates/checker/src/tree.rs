@@ -1,162 +1,166 @@
 //! Replays the strategy tree: one line per attacker move, indented two
 //! spaces per level; below the root each line is `REPLY MOVE`, a defender
-//! reply and the attacker's answer to it. The file is read line by line in
-//! one pass with a single board, so memory stays proportional to the depth.
+//! reply and the attacker's answer to it, where `* MOVE` (last among its
+//! siblings) answers every candidate reply not listed. The lines are read
+//! first (syntax), then the tree is walked with a single board: a `*`
+//! subtree is replayed once for each reply it stands for.
 
 use crate::header::strip_comment;
 use crate::rules::{Grid, EMPTY, O, X};
 use crate::{CheckReport, Flaw, FlawKind, PlainPosition, Point};
 use kinrow_board::{Attack, Candidates, Player, Rule};
-use std::iter::Enumerate;
-use std::str::Lines;
+
+/// What a tree line answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reply {
+    /// The root line.
+    Root,
+    /// This defender reply.
+    Cell(Point),
+    /// Every defender candidate not listed on a sibling line (`*`).
+    Others,
+}
 
 /// One line of the tree.
 #[derive(Clone, Copy, Debug)]
-struct TreeLine<'a> {
+struct TreeLine {
     /// 1-based line number in the file.
     no: usize,
     /// Indentation level: 0 for the root.
     level: usize,
-    /// The defender's reply (`None` on the root line).
-    reply: Option<&'a str>,
+    reply: Reply,
     /// The attacker's move.
-    mv: &'a str,
+    mv: Point,
 }
 
-/// Reads the tree lines one at a time, with one line of look-ahead.
-struct Reader<'a> {
-    lines: Enumerate<Lines<'a>>,
-    peeked: Option<TreeLine<'a>>,
-    /// Line number of `end`, once read.
-    end: Option<usize>,
-}
-
-impl<'a> Reader<'a> {
-    /// The next tree line without consuming it; `None` at `end`.
-    fn peek(&mut self) -> Result<Option<TreeLine<'a>>, Flaw> {
-        if self.peeked.is_none() && self.end.is_none() {
-            self.peeked = self.read()?;
-        }
-        Ok(self.peeked)
-    }
-
-    /// Consumes the line [`Reader::peek`] returned.
-    fn advance(&mut self) {
-        self.peeked = None;
-    }
-
-    fn read(&mut self) -> Result<Option<TreeLine<'a>>, Flaw> {
-        for (i, raw) in self.lines.by_ref() {
-            let no = i + 1;
-            let content = strip_comment(raw);
-            if content.trim().is_empty() {
-                continue;
-            }
-            let body = content.trim_start_matches(' ');
-            let indent = content.len() - body.len();
-            let malformed = |detail: &str| Flaw::new(FlawKind::Malformed, Some(no), detail);
-            if body.starts_with(char::is_whitespace) {
-                return Err(malformed("indent with spaces only"));
-            }
-            if body == "end" && indent == 0 {
-                self.end = Some(no);
-                return self.rest_is_empty().map(|()| None);
-            }
-            if indent % 2 == 1 {
-                return Err(malformed("indentation is two spaces per level"));
-            }
-            let level = indent / 2;
-            let words: Vec<&str> = body.split_whitespace().collect();
-            return match (level, words.as_slice()) {
-                (0, [mv]) => Ok(Some(TreeLine {
-                    no,
-                    level,
-                    reply: None,
-                    mv,
-                })),
-                (0, _) => Err(malformed("the root line is a single attacker move")),
-                (_, [reply, mv]) => Ok(Some(TreeLine {
-                    no,
-                    level,
-                    reply: Some(reply),
-                    mv,
-                })),
-                _ => Err(malformed(
-                    "a tree line is a defender reply and an attacker move",
-                )),
-            };
-        }
-        Err(Flaw::new(
-            FlawKind::Truncated,
-            None,
-            "the file ends before its `end` line",
-        ))
-    }
-
-    /// Only blank and comment lines may follow `end`.
-    fn rest_is_empty(&mut self) -> Result<(), Flaw> {
-        for (i, raw) in self.lines.by_ref() {
-            if !strip_comment(raw).trim().is_empty() {
-                return Err(Flaw::new(
-                    FlawKind::Malformed,
-                    Some(i + 1),
-                    "text after `end`",
-                ));
-            }
-        }
-        Ok(())
-    }
+fn malformed(no: usize, detail: impl Into<String>) -> Flaw {
+    Flaw::new(FlawKind::Malformed, Some(no), detail)
 }
 
 /// Parses a cell name: a letter (either case) and a 1-based row number.
-fn parse_point(name: &str) -> Option<Point> {
+fn parse_point(name: &str, no: usize) -> Result<Point, Flaw> {
+    let bad = || malformed(no, format!("`{name}` is not a cell name"));
     let mut chars = name.chars();
-    let letter = chars.next()?.to_ascii_lowercase();
+    let letter = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
     let digits = chars.as_str();
     if !letter.is_ascii_lowercase()
         || digits.is_empty()
         || digits.len() > 3
         || !digits.bytes().all(|b| b.is_ascii_digit())
     {
-        return None;
+        return Err(bad());
     }
-    let row: u16 = digits.parse().ok()?;
-    (row >= 1).then(|| Point {
+    let row: u16 = digits.parse().map_err(|_| bad())?;
+    if row == 0 {
+        return Err(bad());
+    }
+    Ok(Point {
         x: u16::from(letter as u8 - b'a'),
         y: row - 1,
     })
 }
 
+/// Reads the tree lines, from line index `start` up to `end` (the caller
+/// has checked that the file ends with `end`): every line well formed, one
+/// root, each line at most one level below the one before it.
+fn read_lines(text: &str, start: usize) -> Result<Vec<TreeLine>, Flaw> {
+    let mut out: Vec<TreeLine> = Vec::new();
+    for (i, raw) in text.lines().enumerate().skip(start) {
+        let no = i + 1;
+        let content = strip_comment(raw);
+        if content.trim().is_empty() {
+            continue;
+        }
+        let body = content.trim_start_matches(' ');
+        let indent = content.len() - body.len();
+        if body.starts_with(char::is_whitespace) {
+            return Err(malformed(no, "indent with spaces only"));
+        }
+        if body == "end" && indent == 0 {
+            return Ok(out);
+        }
+        if indent % 2 == 1 {
+            return Err(malformed(no, "indentation is two spaces per level"));
+        }
+        let level = indent / 2;
+        let words: Vec<&str> = body.split_whitespace().collect();
+        let line = match (level, words.as_slice()) {
+            (0, [mv]) if out.is_empty() => TreeLine {
+                no,
+                level,
+                reply: Reply::Root,
+                mv: parse_point(mv, no)?,
+            },
+            (0, _) if !out.is_empty() => return Err(malformed(no, "a second root line")),
+            (0, _) => return Err(malformed(no, "the root line is a single attacker move")),
+            (_, _) if out.is_empty() => return Err(malformed(no, "the root line is not indented")),
+            (_, [reply, mv]) => TreeLine {
+                no,
+                level,
+                reply: if *reply == "*" {
+                    Reply::Others
+                } else {
+                    Reply::Cell(parse_point(reply, no)?)
+                },
+                mv: parse_point(mv, no)?,
+            },
+            _ => {
+                return Err(malformed(
+                    no,
+                    "a tree line is a defender reply (or `*`) and an attacker move",
+                ))
+            }
+        };
+        if let Some(prev) = out.last() {
+            if line.level > prev.level + 1 {
+                return Err(malformed(
+                    no,
+                    "indented more than one level below the line before",
+                ));
+            }
+        }
+        out.push(line);
+    }
+    Err(Flaw::new(
+        FlawKind::Truncated,
+        None,
+        "the file ends before its `end` line",
+    ))
+}
+
 /// The walk over the tree: the board, the path to the current node and the
 /// counts so far.
-struct Walker<'a> {
+struct Walker {
     grid: Grid,
     attacker: u8,
     near: Option<u32>,
     attack: Attack,
     depth: Option<u32>,
-    reader: Reader<'a>,
+    lines: Vec<TreeLine>,
     path: Vec<Point>,
     report: CheckReport,
 }
 
-impl Walker<'_> {
+impl Walker {
     fn flaw(&self, kind: FlawKind, line: usize, detail: impl Into<String>) -> Flaw {
         let mut f = Flaw::new(kind, Some(line), detail);
         f.path.clone_from(&self.path);
         f
     }
 
-    /// Reads the cell `name` for a move on line `no` and checks it is on the
-    /// board and empty. The move is pushed on the path first.
-    fn cell(&mut self, name: &str, no: usize) -> Result<(i32, i32), Flaw> {
-        let Some(p) = parse_point(name) else {
-            return Err(self.flaw(
-                FlawKind::Malformed,
-                no,
-                format!("`{name}` is not a cell name"),
-            ));
-        };
+    /// Index of the first line after the subtree of line `i`.
+    fn subtree_end(&self, i: usize) -> usize {
+        let level = self.lines[i].level;
+        let mut j = i + 1;
+        while j < self.lines.len() && self.lines[j].level > level {
+            j += 1;
+        }
+        j
+    }
+
+    /// Pushes `p` (a move of line `no`) on the path and checks that it is on
+    /// the board and empty.
+    fn on_empty_cell(&mut self, p: Point, no: usize) -> Result<(i32, i32), Flaw> {
         self.path.push(p);
         let (x, y) = (i32::from(p.x), i32::from(p.y));
         if !self.grid.on_board(x, y) {
@@ -168,11 +172,12 @@ impl Walker<'_> {
         Ok((x, y))
     }
 
-    /// The attacker's move `name` on line `no` (indentation `level`), at ply
-    /// `ply` of the line of play; then everything below it.
-    fn attacker_move(&mut self, name: &str, no: usize, level: usize, ply: u32) -> Result<(), Flaw> {
-        let (x, y) = self.cell(name, no)?;
-        let p = *self.path.last().expect("just pushed");
+    /// The attacker's move of line `i`, at ply `ply` of the line of play,
+    /// then everything below it. Returns the index of the line after its
+    /// subtree.
+    fn attacker_move(&mut self, i: usize, ply: u32) -> Result<usize, Flaw> {
+        let TreeLine { no, mv: p, .. } = self.lines[i];
+        let (x, y) = self.on_empty_cell(p, no)?;
         if !self.grid.is_candidate(x, y, self.near) {
             return Err(self.flaw(
                 FlawKind::NotCandidate,
@@ -202,52 +207,76 @@ impl Walker<'_> {
         self.report.positions += 1;
         self.report.attacker_moves += 1;
         self.grid.place(x, y, self.attacker);
-        if self.grid.wins_at(x, y) {
+        let next = if self.grid.wins_at(x, y) {
             self.report.longest_line = self.report.longest_line.max(ply);
-            if let Some(next) = self.reader.peek()? {
-                if next.level > level {
+            match self.lines.get(i + 1) {
+                Some(below) if below.level > self.lines[i].level => {
                     return Err(self.flaw(
                         FlawKind::AfterWin,
-                        next.no,
+                        below.no,
                         format!("{p} already completes a line"),
                     ));
                 }
+                _ => i + 1,
             }
         } else if self.grid.is_full() {
             return Err(self.flaw(FlawKind::BoardFull, no, format!("{p} fills the board")));
         } else {
             self.report.positions += 1;
-            self.defender_turn(no, level, ply + 1)?;
-        }
+            self.defender_turn(i, ply + 1)?
+        };
         self.grid.clear(x, y);
         self.path.pop();
-        Ok(())
+        Ok(next)
     }
 
-    /// The defender's turn after the attacker move on line `no`: every
-    /// candidate reply must follow, one line each, at `level + 1`; the
-    /// reply is ply `ply`.
-    fn defender_turn(&mut self, no: usize, level: usize, ply: u32) -> Result<(), Flaw> {
+    /// The defender's reply `p` (of line `no`) at ply `ply`, then the
+    /// attacker's answer on line `answer` and its subtree.
+    fn reply(&mut self, p: Point, no: usize, answer: usize, ply: u32) -> Result<usize, Flaw> {
         let defender = if self.attacker == X { O } else { X };
+        let (x, y) = (i32::from(p.x), i32::from(p.y));
+        self.grid.place(x, y, defender);
+        if self.grid.wins_at(x, y) {
+            return Err(self.flaw(
+                FlawKind::DefenderWins,
+                no,
+                format!("{p} completes the defender's line"),
+            ));
+        }
+        if self.grid.is_full() {
+            return Err(self.flaw(FlawKind::BoardFull, no, format!("{p} fills the board")));
+        }
+        let next = self.attacker_move(answer, ply + 1)?;
+        self.grid.clear(x, y);
+        self.path.pop();
+        Ok(next)
+    }
+
+    /// The defender's turn after the attacker move on line `i`: every
+    /// candidate reply must be answered, on a line of its own one level
+    /// deeper or by the `*` line; the reply is ply `ply`. Returns the index
+    /// of the line after the subtree of line `i`.
+    fn defender_turn(&mut self, i: usize, ply: u32) -> Result<usize, Flaw> {
+        let TreeLine { no, level, .. } = self.lines[i];
         let w = self.grid.width;
         let candidates = self.grid.candidates(self.near);
         let mut answered = vec![false; self.grid.cells.len()];
-        let mut replies = 0;
-        while let Some(line) = self.reader.peek()? {
-            if line.level <= level {
-                break;
-            }
-            if line.level > level + 1 {
-                return Err(self.flaw(
-                    FlawKind::Malformed,
+        let mut others = None;
+        let mut j = i + 1;
+        while j < self.lines.len() && self.lines[j].level > level {
+            let line = self.lines[j];
+            if others.is_some() {
+                return Err(malformed(
                     line.no,
-                    "indented more than one level below its parent",
+                    "the `*` line comes last among its siblings",
                 ));
             }
-            self.reader.advance();
-            let reply = line.reply.expect("lines below the root have a reply");
-            let (x, y) = self.cell(reply, line.no)?;
-            let p = *self.path.last().expect("just pushed");
+            let Reply::Cell(p) = line.reply else {
+                others = Some(j);
+                j = self.subtree_end(j);
+                continue;
+            };
+            let (x, y) = self.on_empty_cell(p, line.no)?;
             if !self.grid.is_candidate(x, y, self.near) {
                 return Err(self.flaw(
                     FlawKind::NotCandidate,
@@ -255,36 +284,19 @@ impl Walker<'_> {
                     format!("{p} is not a defender candidate"),
                 ));
             }
-            let i = (y * w + x) as usize;
-            if answered[i] {
+            let k = (y * w + x) as usize;
+            if answered[k] {
                 return Err(self.flaw(
                     FlawKind::DuplicateReply,
                     line.no,
                     format!("{p} is answered twice"),
                 ));
             }
-            answered[i] = true;
-            replies += 1;
-            self.grid.place(x, y, defender);
-            if self.grid.wins_at(x, y) {
-                return Err(self.flaw(
-                    FlawKind::DefenderWins,
-                    line.no,
-                    format!("{p} completes the defender's line"),
-                ));
-            }
-            if self.grid.is_full() {
-                return Err(self.flaw(
-                    FlawKind::BoardFull,
-                    line.no,
-                    format!("{p} fills the board"),
-                ));
-            }
-            self.attacker_move(line.mv, line.no, level + 1, ply + 1)?;
-            self.grid.clear(x, y);
-            self.path.pop();
+            answered[k] = true;
+            j = self.reply(p, line.no, j, ply)?;
         }
-        if replies == 0 {
+        let explicit = answered.iter().any(|&a| a);
+        if !explicit && others.is_none() {
             return Err(self.flaw(
                 FlawKind::NotAWin,
                 no,
@@ -292,11 +304,14 @@ impl Walker<'_> {
             ));
         }
         for (x, y) in candidates {
-            if !answered[(y * w + x) as usize] {
-                let p = Point {
-                    x: x as u16,
-                    y: y as u16,
-                };
+            if answered[(y * w + x) as usize] {
+                continue;
+            }
+            let p = Point {
+                x: x as u16,
+                y: y as u16,
+            };
+            let Some(s) = others else {
                 let mut f = self.flaw(
                     FlawKind::MissingReply,
                     no,
@@ -304,9 +319,11 @@ impl Walker<'_> {
                 );
                 f.path.push(p);
                 return Err(f);
-            }
+            };
+            self.path.push(p);
+            self.reply(p, self.lines[s].no, s, ply)?;
         }
-        Ok(())
+        Ok(j)
     }
 }
 
@@ -339,9 +356,13 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
             ));
         }
     }
-    let mut lines = text.lines().enumerate();
-    if start > 0 {
-        lines.nth(start - 1);
+    let lines = read_lines(text, start)?;
+    if lines.is_empty() {
+        return Err(Flaw::new(
+            FlawKind::Malformed,
+            None,
+            "the tree has no root move",
+        ));
     }
     let mut w = Walker {
         grid,
@@ -352,37 +373,10 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
         },
         attack: setup.attack,
         depth: setup.depth,
-        reader: Reader {
-            lines,
-            peeked: None,
-            end: None,
-        },
+        lines,
         path: Vec::new(),
         report: CheckReport::default(),
     };
-    let Some(root) = w.reader.peek()? else {
-        let end = w.reader.end.unwrap_or_default();
-        return Err(Flaw::new(
-            FlawKind::Malformed,
-            Some(end),
-            "the tree has no root move",
-        ));
-    };
-    w.reader.advance();
-    if root.level != 0 {
-        return Err(Flaw::new(
-            FlawKind::Malformed,
-            Some(root.no),
-            "the root line is not indented",
-        ));
-    }
-    w.attacker_move(root.mv, root.no, 0, 1)?;
-    if let Some(next) = w.reader.peek()? {
-        return Err(Flaw::new(
-            FlawKind::Malformed,
-            Some(next.no),
-            "a second root line",
-        ));
-    }
+    w.attacker_move(0, 1)?;
     Ok(w.report)
 }

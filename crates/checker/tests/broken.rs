@@ -55,7 +55,7 @@ fn intact_certificates_are_accepted() {
     for attack in [Attack::Any, Attack::Fours, Attack::Threats] {
         for depth in [Some(3), Some(5), None] {
             let p = base(attack, depth);
-            let text = certificate(&p);
+            let text = expanded_certificate(&p);
             let report = check(&setup(&p), &text).unwrap();
             let tree = lines(&text).len() - tree_start(&lines(&text)) - 1;
             assert_eq!(report.attacker_moves, tree as u64);
@@ -63,15 +63,53 @@ fn intact_certificates_are_accepted() {
             assert!(report.longest_line <= longest, "{attack:?} {depth:?}");
             assert!(report.longest_line >= 3, "{attack:?} {depth:?}");
             assert!(report.to_string().starts_with("proof valid: "));
+            // With shared answers: shorter, the same strategy.
+            let shared = certificate(&p);
+            assert!(shared.len() < text.len());
+            assert_eq!(check(&setup(&p), &shared).unwrap(), report);
         }
     }
+}
+
+#[test]
+fn a_shared_answer_is_replayed_after_each_reply_it_stands_for() {
+    // b4 makes b4 c4 d4: the reply a4 is answered by e4, `*` by a4.
+    let p = base(Attack::Any, Some(3));
+    let s = setup(&p);
+    let text = certificate(&p);
+    assert!(text.ends_with("tree\nb4\n  a4 e4\n  * a4\nend\n"), "{text}");
+    let report = check(&s, &text).unwrap();
+    assert_eq!(report.attacker_moves, 24);
+    assert_eq!(report.positions, 25);
+    // Without the `*` line the other replies are missing.
+    let flaw = check(&s, &text.replace("  * a4\n", "")).unwrap_err();
+    assert_eq!(flaw.kind, FlawKind::MissingReply);
+    assert_eq!(flaw.path_text(), "b4 d1");
+    // A shared answer that fails after one of the replies: e4 is answered
+    // by e4 itself.
+    let flaw = check(&s, &text.replace("* a4", "* e4")).unwrap_err();
+    assert_eq!(flaw.kind, FlawKind::Occupied);
+    assert_eq!(flaw.path_text(), "b4 e4 e4");
+    assert_eq!(flaw.line, Some(20));
+    // After d2 instead of a4, e4 still wins, but the reply a4 is then
+    // answered by `*` with a4: occupied.
+    let flaw = check(&s, &text.replace("a4 e4", "d2 e4")).unwrap_err();
+    assert_eq!(flaw.kind, FlawKind::Occupied);
+    assert_eq!(flaw.path_text(), "b4 a4 a4");
+    // `*` comes once, last.
+    let swapped = text.replace("  a4 e4\n  * a4\n", "  * a4\n  a4 e4\n");
+    assert_eq!(kind(&s, &swapped), FlawKind::Malformed);
+    let twice = text.replace("  * a4\n", "  * a4\n  * a4\n");
+    assert_eq!(kind(&s, &twice), FlawKind::Malformed);
+    let root = text.replace("tree\nb4\n", "tree\n* b4\n");
+    assert_eq!(kind(&s, &root), FlawKind::Malformed);
 }
 
 #[test]
 fn a_removed_defender_reply_is_a_missing_reply() {
     let p = base(Attack::Any, Some(3));
     let s = setup(&p);
-    let l = lines(&certificate(&p));
+    let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
     for i in t + 1..l.len() - 1 {
         let broken = join(&remove_subtree(&l, i));
@@ -89,7 +127,7 @@ fn a_removed_defender_reply_is_a_missing_reply() {
 fn a_winning_stone_replaced_by_a_non_winning_one_is_not_a_win() {
     let p = base(Attack::Any, Some(3));
     let s = setup(&p);
-    let l = lines(&certificate(&p));
+    let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
     let mut tested = 0;
     for i in t + 1..l.len() - 1 {
@@ -108,10 +146,10 @@ fn a_winning_stone_replaced_by_a_non_winning_one_is_not_a_win() {
 #[test]
 fn a_line_past_the_depth_is_too_deep() {
     let p = base(Attack::Any, Some(3));
-    let text = certificate(&p).replace("depth 3\n", "depth 2\n");
+    let text = expanded_certificate(&p).replace("depth 3\n", "depth 2\n");
     let shallow = base(Attack::Any, Some(2));
     assert_eq!(kind(&setup(&shallow), &text), FlawKind::TooDeep);
-    let none = certificate(&base(Attack::Any, Some(3))).replace("depth 3\n", "depth 0\n");
+    let none = expanded_certificate(&base(Attack::Any, Some(3))).replace("depth 3\n", "depth 0\n");
     assert_eq!(
         kind(&setup(&base(Attack::Any, Some(0))), &none),
         FlawKind::TooDeep
@@ -122,7 +160,7 @@ fn a_line_past_the_depth_is_too_deep() {
 fn illegal_moves_are_rejected_with_their_kind() {
     let p = base(Attack::Any, Some(3));
     let s = setup(&p);
-    let l = lines(&certificate(&p));
+    let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
     let cases = [
         ("c4", FlawKind::Occupied),
@@ -159,7 +197,7 @@ fn illegal_moves_are_rejected_with_their_kind() {
 fn an_attacker_move_failing_the_filter_is_filtered() {
     // Under `fours`, d6 (next to c6) is not a four.
     let p = base(Attack::Fours, Some(3));
-    let l = lines(&certificate(&p));
+    let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
     assert_eq!(
         kind(&setup(&p), &join(&with_move(&l, t, "d6"))),
@@ -194,7 +232,11 @@ fn an_attacker_move_failing_the_filter_is_filtered() {
 fn a_truncated_file_is_truncated() {
     let p = base(Attack::Any, Some(3));
     let s = setup(&p);
-    let text = certificate(&p);
+    let text = expanded_certificate(&p);
+    let shared = certificate(&p);
+    for cut in 0..shared.len() - 1 {
+        assert_eq!(kind(&s, &shared[..cut]), FlawKind::Truncated, "cut {cut}");
+    }
     for cut in [0, 5, 30, text.len() / 2, text.len() - 5, text.len() - 4] {
         assert_eq!(kind(&s, &text[..cut]), FlawKind::Truncated, "cut {cut}");
     }
@@ -210,7 +252,7 @@ fn a_truncated_file_is_truncated() {
 #[test]
 fn a_certificate_for_another_position_is_rejected() {
     let p = base(Attack::Any, Some(3));
-    let text = certificate(&p);
+    let text = expanded_certificate(&p);
     let s = setup(&p);
     let mut others = Vec::new();
     let mut o = s.clone();
@@ -254,14 +296,14 @@ fn a_certificate_for_another_position_is_rejected() {
     }
     // And a certificate of another position for this one.
     let q = base(Attack::Fours, Some(3));
-    assert_eq!(kind(&s, &certificate(&q)), FlawKind::WrongPosition);
+    assert_eq!(kind(&s, &expanded_certificate(&q)), FlawKind::WrongPosition);
 }
 
 #[test]
 fn replies_twice_and_play_after_the_win_are_rejected() {
     let p = base(Attack::Any, Some(3));
     let s = setup(&p);
-    let l = lines(&certificate(&p));
+    let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
     let mut dup = l.clone();
     dup.insert(t + 2, l[t + 1].clone());
@@ -275,7 +317,7 @@ fn replies_twice_and_play_after_the_win_are_rejected() {
 fn malformed_lines_are_malformed() {
     let p = base(Attack::Any, Some(3));
     let s = setup(&p);
-    let l = lines(&certificate(&p));
+    let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
     let edits: Vec<(usize, &str)> = vec![
         (0, "kinrow-certificate 2"),

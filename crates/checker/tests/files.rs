@@ -41,7 +41,7 @@ fn open_two(depth: Option<u32>, attack: Attack) -> Problem {
 fn exact(depth: Option<u32>) -> Problem {
     let rows = ["........", "...oo...", "..x.x...", "........", "...x...."];
     problem(
-        board(3, Rule::Exact, &rows, Player::O),
+        board(4, Rule::Exact, &rows, Player::O),
         Candidates::All,
         Attack::Threats,
         depth,

@@ -1,14 +1,15 @@
 //! Property test: on the random positions of the reference crate, every
 //! win a prover finds yields a certificate the checker accepts, with the
-//! size the writer reported; and the same certificate with one defender
-//! reply left out, or cut short, is rejected.
+//! size the writer reported; the same strategy written with every reply on
+//! its own line checks the same; and a certificate with a defender reply (or
+//! a `*` line) left out, or cut short, is rejected.
 
 mod common;
 
 use common::*;
 use kinrow_board::{Attack, Candidates};
 use kinrow_checker::{check, FlawKind};
-use kinrow_prover::certificate::write_certificate;
+use kinrow_prover::certificate::{write_certificate, write_certificate_with, CertificateOptions};
 use kinrow_prover::{Limits, Problem, Prover};
 use kinrow_reference::{adapt, random_case, Rng, ATTACK_FOURS, ATTACK_THREATS};
 
@@ -57,10 +58,29 @@ fn certificates_check(prover: &mut dyn Prover, seeds: std::ops::Range<u64>) -> (
         assert_eq!(stats.lines, text.lines().count() as u64, "seed {seed}");
         assert!(report.longest_line <= p.depth.unwrap(), "seed {seed}");
 
-        // One defender reply left out (with its subtree).
         let l = lines(&text);
-        let t = tree_start(&l);
-        if l.len() - 1 > t + 1 {
+        // A `*` line left out (with its subtree).
+        let stars: Vec<usize> = (0..l.len())
+            .filter(|&i| l[i].trim_start().starts_with("* "))
+            .collect();
+        if !stars.is_empty() {
+            let i = stars[rng.range(0, stars.len() - 1)];
+            let flaw = check(&s, &join(&remove_subtree(&l, i))).unwrap_err();
+            assert_eq!(flaw.kind, FlawKind::MissingReply, "seed {seed} line {i}");
+        }
+        // The same strategy with every reply on its own line; one of them
+        // left out.
+        if report.longest_line > 1 {
+            let options = CertificateOptions {
+                share_answers: false,
+                ..CertificateOptions::default()
+            };
+            let expanded = write_certificate_with(&p, prover, &Limits::default(), &options)
+                .unwrap()
+                .to_text();
+            assert_eq!(check(&s, &expanded), Ok(report), "seed {seed}");
+            let l = lines(&expanded);
+            let t = tree_start(&l);
             let i = rng.range(t + 1, l.len() - 2);
             let flaw = check(&s, &join(&remove_subtree(&l, i))).unwrap_err();
             assert_eq!(flaw.kind, FlawKind::MissingReply, "seed {seed} line {i}");

@@ -63,11 +63,13 @@ pub struct CertificateStats {
     pub lines: u64,
     /// Bytes of the text.
     pub bytes: u64,
-    /// Positions in the tree where a side is to move: one per attacker move
-    /// and one per defender turn (after each attacker move that does not
-    /// win). Transpositions count each time they appear.
+    /// Positions in the strategy tree where a side is to move: one per
+    /// attacker move and one per defender turn (after each attacker move
+    /// that does not win). Transpositions count each time they appear.
     pub positions: u64,
-    /// Attacker moves in the tree: the lines of the tree.
+    /// Attacker moves in the strategy tree the certificate stands for: a
+    /// `*` line and the lines below it count once for each reply it
+    /// answers.
     pub attacker_moves: u64,
     /// The longest line of play in plies, up to the winning stone.
     pub longest_line: u32,
@@ -106,13 +108,48 @@ pub enum CertificateError {
     TooLarge { max_lines: u64 },
 }
 
+/// What a tree line answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Reply {
+    /// The root line: the attacker's first move.
+    Root,
+    /// This defender reply.
+    Cell(Cell),
+    /// Every defender candidate not listed on a sibling line (`*`).
+    Others,
+}
+
 /// One line of the tree: at indentation `level`, the defender's `reply`
-/// (none on the root line) and the attacker's `mv`.
-#[derive(Clone, Copy, Debug)]
+/// and the attacker's answer `mv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct TreeLine {
     level: u16,
-    reply: Option<Cell>,
+    reply: Reply,
     mv: Cell,
+}
+
+/// How a certificate is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CertificateOptions {
+    /// The largest certificate, in lines of text: beyond it the writer stops
+    /// with [`CertificateError::TooLarge`] rather than exhaust memory. It
+    /// bounds the lines held while writing, before the answers of a
+    /// defender turn are shared.
+    pub max_lines: u64,
+    /// Write the answer that several defender replies share once, on a `*`
+    /// line standing for every reply not listed: typically the winning
+    /// stone that answers all the replies that do not block. The checker
+    /// still replays it after each of those replies.
+    pub share_answers: bool,
+}
+
+impl Default for CertificateOptions {
+    fn default() -> Self {
+        CertificateOptions {
+            max_lines: DEFAULT_MAX_LINES,
+            share_answers: true,
+        }
+    }
 }
 
 /// A written certificate: the header of the position it proves and the
@@ -202,8 +239,10 @@ impl Certificate {
         for _ in 0..line.level {
             s.push_str("  ");
         }
-        if let Some(r) = line.reply {
-            write!(s, "{} ", self.geometry.name(r))?;
+        match line.reply {
+            Reply::Root => {}
+            Reply::Cell(r) => write!(s, "{} ", self.geometry.name(r))?,
+            Reply::Others => s.push_str("* "),
         }
         writeln!(s, "{}", self.geometry.name(line.mv))
     }
@@ -256,8 +295,9 @@ fn header(problem: &Problem) -> String {
     s
 }
 
-/// Writes the certificate of a `win` of `prover` for `problem`, within the
-/// default line budget [`DEFAULT_MAX_LINES`].
+/// Writes the certificate of a `win` of `prover` for `problem`, with the
+/// default [`CertificateOptions`] (at most [`DEFAULT_MAX_LINES`] lines,
+/// shared answers on `*` lines).
 ///
 /// `limits` bound the whole writing: the time and node budgets are shared by
 /// all the prover calls (each gets what is left), the memory budget applies
@@ -267,10 +307,10 @@ pub fn write_certificate(
     prover: &mut dyn Prover,
     limits: &Limits,
 ) -> Result<Certificate, CertificateError> {
-    write_certificate_within(problem, prover, limits, DEFAULT_MAX_LINES)
+    write_certificate_with(problem, prover, limits, &CertificateOptions::default())
 }
 
-/// [`write_certificate`] with a budget of `max_lines` lines for the text.
+/// [`write_certificate`] with the given options.
 ///
 /// The tree is expanded from the root: at an attacker turn with `r` plies
 /// left, an immediate winning cell is played if there is one, else the
@@ -280,11 +320,11 @@ pub fn write_certificate(
 /// transposition reached with at least as many plies left reuses the move
 /// instead of asking again. An unlimited problem is written with the horizon
 /// the root's win length gives.
-pub fn write_certificate_within(
+pub fn write_certificate_with(
     problem: &Problem,
     prover: &mut dyn Prover,
     limits: &Limits,
-    max_lines: u64,
+    options: &CertificateOptions,
 ) -> Result<Certificate, CertificateError> {
     prover.check(problem)?;
     let root = prover.prove(problem, limits);
@@ -307,12 +347,10 @@ pub fn write_certificate_within(
         cache: AHashMap::new(),
         lines: Vec::new(),
         path: Vec::new(),
-        max_tree_lines: max_lines.saturating_sub(header_lines + 1),
-        max_lines,
+        max_tree_lines: options.max_lines.saturating_sub(header_lines + 1),
+        options: *options,
         stats: CertificateStats {
             prover_calls: 1,
-            lines: header_lines + 1,
-            bytes: header.len() as u64 + 4,
             ..CertificateStats::default()
         },
     };
@@ -320,14 +358,26 @@ pub fn write_certificate_within(
     if let Some(m) = root.best_move {
         w.cache.insert(board.key(), (horizon, m));
     }
-    w.attacker(&mut board, horizon, 0, None, 1)?;
+    w.attacker(&mut board, horizon, 0, Reply::Root, 1)?;
     let geometry = *board.game().geometry();
+    let mut stats = w.stats;
+    stats.lines = header_lines + w.lines.len() as u64 + 1;
+    stats.bytes = header.len() as u64 + 4;
+    let name_len = |c: Cell| 1 + if geometry.xy(c).1 >= 9 { 2 } else { 1 };
+    for line in &w.lines {
+        stats.bytes += 2 * u64::from(line.level) + name_len(line.mv) + 1;
+        stats.bytes += match line.reply {
+            Reply::Root => 0,
+            Reply::Cell(r) => name_len(r) + 1,
+            Reply::Others => 2,
+        };
+    }
     Ok(Certificate {
         header,
         geometry,
         lines: w.lines,
         horizon,
-        stats: w.stats,
+        stats,
     })
 }
 
@@ -345,7 +395,7 @@ struct Writer<'p> {
     /// Moves from the root to the current position.
     path: Vec<Cell>,
     max_tree_lines: u64,
-    max_lines: u64,
+    options: CertificateOptions,
     stats: CertificateStats,
 }
 
@@ -448,11 +498,11 @@ impl Writer<'_> {
         board: &mut Board,
         r: u32,
         level: u16,
-        reply: Option<Cell>,
+        reply: Reply,
         ply: u32,
     ) -> Result<(), CertificateError> {
         let (mv, r) = self.choose(board, r)?;
-        self.push_line(board, level, reply, mv)?;
+        self.push_line(level, reply, mv)?;
         board.play(mv);
         self.path.push(mv);
         if board.wins_at(mv) {
@@ -470,8 +520,12 @@ impl Writer<'_> {
                     detail: "the defender has no candidate: a draw",
                 });
             }
+            // Each reply's lines form one block, shared afterwards.
+            let first = self.lines.len();
+            let mut blocks = Vec::with_capacity(replies.count() as usize);
             for i in replies.iter() {
                 let reply = Cell::from_index(i);
+                blocks.push(self.lines.len());
                 board.play(reply);
                 self.path.push(reply);
                 if board.wins_at(reply) {
@@ -486,9 +540,13 @@ impl Writer<'_> {
                         detail: "the reply fills the board",
                     });
                 }
-                self.attacker(board, r - 2, level + 1, Some(reply), ply + 2)?;
+                self.attacker(board, r - 2, level + 1, Reply::Cell(reply), ply + 2)?;
                 self.path.pop();
                 board.undo(reply);
+            }
+            if self.options.share_answers {
+                blocks.push(self.lines.len());
+                self.share(first, &blocks);
             }
         }
         self.path.pop();
@@ -496,30 +554,63 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// Records a tree line and its size, within the line budget.
-    fn push_line(
-        &mut self,
-        board: &Board,
-        level: u16,
-        reply: Option<Cell>,
-        mv: Cell,
-    ) -> Result<(), CertificateError> {
+    /// Records a tree line, within the line budget.
+    fn push_line(&mut self, level: u16, reply: Reply, mv: Cell) -> Result<(), CertificateError> {
         if self.lines.len() as u64 >= self.max_tree_lines {
             return Err(CertificateError::TooLarge {
-                max_lines: self.max_lines,
+                max_lines: self.options.max_lines,
             });
         }
-        let g = board.game().geometry();
-        let name_len = |c: Cell| 1 + if g.xy(c).1 >= 9 { 2 } else { 1 };
-        let mut bytes = 2 * u64::from(level) + name_len(mv) + 1;
-        if let Some(r) = reply {
-            bytes += name_len(r) + 1;
-        }
         self.lines.push(TreeLine { level, reply, mv });
-        self.stats.lines += 1;
-        self.stats.bytes += bytes;
         self.stats.attacker_moves += 1;
         self.stats.positions += 1;
         Ok(())
+    }
+
+    /// Writes the answer shared by the most lines once: the reply blocks of
+    /// one defender turn start at `blocks[..n]` (`blocks[n]` is the end);
+    /// the blocks equal but for their reply are replaced by one `*` block,
+    /// last. Nothing changes when no two blocks are equal.
+    fn share(&mut self, first: usize, blocks: &[usize]) {
+        let n = blocks.len() - 1;
+        if n < 2 {
+            return;
+        }
+        // A block's content but for its reply: its answer and the lines below.
+        let key =
+            |lines: &[TreeLine], b: usize| (lines[blocks[b]].mv, blocks[b] + 1, blocks[b + 1]);
+        let mut groups: AHashMap<(Cell, &[TreeLine]), (usize, usize)> = AHashMap::new();
+        for b in 0..n {
+            let (mv, lo, hi) = key(&self.lines, b);
+            let entry = groups.entry((mv, &self.lines[lo..hi])).or_insert((b, 0));
+            entry.1 += 1;
+        }
+        // The group saving the most lines; ties go to the earliest.
+        let Some((&(mv, _), &(best, count))) = groups
+            .iter()
+            .filter(|(_, &(_, c))| c >= 2)
+            .max_by_key(|((_, rest), &(b, c))| ((c - 1) * (rest.len() + 1), usize::MAX - b))
+        else {
+            return;
+        };
+        let (_, lo, hi) = key(&self.lines, best);
+        let shared: Vec<TreeLine> = self.lines[lo..hi].to_vec();
+        drop(groups);
+        let mut kept = Vec::with_capacity(blocks[n] - first);
+        for b in 0..n {
+            let (m, l, h) = key(&self.lines, b);
+            if m != mv || self.lines[l..h] != shared[..] {
+                kept.extend_from_slice(&self.lines[blocks[b]..blocks[b + 1]]);
+            }
+        }
+        let head = TreeLine {
+            reply: Reply::Others,
+            ..self.lines[blocks[best]]
+        };
+        debug_assert!(count >= 2);
+        self.lines.truncate(first);
+        self.lines.extend_from_slice(&kept);
+        self.lines.push(head);
+        self.lines.extend_from_slice(&shared);
     }
 }

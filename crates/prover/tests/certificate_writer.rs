@@ -4,7 +4,7 @@
 
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_prover::certificate::{
-    write_certificate, write_certificate_within, CertificateError, MAGIC,
+    write_certificate, write_certificate_with, CertificateError, CertificateOptions, MAGIC,
 };
 use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
 use std::collections::VecDeque;
@@ -124,6 +124,14 @@ fn three(depth: Option<u32>) -> Problem {
     }
 }
 
+/// Every reply on a line of its own.
+fn expanded() -> CertificateOptions {
+    CertificateOptions {
+        share_answers: false,
+        ..CertificateOptions::default()
+    }
+}
+
 fn cell(p: &Problem, name: &str) -> Cell {
     p.board.game().geometry().parse_cell(name).unwrap()
 }
@@ -131,7 +139,7 @@ fn cell(p: &Problem, name: &str) -> Cell {
 #[test]
 fn the_text_starts_with_the_position_and_its_stats_are_exact() {
     let p = three(Some(5));
-    let cert = write_certificate(&p, &mut Plain, &Limits::default()).unwrap();
+    let cert = write_certificate_with(&p, &mut Plain, &Limits::default(), &expanded()).unwrap();
     let text = cert.to_text();
     let header: Vec<&str> = text.lines().take(9).collect();
     assert_eq!(
@@ -167,7 +175,7 @@ fn the_text_starts_with_the_position_and_its_stats_are_exact() {
 #[test]
 fn every_candidate_reply_appears_and_is_answered() {
     let p = three(Some(3));
-    let cert = write_certificate(&p, &mut Plain, &Limits::default()).unwrap();
+    let cert = write_certificate_with(&p, &mut Plain, &Limits::default(), &expanded()).unwrap();
     let text = cert.to_text();
     let tree: Vec<&str> = text
         .lines()
@@ -292,16 +300,71 @@ fn budgets_stop_the_writer() {
 }
 
 #[test]
+fn answers_shared_by_several_replies_are_written_once() {
+    let p = three(Some(5));
+    let full = write_certificate_with(&p, &mut Plain, &Limits::default(), &expanded()).unwrap();
+    let shared = write_certificate(&p, &mut Plain, &Limits::default()).unwrap();
+    let (f, s) = (full.stats(), shared.stats());
+    assert!(s.lines < f.lines / 3, "{s:?} {f:?}");
+    assert_eq!(s.bytes, shared.to_text().len() as u64);
+    assert_eq!(s.lines, shared.to_text().lines().count() as u64);
+    // The same strategy.
+    assert_eq!(
+        (s.attacker_moves, s.positions, s.longest_line),
+        (f.attacker_moves, f.positions, f.longest_line)
+    );
+    // Each defender turn has at most one `*` line, last among its siblings.
+    let text = shared.to_text();
+    let tree: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "tree")
+        .skip(1)
+        .take_while(|l| *l != "end")
+        .collect();
+    let level = |l: &str| (l.len() - l.trim_start().len()) / 2;
+    for (i, line) in tree.iter().enumerate() {
+        if line.trim_start().starts_with("* ") {
+            let next_sibling = tree[i + 1..]
+                .iter()
+                .find(|l| level(l) <= level(line))
+                .is_some_and(|l| level(l) == level(line));
+            assert!(!next_sibling, "{text}");
+        }
+    }
+}
+
+#[test]
 fn a_tree_over_the_line_budget_is_too_large() {
     let p = three(Some(3));
-    let full = write_certificate(&p, &mut Plain, &Limits::default()).unwrap();
-    let lines = full.stats().lines;
-    assert!(write_certificate_within(&p, &mut Plain, &Limits::default(), lines).is_ok());
-    let err = write_certificate_within(&p, &mut Plain, &Limits::default(), lines - 1).unwrap_err();
-    assert_eq!(
-        err,
-        CertificateError::TooLarge {
-            max_lines: lines - 1
+    for share_answers in [false, true] {
+        let options = CertificateOptions {
+            share_answers,
+            ..CertificateOptions::default()
+        };
+        let full = write_certificate_with(&p, &mut Plain, &Limits::default(), &options).unwrap();
+        let lines = full.stats().lines;
+        let options = |max_lines| CertificateOptions {
+            max_lines,
+            share_answers,
+        };
+        if !share_answers {
+            // The budget bounds the lines held while writing, before shared
+            // answers are merged: without sharing, the lines written.
+            assert!(
+                write_certificate_with(&p, &mut Plain, &Limits::default(), &options(lines)).is_ok()
+            );
+            let err =
+                write_certificate_with(&p, &mut Plain, &Limits::default(), &options(lines - 1))
+                    .unwrap_err();
+            assert_eq!(
+                err,
+                CertificateError::TooLarge {
+                    max_lines: lines - 1
+                }
+            );
         }
-    );
+        let err =
+            write_certificate_with(&p, &mut Plain, &Limits::default(), &options(11)).unwrap_err();
+        assert_eq!(err, CertificateError::TooLarge { max_lines: 11 });
+    }
 }

@@ -6,6 +6,7 @@
 
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_checker::PlainPosition;
+use kinrow_prover::certificate::{write_certificate_with, CertificateOptions};
 use kinrow_prover::{Limits, Outcome, Problem, Prover, Verdict};
 
 /// The plain AND-OR recursion of the spec over the real board: some
@@ -120,6 +121,17 @@ pub fn setup(p: &Problem) -> PlainPosition {
 /// The certificate text the writer makes with the plain prover.
 pub fn certificate(p: &Problem) -> String {
     kinrow_prover::certificate::write_certificate(p, &mut PlainProver, &Limits::default())
+        .expect("a win")
+        .to_text()
+}
+
+/// The certificate with every reply on a line of its own (no `*` lines).
+pub fn expanded_certificate(p: &Problem) -> String {
+    let options = CertificateOptions {
+        share_answers: false,
+        ..CertificateOptions::default()
+    };
+    write_certificate_with(p, &mut PlainProver, &Limits::default(), &options)
         .expect("a win")
         .to_text()
 }
