@@ -7,8 +7,9 @@
 mod common;
 
 use common::*;
+use kinrow_board::parse_positions;
 use kinrow_board::{Attack, Candidates};
-use kinrow_checker::{check, FlawKind};
+use kinrow_checker::{check, check_text, FlawKind};
 use kinrow_prover::certificate::{write_certificate, write_certificate_with, CertificateOptions};
 use kinrow_prover::{Limits, Problem, Prover};
 use kinrow_reference::{adapt, random_case, Rng, ATTACK_FOURS, ATTACK_THREATS};
@@ -58,6 +59,21 @@ fn certificates_check(prover: &mut dyn Prover, seeds: std::ops::Range<u64>) -> (
         assert_eq!(stats.lines, text.lines().count() as u64, "seed {seed}");
         assert!(report.longest_line <= p.depth.unwrap(), "seed {seed}");
 
+        // The header is the position file of the problem.
+        let block: String = text
+            .lines()
+            .skip(1)
+            .take_while(|l| *l != "tree")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let parsed = &parse_positions(&block, "p").unwrap()[0];
+        assert_eq!(parsed.board, p.board, "seed {seed}");
+        assert_eq!(
+            (parsed.candidates, parsed.attack, parsed.depth),
+            (p.candidates, p.attack, p.depth),
+            "seed {seed}"
+        );
+        assert_eq!(check_text(&block, "p", &text), Ok(report), "seed {seed}");
         let l = lines(&text);
         // A `*` line left out (with its subtree).
         let stars: Vec<usize> = (0..l.len())
