@@ -4,9 +4,13 @@
 //! All provers share the terminal rules and sound reductions of [`node`],
 //! so they search exactly the same game.
 
+pub mod andor;
 pub mod certificate;
 pub mod node;
 pub mod outcome;
+pub mod value;
 
+pub use andor::{AndOr, AndOrConfig, Reductions};
 pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};

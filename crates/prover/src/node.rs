@@ -155,6 +155,7 @@ impl NodeRules {
         // kill sets ({m} plus its two cells when it has exactly two).
         let mut survivors = *cands;
         let mut any = false;
+        let mut kill_of_last = Bitboard::EMPTY;
         for m in (game.window_cells(att, def, 2) & *cands).iter() {
             let mut after = *att;
             after.insert(m);
@@ -171,6 +172,7 @@ impl NodeRules {
                 kill |= wins;
             }
             survivors &= kill;
+            kill_of_last = kill;
             if survivors.is_empty() {
                 break;
             }
@@ -179,7 +181,14 @@ impl NodeRules {
             return None;
         }
         let fours = board.fours(me, cands);
-        Some(survivors | fours)
+        let replies = survivors | fours;
+        if replies.is_empty() {
+            // Every reply loses, but `AndNode::Replies` is never empty (and
+            // `AndNode::Win` means a win on the next move): keep the replies
+            // the last double move does not refute, its own cell at least.
+            return Some(kill_of_last & *cands);
+        }
+        Some(replies)
     }
 }
 
@@ -231,5 +240,26 @@ mod tests {
             panic!("expected replies");
         };
         assert_eq!(all, b.candidates(Candidates::Near(1)));
+    }
+
+    #[test]
+    fn double_threat_replies_are_never_empty() {
+        // x has two open threes far apart (g8 h8 i8 and c3 c4 c5), o to
+        // move with isolated stones: no reply stops both, so reduction 5
+        // refutes every reply. It used to return an empty set, which
+        // `AndNode::Replies` promises never to be (a prover counting the
+        // replies' refutations took the node for a win on the next move).
+        let b = board(
+            &[
+                "g8", "a15", "h8", "o15", "i8", "o1", "c3", "a10", "c4", "m14", "c5", "e14",
+            ],
+            true,
+        );
+        let cands = b.candidates(Candidates::Near(1));
+        let AndNode::Replies(r) = RULES.defender_node(&b, 4) else {
+            panic!("expected replies");
+        };
+        assert!(!r.is_empty());
+        assert_eq!(r.and_not(&cands), Bitboard::EMPTY);
     }
 }

@@ -1,0 +1,220 @@
+//! The node rules as the AND-OR prover applies them, with switches for the
+//! five reductions of [`NodeRules`], so tests can check that each reduction
+//! leaves every verdict unchanged.
+//!
+//! With every reduction on (the default) the prover calls [`NodeRules`]
+//! itself. With some switched off it uses [`Rules::attacker_node`] and
+//! [`Rules::defender_node`] here, which apply each enabled reduction only
+//! where its own preconditions hold (in [`NodeRules`] some reductions rely
+//! on earlier ones having run), so every combination searches the same game.
+//! The search then also checks every played move for a completed line,
+//! since without reductions 1 and 2 a move may win at once.
+
+use crate::node::{AndNode, NodeRules, OrNode};
+use kinrow_board::{Attack, Board, Cell};
+
+/// Which of the five reductions of [`NodeRules`] the prover applies. Turning
+/// one off never changes a verdict, only the work; the switches exist for
+/// tests and experiments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reductions {
+    /// 1. The attacker has a winning cell: it wins at once (and with one
+    ///    ply left, nothing else wins).
+    pub attacker_wins_now: bool,
+    /// 2. The defender has a winning cell: it completes its line first.
+    pub defender_wins_now: bool,
+    /// 3. The attacker has a winning cell at the defender's turn: two of
+    ///    them win, one must be blocked.
+    pub defender_must_block: bool,
+    /// 4. The defender has a winning cell at the attacker's turn: two of
+    ///    them lose, one must be blocked.
+    pub attacker_must_block: bool,
+    /// 5. The attacker has a move making two winning cells: the defender's
+    ///    replies are narrowed (see [`NodeRules::double_threat_replies`]).
+    pub double_threat: bool,
+}
+
+impl Reductions {
+    /// Every reduction (the default).
+    pub const ALL: Reductions = Reductions {
+        attacker_wins_now: true,
+        defender_wins_now: true,
+        defender_must_block: true,
+        attacker_must_block: true,
+        double_threat: true,
+    };
+    /// No reduction: the plain AND-OR recursion of the spec.
+    pub const NONE: Reductions = Reductions {
+        attacker_wins_now: false,
+        defender_wins_now: false,
+        defender_must_block: false,
+        attacker_must_block: false,
+        double_threat: false,
+    };
+}
+
+impl Default for Reductions {
+    fn default() -> Self {
+        Reductions::ALL
+    }
+}
+
+/// [`NodeRules`] with reductions switched on or off.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rules {
+    pub node: NodeRules,
+    pub reductions: Reductions,
+    /// Every reduction is on: [`NodeRules`] decides.
+    all: bool,
+}
+
+impl Rules {
+    pub fn new(node: NodeRules, reductions: Reductions) -> Rules {
+        Rules {
+            node,
+            reductions,
+            all: reductions == Reductions::ALL,
+        }
+    }
+
+    /// Whether an attacker move out of [`OrNode::Moves`] may complete a line
+    /// (and must be checked for it after it is played).
+    #[inline]
+    pub fn attacker_moves_may_win(&self) -> bool {
+        !self.reductions.attacker_wins_now
+    }
+
+    /// Whether a reply out of [`AndNode::Replies`] may complete the
+    /// defender's line.
+    #[inline]
+    pub fn replies_may_win(&self) -> bool {
+        !self.reductions.defender_wins_now
+    }
+
+    /// The attacker's turn with `depth` plies left (see
+    /// [`NodeRules::attacker_node`]).
+    #[inline]
+    pub fn attacker_node(&self, board: &Board, depth: u32) -> OrNode {
+        if self.all {
+            return self.node.attacker_node(board, depth);
+        }
+        if depth == 0 {
+            return OrNode::NoWin;
+        }
+        let r = self.reductions;
+        let me = board.to_move();
+        let cands = board.candidates(self.node.candidates);
+        let my_wins = board.winning_cells(me) & cands;
+        if r.attacker_wins_now {
+            if let Some(w) = my_wins.first() {
+                return OrNode::Win(Cell::from_index(w));
+            }
+            if depth == 1 {
+                return OrNode::NoWin;
+            }
+        }
+        let threats = board.winning_cells(me.other()) & cands;
+        // Reduction 4 holds when the attacker cannot win at once and has a
+        // ply after the defender's (depth >= 2 leaves the defender its move).
+        let moves =
+            if r.attacker_must_block && my_wins.is_empty() && depth >= 2 && !threats.is_empty() {
+                if threats.has_two() {
+                    return OrNode::NoWin;
+                }
+                match self.node.attack {
+                    Attack::Any => threats,
+                    Attack::Fours => board.fours(me, &threats),
+                    Attack::Threats => board.threats(me, &threats),
+                }
+            } else {
+                // A winning cell passes every filter, but say so explicitly.
+                board.attack_moves(me, self.node.candidates, self.node.attack) | my_wins
+            };
+        if moves.is_empty() {
+            OrNode::NoWin
+        } else {
+            OrNode::Moves(moves)
+        }
+    }
+
+    /// The defender's turn with `depth` plies left (see
+    /// [`NodeRules::defender_node`]).
+    #[inline]
+    pub fn defender_node(&self, board: &Board, depth: u32) -> AndNode {
+        if self.all {
+            return self.node.defender_node(board, depth);
+        }
+        if depth <= 1 {
+            return AndNode::NoWin;
+        }
+        let r = self.reductions;
+        let me = board.to_move();
+        let cands = board.candidates(self.node.candidates);
+        if cands.is_empty() {
+            return AndNode::NoWin;
+        }
+        let my_wins = board.winning_cells(me) & cands;
+        if r.defender_wins_now && !my_wins.is_empty() {
+            return AndNode::NoWin;
+        }
+        let attacker_wins = board.winning_cells(me.other()) & cands;
+        // Reductions 3 and 5 assume the defender cannot win at once.
+        if my_wins.is_empty() {
+            if r.defender_must_block && !attacker_wins.is_empty() {
+                if attacker_wins.has_two() {
+                    return AndNode::Win;
+                }
+                return AndNode::Replies(attacker_wins);
+            }
+            if r.double_threat && depth >= 4 && attacker_wins.is_empty() {
+                if let Some(replies) = self.node.double_threat_replies(board, &cands) {
+                    return AndNode::Replies(replies);
+                }
+            }
+        }
+        AndNode::Replies(cands)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_board::Candidates;
+    use kinrow_reference::{adapt, random_case, ATTACK_FOURS, ATTACK_THREATS};
+
+    /// With every switch on, the switchable rules equal [`NodeRules`].
+    #[test]
+    fn all_switches_on_equal_the_node_rules() {
+        for seed in 0..300 {
+            let case = random_case(seed);
+            let board = adapt::to_board(&case.board, case.to_move);
+            let node = NodeRules {
+                candidates: case
+                    .near
+                    .map_or(Candidates::All, |r| Candidates::Near(r as u8)),
+                attack: match case.attack {
+                    ATTACK_FOURS => Attack::Fours,
+                    ATTACK_THREATS => Attack::Threats,
+                    _ => Attack::Any,
+                },
+            };
+            let generic = Rules {
+                node,
+                reductions: Reductions::ALL,
+                all: false,
+            };
+            for depth in 0..6 {
+                assert_eq!(
+                    generic.attacker_node(&board, depth),
+                    node.attacker_node(&board, depth),
+                    "seed {seed} depth {depth}"
+                );
+                assert_eq!(
+                    generic.defender_node(&board, depth),
+                    node.defender_node(&board, depth),
+                    "seed {seed} depth {depth}"
+                );
+            }
+        }
+    }
+}

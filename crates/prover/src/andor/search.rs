@@ -1,0 +1,317 @@
+//! The depth-limited AND-OR recursion: OR nodes at the attacker's turn, AND
+//! nodes at the defender's, with the transposition table and move ordering.
+//!
+//! Each node returns how it settled: a win with the length of the winning
+//! strategy found (the ply of the attacker's winning stone, counted from
+//! the node's own move), a no-win that says whether the horizon played any
+//! part in it, or unknown when the budget ran out. A no-win reached without
+//! the horizon ever cutting the search short ("always") holds for every
+//! horizon; it lets iterative deepening stop early and the table reuse the
+//! result at any depth.
+
+use super::rules::Rules;
+use super::table::{Table, NOWIN_ALWAYS};
+use crate::node::{AndNode, OrNode};
+use crate::outcome::Budget;
+use kinrow_board::{Attack, Bitboard, Board, Cell};
+
+/// How a node settled.
+///
+/// The length of a win is that of the strategy the search found (an upper
+/// bound on the shortest win, which iterative deepening makes exact at the
+/// root), counting the replies the reductions left out at the lengths
+/// within which they lose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Res {
+    /// The attacker wins; its winning stone lands at this ply (1 = the
+    /// node's own move).
+    Win(u32),
+    /// The attacker does not win within the horizon; `always`: nor within
+    /// any horizon.
+    NoWin { always: bool },
+    /// The budget ran out.
+    Unknown,
+}
+
+/// Smallest remaining depth at which OR nodes use the table. Below it a
+/// node is cheaper to recompute than to look up.
+const TABLE_OR_DEPTH: u32 = 3;
+/// Smallest remaining depth at which AND nodes use the table.
+const TABLE_AND_DEPTH: u32 = 4;
+
+/// The state of one search: the board played on and undone in place, the
+/// rules, the table and the budget.
+pub(crate) struct Search<'t> {
+    pub board: Board,
+    pub rules: Rules,
+    pub table: &'t mut Table,
+    pub budget: Budget,
+    pub tt_hits: u64,
+    /// Shortcuts for the last three plies, sound when every reduction is
+    /// on and `k >= 2`. Then every winning cell of a side is next to one of
+    /// its stones, hence a candidate, and:
+    /// - a defender with at most three plies left whom the rules leave
+    ///   replies (`AndNode::Replies`) escapes: the attacker has at most one
+    ///   winning cell and the replies are the block if it has one, and a
+    ///   defender stone gives the attacker no new winning cell, so no reply
+    ///   leaves the attacker a win on its next (and last) stone;
+    /// - an attacker with three plies left wins exactly when one of its
+    ///   moves leaves it two winning cells: the defender then has no winning
+    ///   cell (reduction 4 left only the block if it had one, and an
+    ///   attacker stone gives it none), so by the first point and reduction
+    ///   3 the defender's node is won exactly when the attacker has two.
+    ///   Only fours leave a winning cell at all, so only they are tried.
+    pub last_plies: bool,
+    /// The move [`Search::two_winning_cells`] found.
+    pub found: Option<Cell>,
+}
+
+impl Search<'_> {
+    /// The attacker (the side to move) with `depth` plies left. With a win,
+    /// also the move that wins (`None` only when the table answered without
+    /// one, which does not happen for positions it holds wins of).
+    pub fn or_node(&mut self, depth: u32) -> (Res, Option<Cell>) {
+        if !self.budget.tick() {
+            return (Res::Unknown, None);
+        }
+        debug_assert!(depth < u32::from(NOWIN_ALWAYS));
+        let use_table = depth >= TABLE_OR_DEPTH;
+        let key = self.board.key();
+        let stones = self.board.stone_count();
+        let mut hint = None;
+        if use_table {
+            let known = self.table.probe(key, stones);
+            if known.win != 0 && u32::from(known.win) <= depth {
+                self.tt_hits += 1;
+                return (Res::Win(u32::from(known.win)), known.best);
+            }
+            if known.nowin != 0 && (known.nowin == NOWIN_ALWAYS || u32::from(known.nowin) >= depth)
+            {
+                self.tt_hits += 1;
+                let always = known.nowin == NOWIN_ALWAYS;
+                return (Res::NoWin { always }, None);
+            }
+            hint = known.best;
+        }
+        let moves = match self.rules.attacker_node(&self.board, depth) {
+            OrNode::Win(c) => return (Res::Win(1), Some(c)),
+            OrNode::NoWin => return (Res::NoWin { always: depth >= 2 }, None),
+            OrNode::Moves(moves) => moves,
+        };
+        if self.last_plies && depth == 3 {
+            let r = self.two_winning_cells(&moves);
+            if use_table && r != Res::Unknown {
+                match r {
+                    Res::Win(_) => self.table.store(key, stones, 3, 0, self.found),
+                    _ => self.table.store(key, stones, 0, 3, None),
+                }
+            }
+            return (r, self.found);
+        }
+        let may_win = self.rules.attacker_moves_may_win();
+        let mut always = true;
+        for class in self.attacker_order(&moves, hint, depth) {
+            for m in class.iter() {
+                let cell = Cell::from_index(m);
+                self.board.play(cell);
+                let r = if may_win && self.board.wins_at(cell) {
+                    Res::Win(0)
+                } else {
+                    self.and_node(depth - 1)
+                };
+                self.board.undo(cell);
+                match r {
+                    Res::Unknown => return (Res::Unknown, None),
+                    Res::Win(l) => {
+                        if use_table {
+                            self.table.store(key, stones, (l + 1) as u16, 0, Some(cell));
+                        }
+                        return (Res::Win(l + 1), Some(cell));
+                    }
+                    Res::NoWin { always: a } => always &= a,
+                }
+            }
+        }
+        if use_table {
+            let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
+            self.table.store(key, stones, 0, nowin, None);
+        }
+        (Res::NoWin { always }, None)
+    }
+
+    /// The defender (the side to move) with `depth` plies left, its own
+    /// move included.
+    pub fn and_node(&mut self, depth: u32) -> Res {
+        if !self.budget.tick() {
+            return Res::Unknown;
+        }
+        let use_table = depth >= TABLE_AND_DEPTH;
+        let key = self.board.key();
+        let stones = self.board.stone_count();
+        let mut hint = None;
+        if use_table {
+            let known = self.table.probe(key, stones);
+            if known.win != 0 && u32::from(known.win) <= depth {
+                self.tt_hits += 1;
+                return Res::Win(u32::from(known.win));
+            }
+            if known.nowin != 0 && (known.nowin == NOWIN_ALWAYS || u32::from(known.nowin) >= depth)
+            {
+                self.tt_hits += 1;
+                return Res::NoWin {
+                    always: known.nowin == NOWIN_ALWAYS,
+                };
+            }
+            hint = known.best;
+        }
+        let replies = match self.rules.defender_node(&self.board, depth) {
+            AndNode::Win => return Res::Win(2),
+            AndNode::NoWin => return Res::NoWin { always: depth >= 2 },
+            // See `Search::last_plies`.
+            AndNode::Replies(_) if self.last_plies && depth <= 3 => {
+                return Res::NoWin { always: false }
+            }
+            AndNode::Replies(replies) => replies,
+        };
+        let may_win = self.rules.replies_may_win();
+        let mut longest = 0;
+        let mut stubborn = None;
+        for class in self.defender_order(&replies, hint) {
+            for r in class.iter() {
+                let cell = Cell::from_index(r);
+                self.board.play(cell);
+                let res = if may_win && self.board.wins_at(cell) {
+                    Res::NoWin { always: true }
+                } else {
+                    self.or_node(depth - 1).0
+                };
+                self.board.undo(cell);
+                match res {
+                    Res::Unknown => return Res::Unknown,
+                    Res::NoWin { always } => {
+                        if use_table {
+                            let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
+                            self.table.store(key, stones, 0, nowin, Some(cell));
+                        }
+                        return Res::NoWin { always };
+                    }
+                    Res::Win(l) => {
+                        if l > longest {
+                            longest = l;
+                            stubborn = Some(cell);
+                        }
+                    }
+                }
+            }
+        }
+        // Replies left out by reduction 5 (only at depth >= 4) lose within
+        // three more plies, those left out by reduction 3 at once: the
+        // strategy found wins within this bound, not necessarily within
+        // `longest + 1`.
+        let length = if depth >= 4 {
+            (longest + 1).max(4)
+        } else {
+            longest + 1
+        };
+        if use_table {
+            self.table.store(key, stones, length as u16, 0, stubborn);
+        }
+        Res::Win(length)
+    }
+
+    /// At the attacker's turn with three plies left (see
+    /// [`Search::last_plies`]): whether one of `moves` leaves the attacker
+    /// two winning cells, the move in `self.found`. Each move tried counts
+    /// as a node.
+    fn two_winning_cells(&mut self, moves: &Bitboard) -> Res {
+        self.found = None;
+        let me = self.board.to_move();
+        for m in self.board.fours(me, moves).iter() {
+            if !self.budget.tick() {
+                return Res::Unknown;
+            }
+            let cell = Cell::from_index(m);
+            self.board.play(cell);
+            let two = self.board.winning_cells(me).has_two();
+            self.board.undo(cell);
+            if two {
+                self.found = Some(cell);
+                return Res::Win(3);
+            }
+        }
+        Res::NoWin { always: false }
+    }
+
+    /// The attacker's moves in the order to try them, as disjoint classes:
+    /// the table's move, then fours (only they can win with three plies
+    /// left), then cells next to two or more own stones, then the rest.
+    #[inline]
+    pub fn attacker_order(
+        &self,
+        moves: &Bitboard,
+        hint: Option<Cell>,
+        depth: u32,
+    ) -> [Bitboard; 4] {
+        let me = self.board.to_move();
+        let mut rest = *moves;
+        let first = take_hint(&mut rest, hint);
+        let fours = if self.rules.node.attack == Attack::Fours || depth < 3 {
+            Bitboard::EMPTY
+        } else {
+            self.board.fours(me, &rest)
+        };
+        rest = rest.and_not(&fours);
+        let (_, two) = neighbours(
+            self.board.stones(me),
+            self.board.game().geometry().directions(),
+        );
+        let close = rest & two;
+        rest = rest.and_not(&close);
+        [first, fours, close, rest]
+    }
+
+    /// The defender's replies in the order to try them: the table's reply,
+    /// then cells next to two or more attacker stones, then the rest.
+    #[inline]
+    pub fn defender_order(&self, replies: &Bitboard, hint: Option<Cell>) -> [Bitboard; 3] {
+        let attacker = self.board.to_move().other();
+        let mut rest = *replies;
+        let first = take_hint(&mut rest, hint);
+        let (_, two) = neighbours(
+            self.board.stones(attacker),
+            self.board.game().geometry().directions(),
+        );
+        let close = rest & two;
+        rest = rest.and_not(&close);
+        [first, close, rest]
+    }
+}
+
+/// Removes `hint` from `set` and returns it as a set of its own (empty if
+/// `hint` was not in `set`).
+#[inline]
+fn take_hint(set: &mut Bitboard, hint: Option<Cell>) -> Bitboard {
+    match hint {
+        Some(c) if set.contains(c.index()) => {
+            set.remove(c.index());
+            Bitboard::single(c.index())
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// Cells with at least one and at least two of `stones` among their eight
+/// neighbours. The sets may contain padding or off-board bits: intersect
+/// them with real cells before use.
+#[inline]
+fn neighbours(stones: &Bitboard, directions: [u32; 4]) -> (Bitboard, Bitboard) {
+    let mut one = Bitboard::EMPTY;
+    let mut two = Bitboard::EMPTY;
+    for d in directions {
+        for s in [stones.shl(d), stones.shr(d)] {
+            two |= one & s;
+            one |= s;
+        }
+    }
+    (one, two)
+}

@@ -1,0 +1,300 @@
+//! The game as a [`Tree`] for the value searches, and the driver the three
+//! provers share.
+
+use super::{eval, Score, Tree, ValueConfig, ValueReport};
+use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell};
+
+/// The game as a [`Tree`]: the board of a problem, both sides among the
+/// candidates, up to a horizon.
+///
+/// Leaves: the previous move completed a line (a loss for the side to move,
+/// at the current ply); the board is full (a draw, 0); the horizon is reached
+/// (0, or the static evaluation).
+///
+/// Moves: every candidate, or with `reductions` on, the reductions listed
+/// in the docs of [`super`] (module `value`).
+pub(crate) struct GameTree {
+    board: Board,
+    candidates: Candidates,
+    horizon: u32,
+    root_stones: u32,
+    reductions: bool,
+    eval: bool,
+    /// `won[p]`: whether the move leading to ply `p + 1` completed a line.
+    won: Vec<bool>,
+    budget: Budget,
+}
+
+impl GameTree {
+    /// The tree of `problem` (whose board has no line yet).
+    pub(crate) fn new(problem: &Problem, limits: &Limits, reductions: bool, eval: bool) -> Self {
+        let board = problem.board.clone();
+        let empty = board.empty().count();
+        // No game lasts longer than the board has empty cells.
+        let horizon = problem.depth.unwrap_or(empty).min(empty);
+        GameTree {
+            root_stones: board.stone_count(),
+            candidates: problem.candidates,
+            horizon,
+            reductions,
+            eval,
+            won: Vec::with_capacity(horizon as usize + 1),
+            budget: Budget::new(limits),
+            board,
+        }
+    }
+
+    /// The candidates of the current position.
+    pub(crate) fn candidates(&self) -> Bitboard {
+        self.board.candidates(self.candidates)
+    }
+
+    /// The budget (node count and clock).
+    pub(crate) const fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    fn ordered(&self, cands: Bitboard, buf: &mut Vec<Cell>) {
+        // Cheap move ordering: cells in a window of k with no opposing stone
+        // and at most two empty cells (making or stopping fours), then at
+        // most three (threes), then the rest.
+        let me = self.board.to_move();
+        let own = self.board.stones(me);
+        let opp = self.board.stones(me.other());
+        let game = self.board.game();
+        let mine2 = game.window_cells(own, opp, 2) & cands;
+        let theirs2 = game.window_cells(opp, own, 2) & cands;
+        let near3 = (game.window_cells(own, opp, 3) | game.window_cells(opp, own, 3)) & cands;
+        let first = mine2;
+        let second = theirs2.and_not(&first);
+        let third = near3.and_not(&(first | second));
+        let rest = cands.and_not(&(first | second | third));
+        for set in [first, second, third, rest] {
+            buf.extend(set.iter().map(Cell::from_index));
+        }
+    }
+}
+
+impl Tree for GameTree {
+    type Move = Cell;
+
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.budget.tick()
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        (self.board.stone_count() - self.root_stones) as usize
+    }
+
+    fn leaf(&mut self) -> Option<Score> {
+        let ply = self.ply() as u32;
+        if self.won.last() == Some(&true) {
+            return Some(Score::loss_at(ply));
+        }
+        if self.board.is_full() {
+            return Some(Score::DRAW);
+        }
+        if ply >= self.horizon {
+            return Some(if self.eval {
+                Score::heuristic(eval::static_eval(&self.board))
+            } else {
+                Score::DRAW
+            });
+        }
+        None
+    }
+
+    fn moves(&mut self, buf: &mut Vec<Cell>) {
+        buf.clear();
+        let cands = self.candidates();
+        if !self.reductions {
+            buf.extend(cands.iter().map(Cell::from_index));
+            return;
+        }
+        let me = self.board.to_move();
+        let left = self.horizon - self.ply() as u32;
+        // 1. An immediate win.
+        if let Some(w) = (self.board.winning_cells(me) & cands).first() {
+            buf.push(Cell::from_index(w));
+            return;
+        }
+        // 2. The last ply without evaluation: every move scores 0.
+        if left == 1 && !self.eval {
+            if let Some(c) = cands.first() {
+                buf.push(Cell::from_index(c));
+            }
+            return;
+        }
+        // 3. The opponent threatens to win at the next ply: block (one
+        //    representative block when it has two cells).
+        let threats = self.board.winning_cells(me.other());
+        if left >= 2 {
+            if let Some(w) = (threats & cands).first() {
+                buf.push(Cell::from_index(w));
+                return;
+            }
+        }
+        // 4. Two plies left, no evaluation, no winning cell for the
+        //    opponent: every move scores 0.
+        if left == 2 && !self.eval && threats.is_empty() {
+            if let Some(c) = cands.first() {
+                buf.push(Cell::from_index(c));
+            }
+            return;
+        }
+        self.ordered(cands, buf);
+    }
+
+    #[inline]
+    fn play(&mut self, m: Cell) {
+        self.board.play(m);
+        let won = self.board.wins_at(m);
+        self.won.push(won);
+    }
+
+    #[inline]
+    fn undo(&mut self, m: Cell) {
+        self.won.pop();
+        self.board.undo(m);
+    }
+
+    #[inline]
+    fn tt_key(&self) -> Option<(u64, u32)> {
+        Some((self.board.key(), self.horizon - self.ply() as u32))
+    }
+}
+
+/// What the three provers have in common: a root search, a test whether a
+/// child is lost (for the list of winning first moves) and a few counters.
+pub(crate) trait RootSearch {
+    /// The exact root score; the principal variation is then
+    /// [`RootSearch::pv`]. Meaningless if the budget ran out.
+    fn root(&mut self, tree: &mut GameTree) -> Score;
+    /// Whether the current node is won for its side to move. Meaningless if
+    /// the budget ran out.
+    fn won(&mut self, tree: &mut GameTree) -> bool;
+    /// Whether the current node is lost for its side to move. Meaningless if
+    /// the budget ran out.
+    fn lost(&mut self, tree: &mut GameTree) -> bool;
+    /// The principal variation of the last [`RootSearch::root`].
+    fn pv(&self) -> Vec<Cell>;
+    /// Transposition-table hits and table bytes (0 for searches without).
+    fn table_stats(&self) -> (u64, u64) {
+        (0, 0)
+    }
+}
+
+/// The refusal shared by the value searches: no attacker filter.
+pub(crate) fn check_filter(prover: &'static str, problem: &Problem) -> Result<(), ProblemError> {
+    match problem.attack {
+        Attack::Any => Ok(()),
+        attack => Err(ProblemError::Filter { prover, attack }),
+    }
+}
+
+/// Runs a value search on `problem` (which passed the filter check).
+pub(crate) fn solve<S: RootSearch>(
+    search: &mut S,
+    config: &ValueConfig,
+    reductions: bool,
+    problem: &Problem,
+    limits: &Limits,
+) -> ValueReport {
+    debug_assert!(problem.attack == Attack::Any);
+    let mut tree = GameTree::new(problem, limits, reductions, config.eval);
+    let horizon = tree.horizon;
+    if config.iterative && reductions {
+        // Deepen until a horizon decides the game (see
+        // ValueConfig::iterative), each shorter horizon only asked whether
+        // it is decisive: wins land at odd plies, losses at even ones, so
+        // each horizon has one new question. The exact search then runs at
+        // the deciding horizon, or the full one.
+        for h in 1..horizon {
+            tree.horizon = h;
+            let decisive = if h % 2 == 1 {
+                search.won(&mut tree)
+            } else {
+                search.lost(&mut tree)
+            };
+            if decisive || tree.budget().exhausted() {
+                break;
+            }
+            tree.horizon = horizon;
+        }
+    }
+    let score = if tree.budget().exhausted() {
+        Score::DRAW
+    } else {
+        search.root(&mut tree)
+    };
+    tree.horizon = horizon;
+    let mut winning_moves = None;
+    if config.all_moves && !tree.budget().exhausted() {
+        let mut list = Vec::new();
+        if score.is_win() {
+            for c in tree.candidates().iter().map(Cell::from_index) {
+                tree.play(c);
+                let wins = match tree.leaf() {
+                    Some(s) => s.is_loss(),
+                    None => search.lost(&mut tree),
+                };
+                tree.undo(c);
+                if tree.budget().exhausted() {
+                    break;
+                }
+                if wins {
+                    list.push(c);
+                }
+            }
+        }
+        winning_moves = Some(list);
+    }
+    let (tt_hits, peak_bytes) = search.table_stats();
+    let stats = Stats {
+        nodes: tree.budget().nodes,
+        tt_hits,
+        peak_bytes,
+        elapsed: tree.budget().elapsed(),
+        ..Stats::default()
+    };
+    if tree.budget().exhausted() {
+        let mut outcome = Outcome::new(Verdict::Unknown);
+        outcome.stats = stats;
+        return ValueReport {
+            outcome,
+            score: None,
+            heuristic_score: None,
+        };
+    }
+    let pv = search.pv();
+    let value = score.value();
+    let outcome = Outcome {
+        verdict: if value == 1 {
+            Verdict::Win
+        } else {
+            Verdict::NoWin
+        },
+        best_move: pv.first().copied(),
+        plies: if value == 1 {
+            score.decisive_ply()
+        } else {
+            None
+        },
+        pv,
+        winning_moves,
+        value: Some(value),
+        stats,
+    };
+    ValueReport {
+        outcome,
+        score: Some(score),
+        heuristic_score: if config.eval {
+            score.heuristic_part()
+        } else {
+            None
+        },
+    }
+}

@@ -1,0 +1,96 @@
+//! Shared helpers of the AND-OR tests: naive cases as problems.
+
+#![allow(dead_code)]
+
+use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
+use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover};
+use kinrow_reference::{adapt, Case, ATTACK_FOURS, ATTACK_THREATS};
+
+/// The problem a naive case describes.
+pub fn problem(case: &Case) -> Problem {
+    Problem {
+        board: adapt::to_board(&case.board, case.to_move),
+        candidates: case
+            .near
+            .map_or(Candidates::All, |r| Candidates::Near(r as u8)),
+        attack: match case.attack {
+            ATTACK_FOURS => Attack::Fours,
+            ATTACK_THREATS => Attack::Threats,
+            _ => Attack::Any,
+        },
+        depth: Some(case.depth),
+    }
+}
+
+/// Solves `problem` with a fresh prover of `config` and no limits.
+pub fn solve(config: AndOrConfig, problem: &Problem) -> Outcome {
+    AndOr::new(config).prove(problem, &Limits::default())
+}
+
+/// A board of `width` x `height`, `k`, `rule`, with these stones played
+/// alternately (x first), and `to_move` to move.
+pub fn board(
+    width: u32,
+    height: u32,
+    k: u32,
+    rule: Rule,
+    moves: &[&str],
+    to_move: Player,
+) -> Board {
+    let game = Game::new(width, height, k, rule).unwrap();
+    let mut b = Board::new(game);
+    let g = *b.game().geometry();
+    for m in moves {
+        b.play(g.parse_cell(m).unwrap_or_else(|| panic!("bad cell {m}")));
+    }
+    b.set_to_move(to_move);
+    b
+}
+
+/// A cell by name.
+pub fn cell(board: &Board, name: &str) -> Cell {
+    board.game().geometry().parse_cell(name).unwrap()
+}
+
+/// Cell names, for messages.
+pub fn names(board: &Board, cells: &[Cell]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|&c| board.game().geometry().name(c))
+        .collect()
+}
+
+/// Checks that a principal variation is a legal game from the problem's
+/// board whose last stone is the attacker's and completes its line at ply
+/// `plies`, with no earlier line.
+pub fn check_pv(problem: &Problem, outcome: &Outcome) -> Result<(), String> {
+    let plies = outcome.plies.ok_or("no plies")? as usize;
+    if outcome.pv.len() != plies {
+        return Err(format!("pv has {} moves, plies {plies}", outcome.pv.len()));
+    }
+    if outcome.pv.first() != outcome.best_move.as_ref() {
+        return Err("pv does not start with the best move".into());
+    }
+    let mut b = problem.board.clone();
+    let attacker = b.to_move();
+    for (i, &c) in outcome.pv.iter().enumerate() {
+        if b.stone_at(c).is_some() || !b.candidates(problem.candidates).contains(c.index()) {
+            return Err(format!("pv move {i} is not a candidate"));
+        }
+        let mover = b.to_move();
+        if mover == attacker {
+            let allowed = b.attack_moves(attacker, problem.candidates, problem.attack)
+                | b.winning_cells(attacker);
+            if !allowed.contains(c.index()) {
+                return Err(format!("pv move {i} does not pass the attack filter"));
+            }
+        }
+        b.play(c);
+        let line = b.wins_at(c);
+        let last = i + 1 == plies;
+        if line != last || (last && mover != attacker) {
+            return Err(format!("pv move {i}: line {line}, last {last}"));
+        }
+    }
+    Ok(())
+}
