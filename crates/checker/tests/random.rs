@@ -10,8 +10,10 @@ use common::*;
 use kinrow_board::parse_positions;
 use kinrow_board::{Attack, Candidates};
 use kinrow_checker::{check, check_text, FlawKind};
-use kinrow_prover::certificate::{write_certificate, write_certificate_with, CertificateOptions};
-use kinrow_prover::{Limits, Problem, Prover};
+use kinrow_prover::certificate::{
+    write_certificate, write_certificate_with, CertificateError, CertificateOptions,
+};
+use kinrow_prover::{AlphaBeta, AndOr, AndOrConfig, Limits, Problem, Prover, Scout, ValueConfig};
 use kinrow_reference::{adapt, random_case, Rng, ATTACK_FOURS, ATTACK_THREATS};
 
 fn problem_of(seed: u64) -> Problem {
@@ -31,17 +33,22 @@ fn problem_of(seed: u64) -> Problem {
     }
 }
 
-/// Writes and checks certificates for `seeds` with `prover`; returns how
-/// many positions were wins, and how many of them took more than one move.
-fn certificates_check(prover: &mut dyn Prover, seeds: std::ops::Range<u64>) -> (usize, usize) {
+/// Writes and checks certificates with `prover` for the problems (each with
+/// its seed), within `limits` each; returns how many were wins, and how
+/// many of them took more than one move. Problems the prover cannot settle
+/// within the limits are skipped.
+fn certificates_check(
+    prover: &mut dyn Prover,
+    problems: impl Iterator<Item = (u64, Problem)>,
+    limits: &Limits,
+) -> (usize, usize) {
     let mut wins = 0;
     let mut deep = 0;
     let mut rng = Rng(0xC0FFEE);
-    for seed in seeds {
-        let p = problem_of(seed);
-        let cert = match write_certificate(&p, prover, &Limits::default()) {
+    for (seed, p) in problems {
+        let cert = match write_certificate(&p, prover, limits) {
             Ok(c) => c,
-            Err(kinrow_prover::certificate::CertificateError::NotAWin(_)) => continue,
+            Err(CertificateError::NotAWin(_) | CertificateError::Budget { .. }) => continue,
             Err(e) => panic!("seed {seed}: {e}"),
         };
         wins += 1;
@@ -91,9 +98,11 @@ fn certificates_check(prover: &mut dyn Prover, seeds: std::ops::Range<u64>) -> (
                 share_answers: false,
                 ..CertificateOptions::default()
             };
-            let expanded = write_certificate_with(&p, prover, &Limits::default(), &options)
-                .unwrap()
-                .to_text();
+            let expanded = match write_certificate_with(&p, prover, limits, &options) {
+                Ok(c) => c.to_text(),
+                Err(CertificateError::Budget { .. }) => continue,
+                Err(e) => panic!("seed {seed}: {e}"),
+            };
             assert_eq!(check(&s, &expanded), Ok(report), "seed {seed}");
             let l = lines(&expanded);
             let t = tree_start(&l);
@@ -109,10 +118,63 @@ fn certificates_check(prover: &mut dyn Prover, seeds: std::ops::Range<u64>) -> (
     (wins, deep)
 }
 
+fn random_problems(seeds: std::ops::Range<u64>) -> impl Iterator<Item = (u64, Problem)> {
+    seeds.map(|seed| (seed, problem_of(seed)))
+}
+
 #[test]
 fn certificates_of_the_plain_prover_check_on_random_positions() {
-    // Most random wins are immediate; 20,000 seeds give about 9,000 wins,
-    // 900 of them in three plies or more.
-    let (wins, deep) = certificates_check(&mut PlainProver, 0..20_000);
+    // A prover sharing nothing with the real ones. Most random wins are
+    // immediate; 5,000 seeds give about 2,300 wins, 230 of them in three
+    // plies or more.
+    let (wins, deep) = certificates_check(
+        &mut PlainProver,
+        random_problems(0..5_000),
+        &Limits::default(),
+    );
+    assert!(wins >= 1000 && deep >= 150, "only {wins} wins, {deep} deep");
+}
+
+#[test]
+fn certificates_of_and_or_check_on_random_positions() {
+    // 20,000 seeds give about 9,000 wins, 900 of them in three plies or
+    // more.
+    let mut prover = AndOr::new(AndOrConfig::default());
+    let (wins, deep) =
+        certificates_check(&mut prover, random_problems(0..20_000), &Limits::default());
     assert!(wins >= 1000 && deep >= 500, "only {wins} wins, {deep} deep");
+}
+
+#[test]
+fn deeper_certificates_of_and_or_check_on_random_positions() {
+    // The random positions again with horizons of 9 to 13 plies, which the
+    // naive reference could not afford; positions AND-OR cannot settle
+    // within the node budget are skipped. About 800 wins, 170 of them in
+    // three plies or more (up to 13).
+    let mut prover = AndOr::new(AndOrConfig::default());
+    let limits = Limits {
+        max_nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let problems = (0..1_500).map(|seed| {
+        let mut p = problem_of(seed);
+        p.depth = Some(9 + 2 * (seed % 3) as u32);
+        (seed, p)
+    });
+    let (wins, deep) = certificates_check(&mut prover, problems, &limits);
+    assert!(wins >= 500 && deep >= 100, "only {wins} wins, {deep} deep");
+}
+
+#[test]
+fn certificates_of_the_value_searches_check_on_random_positions() {
+    // The value searches answer the unfiltered game only.
+    let problems = || random_problems(0..20_000).filter(|(_, p)| p.attack == Attack::Any);
+    let config = ValueConfig::default();
+    for prover in [
+        &mut Scout::new(config) as &mut dyn Prover,
+        &mut AlphaBeta::new(config),
+    ] {
+        let (wins, deep) = certificates_check(prover, problems(), &Limits::default());
+        assert!(wins >= 1000 && deep >= 200, "only {wins} wins, {deep} deep");
+    }
 }
