@@ -1,0 +1,172 @@
+//! The command line.
+
+use crate::provers::ProverKind;
+use crate::settings;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use kinrow_board::{Attack, Candidates};
+use std::path::PathBuf;
+
+const ABOUT: &str = "kinrow: a k-in-a-row endgame solver (gomoku, connect-k, m,n,k-games).
+
+It answers: can the side to move force a win within d plies? Positions are
+text files: header lines (`board 15`, `k 5`, `rule freestyle|exact`,
+`candidates near 1|all`, `attack any|fours|threats`, `to-move x|o`,
+`depth 9`) and the stones as a grid or a `moves` line. See the README.";
+
+const AFTER: &str = "Examples:
+  kinrow solve positions/bench/win-7.pos
+  kinrow solve puzzle.pos --depth 11 --attack threats --json
+  kinrow verify positions/
+  kinrow bench --provers and-or,pns
+  kinrow show puzzle.pos
+
+Exit codes: 0 success, 1 a verification failure or a disagreement between
+provers, 2 bad input or usage (errors name file:line:column).";
+
+#[derive(Debug, Parser)]
+#[command(name = "kinrow", version, about = ABOUT, after_help = AFTER)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every position of the given files: verdict, first move,
+    /// principal variation, statistics.
+    Solve(SolveArgs),
+    /// Check every puzzle of the given suites against its `expect` and
+    /// `solution` lines (in parallel).
+    Verify(VerifyArgs),
+    /// Run every puzzle under several provers side by side; report nodes,
+    /// time, nodes per second and peak memory (default: the bundled
+    /// benchmark suite).
+    Bench(BenchArgs),
+    /// Print the board picture and rules of each position, without solving.
+    Show(ShowArgs),
+    /// Check a proof certificate against its position with an independent
+    /// checker.
+    Check(CheckArgs),
+}
+
+/// Header overrides shared by `solve` and friends.
+#[derive(Debug, Args, Clone)]
+pub struct OverrideArgs {
+    /// Search horizon in plies (overrides the file's `depth`).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Candidate cells for both sides: `near:R` (cells within R king steps
+    /// of a stone) or `all` (overrides the file's `candidates`).
+    #[arg(long, value_name = "near:R|all", value_parser = settings::parse_candidates)]
+    pub candidates: Option<Candidates>,
+    /// The attacker's filter: `any`, `fours` (VCF) or `threats` (VCT)
+    /// (overrides the file's `attack`).
+    #[arg(long, value_name = "any|fours|threats", value_parser = settings::parse_attack)]
+    pub attack: Option<Attack>,
+}
+
+/// Budgets: a search that runs out answers `unknown`.
+#[derive(Debug, Args, Clone)]
+pub struct BudgetArgs {
+    /// Stop after this many nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds (per position).
+    #[arg(long, value_name = "SECONDS", value_parser = settings::parse_seconds)]
+    pub time: Option<f64>,
+    /// Largest search memory in bytes, e.g. 2G or 500M (per position;
+    /// default: a share of the machine's memory).
+    #[arg(long, value_name = "BYTES", value_parser = settings::parse_bytes)]
+    pub memory: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Position or suite files, or folders (every `.pos` file below them).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Which prover answers.
+    #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
+    pub prover: ProverKind,
+    #[command(flatten)]
+    pub overrides: OverrideArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Also list every winning first move.
+    #[arg(long)]
+    pub all_moves: bool,
+    /// One JSON object per position, one per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the proof certificate of each win: a file for one position, a
+    /// folder with one NAME.proof per won position for several.
+    #[arg(long, value_name = "PATH")]
+    pub proof: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Suite files or folders (every `.pos` file below them).
+    #[arg(required = true, value_name = "SUITE")]
+    pub suites: Vec<PathBuf>,
+    /// Which prover answers (`auto`: pns without a depth, and-or with one).
+    #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
+    pub prover: ProverKind,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Also run the puzzles marked `slow`.
+    #[arg(long)]
+    pub include_slow: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// One JSON object per puzzle, one per line, then a summary object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    Table,
+    Csv,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Suite files or folders (default: the bundled benchmark suite,
+    /// positions/bench).
+    #[arg(value_name = "SUITE")]
+    pub suites: Vec<PathBuf>,
+    /// Provers to compare, comma-separated; ratios are to the first.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "and-or,pns")]
+    pub provers: Vec<ProverKind>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
+    pub format: BenchFormat,
+    /// Worker threads (1 gives the cleanest timings).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// Also run the puzzles marked `slow`.
+    #[arg(long)]
+    pub include_slow: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Position or suite files, or folders.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The position the certificate claims to prove.
+    #[arg(value_name = "POSITION_FILE")]
+    pub position: PathBuf,
+    /// The certificate written by `kinrow solve --proof`.
+    #[arg(value_name = "PROOF_FILE")]
+    pub proof: PathBuf,
+}

@@ -1,0 +1,209 @@
+//! `kinrow bench`: every puzzle under every prover, side by side.
+
+use super::solve_one;
+use crate::cli::{BenchArgs, BenchFormat};
+use crate::error::CliError;
+use crate::input;
+use crate::provers::ProverKind;
+use crate::{render, settings};
+use kinrow_prover::Verdict;
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// One puzzle under one prover; `None` when the prover does not apply.
+#[derive(Clone, Debug)]
+struct Run {
+    name: String,
+    prover: ProverKind,
+    result: Option<Verdict>,
+    nodes: u64,
+    seconds: f64,
+    peak_bytes: u64,
+}
+
+impl Run {
+    fn nps(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.nodes as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The bundled benchmark suite: `positions/bench` under the current folder,
+/// else the one next to the sources this binary was built from.
+fn default_suite() -> PathBuf {
+    let local = PathBuf::from("positions/bench");
+    if local.is_dir() {
+        local
+    } else {
+        PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../positions/bench"
+        ))
+    }
+}
+
+pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
+    let suites = if args.suites.is_empty() {
+        vec![default_suite()]
+    } else {
+        args.suites.clone()
+    };
+    let limits = settings::limits(args.budget.max_nodes, args.budget.time, args.budget.memory);
+    let mut provers = args.provers.clone();
+    provers.dedup();
+    let loaded: Vec<_> = input::load(&suites)?
+        .into_iter()
+        .filter(|l| args.include_slow || l.position.slow.is_none())
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.max(1))
+        .build()
+        .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
+    let runs: Vec<Vec<Run>> = pool.install(|| {
+        loaded
+            .par_iter()
+            .map(|l| {
+                provers
+                    .iter()
+                    .map(|&kind| match solve_one(&l.position, kind, &limits, false) {
+                        Ok(s) => Run {
+                            name: l.position.name.clone(),
+                            prover: s.prover,
+                            result: Some(s.outcome.verdict),
+                            nodes: s.outcome.stats.nodes,
+                            seconds: s.outcome.stats.elapsed.as_secs_f64(),
+                            peak_bytes: s.outcome.stats.peak_bytes,
+                        },
+                        Err(_) => Run {
+                            name: l.position.name.clone(),
+                            prover: kind,
+                            result: None,
+                            nodes: 0,
+                            seconds: 0.0,
+                            peak_bytes: 0,
+                        },
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    let mut disagreements = Vec::new();
+    for row in &runs {
+        let settled: Vec<&Run> = row
+            .iter()
+            .filter(|r| matches!(r.result, Some(Verdict::Win | Verdict::NoWin)))
+            .collect();
+        if settled.windows(2).any(|w| w[0].result != w[1].result) {
+            let detail: Vec<String> = settled
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} says {}",
+                        r.prover.name(),
+                        r.result.map_or("n/a", Verdict::as_str)
+                    )
+                })
+                .collect();
+            disagreements.push(format!("[{}]: {}", row[0].name, detail.join(", ")));
+        }
+    }
+    match args.format {
+        BenchFormat::Json => {
+            for r in runs.iter().flatten() {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "name": r.name, "prover": r.prover.name(),
+                        "result": r.result.map_or("n/a", Verdict::as_str),
+                        "nodes": r.nodes, "seconds": r.seconds,
+                        "nodes_per_second": r.nps(), "peak_bytes": r.peak_bytes,
+                    })
+                );
+            }
+        }
+        BenchFormat::Csv => {
+            println!("name,prover,result,nodes,seconds,nodes_per_second,peak_bytes");
+            for r in runs.iter().flatten() {
+                println!(
+                    "{},{},{},{},{:.6},{:.0},{}",
+                    r.name,
+                    r.prover.name(),
+                    r.result.map_or("n/a", Verdict::as_str),
+                    r.nodes,
+                    r.seconds,
+                    r.nps(),
+                    r.peak_bytes
+                );
+            }
+        }
+        BenchFormat::Table => print!("{}", table(&runs, &provers)),
+    }
+    if disagreements.is_empty() {
+        Ok(0)
+    } else {
+        for d in &disagreements {
+            eprintln!("DISAGREEMENT {d}: one of these provers is wrong");
+        }
+        Err(CliError::failed(format!(
+            "{} puzzle(s) with disagreeing verdicts",
+            disagreements.len()
+        )))
+    }
+}
+
+fn table(runs: &[Vec<Run>], provers: &[ProverKind]) -> String {
+    let mut out = format!(
+        "{:<28} {:<10} {:>8} {:>14} {:>10} {:>14} {:>10}\n",
+        "puzzle", "prover", "result", "nodes", "seconds", "nodes/s", "peak"
+    );
+    for r in runs.iter().flatten() {
+        out.push_str(&format!(
+            "{:<28} {:<10} {:>8} {:>14} {:>10.4} {:>14} {:>10}\n",
+            r.name,
+            r.prover.name(),
+            r.result.map_or("n/a", Verdict::as_str),
+            render::thousands(r.nodes),
+            r.seconds,
+            render::thousands(r.nps() as u64),
+            render::bytes(r.peak_bytes)
+        ));
+    }
+    out.push_str(
+        "\ntotals (over the puzzles every listed prover answered; ratios to the first prover)\n",
+    );
+    let common: Vec<&Vec<Run>> = runs
+        .iter()
+        .filter(|row| row.iter().all(|r| r.result.is_some()))
+        .collect();
+    let total = |i: usize| -> (u64, f64) {
+        common
+            .iter()
+            .map(|row| (row[i].nodes, row[i].seconds))
+            .fold((0, 0.0), |(n, s), (a, b)| (n + a, s + b))
+    };
+    let (n0, s0) = total(0);
+    for (i, kind) in provers.iter().enumerate() {
+        let (n, s) = total(i);
+        let nps = if s > 0.0 { n as f64 / s } else { 0.0 };
+        let ratio = |a: f64, b: f64| {
+            if b > 0.0 {
+                format!("{:.3}", a / b)
+            } else {
+                "-".into()
+            }
+        };
+        out.push_str(&format!(
+            "{:<10} total nodes {:>14}  seconds {:>10.4}  nodes/s {:>14}  nodes ratio {:>8}  time ratio {:>8}\n",
+            kind.name(),
+            render::thousands(n),
+            s,
+            render::thousands(nps as u64),
+            ratio(n as f64, n0 as f64),
+            ratio(s, s0)
+        ));
+    }
+    out
+}

@@ -1,0 +1,45 @@
+//! The subcommands, and the one solve step they share.
+
+pub mod bench;
+pub mod check;
+pub mod show;
+pub mod solve;
+pub mod verify;
+
+use crate::provers::ProverKind;
+use crate::settings;
+use kinrow_board::{Expect, Position};
+use kinrow_prover::{Limits, Outcome, ProblemError};
+
+/// One position answered by one prover.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The concrete prover that answered (never `Auto`).
+    pub prover: ProverKind,
+    pub outcome: Outcome,
+}
+
+/// Answers `position` (overrides already applied) with `kind`.
+pub fn solve_one(
+    position: &Position,
+    kind: ProverKind,
+    limits: &Limits,
+    all_moves: bool,
+) -> Result<Solved, ProblemError> {
+    let problem = settings::problem(position);
+    let mut prover = kind.build(&problem, all_moves);
+    prover.check(&problem)?;
+    let outcome = prover.prove(&problem, limits);
+    Ok(Solved {
+        prover: kind.resolve(&problem),
+        outcome,
+    })
+}
+
+/// `win` or `no-win`.
+pub fn expect_str(e: &Expect) -> &'static str {
+    match e {
+        Expect::Win => "win",
+        Expect::NoWin => "no-win",
+    }
+}

@@ -1,0 +1,177 @@
+//! `kinrow verify`: solve every puzzle with its own settings and check its
+//! `expect` and `solution` lines.
+
+use super::{expect_str, solve_one};
+use crate::cli::VerifyArgs;
+use crate::error::CliError;
+use crate::input::{self, Loaded};
+use crate::provers::ProverKind;
+use crate::settings;
+use indicatif::{ProgressBar, ProgressStyle};
+use kinrow_board::Expect;
+use kinrow_prover::{Limits, Verdict};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+
+/// How one puzzle fared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    Passed,
+    Failed(String),
+    Unknown,
+    /// Not run: marked slow, or the prover does not apply; the reason.
+    Skipped(String),
+}
+
+/// The result line of one puzzle.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub file: String,
+    pub name: String,
+    pub prover: &'static str,
+    pub check: Check,
+    pub result: Option<Verdict>,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// Checks one puzzle.
+pub fn check_one(l: &Loaded, kind: ProverKind, limits: &Limits, include_slow: bool) -> Report {
+    let p = &l.position;
+    let mut report = Report {
+        file: l.path.display().to_string(),
+        name: p.name.clone(),
+        prover: kind.name(),
+        check: Check::Skipped(String::new()),
+        result: None,
+        nodes: 0,
+        seconds: 0.0,
+    };
+    if let (Some(reason), false) = (&p.slow, include_slow) {
+        report.check = Check::Skipped(format!("marked slow: {reason}"));
+        return report;
+    }
+    let Some(expect) = &p.expect else {
+        report.check = Check::Skipped("no `expect` line".into());
+        return report;
+    };
+    let solved = match solve_one(p, kind, limits, false) {
+        Ok(s) => s,
+        Err(e) => {
+            report.check = Check::Skipped(e.to_string());
+            return report;
+        }
+    };
+    let o = &solved.outcome;
+    report.prover = solved.prover.name();
+    report.result = Some(o.verdict);
+    report.nodes = o.stats.nodes;
+    report.seconds = o.stats.elapsed.as_secs_f64();
+    let g = p.board.game().geometry();
+    report.check = match (expect, o.verdict) {
+        (_, Verdict::Unknown) => Check::Unknown,
+        (Expect::Win, Verdict::Win) => match o.best_move {
+            Some(m) if !p.solution.is_empty() && !p.solution.contains(&m) => {
+                Check::Failed(format!(
+                    "expected a first move among {}, found {}",
+                    crate::render::moves(&p.board, &p.solution),
+                    g.name(m)
+                ))
+            }
+            None => Check::Failed("win reported without a first move".into()),
+            _ => Check::Passed,
+        },
+        (Expect::NoWin, Verdict::NoWin) => Check::Passed,
+        (e, v) => Check::Failed(format!("expected {}, found {v}", expect_str(e))),
+    };
+    report
+}
+
+pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
+    let limits = settings::limits(args.budget.max_nodes, args.budget.time, args.budget.memory);
+    let loaded = input::load(&args.suites)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| {
+            CliError::input(format!(
+                "cannot start {} threads: {e}",
+                args.jobs.unwrap_or(0)
+            ))
+        })?;
+    let bar = if std::io::stderr().is_terminal() && !args.json {
+        let bar = ProgressBar::new(loaded.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} puzzles, {elapsed} elapsed, eta {eta} {msg}",
+            )
+            .expect("valid template"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let reports: Vec<Report> = pool.install(|| {
+        loaded
+            .par_iter()
+            .map(|l| {
+                let r = check_one(l, args.prover, &limits, args.include_slow);
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let count = |f: fn(&Check) -> bool| reports.iter().filter(|r| f(&r.check)).count();
+    let passed = count(|c| matches!(c, Check::Passed));
+    let failed = count(|c| matches!(c, Check::Failed(_)));
+    let unknown = count(|c| matches!(c, Check::Unknown));
+    let skipped = count(|c| matches!(c, Check::Skipped(_)));
+    for r in &reports {
+        if args.json {
+            let (status, detail) = match &r.check {
+                Check::Passed => ("passed", None),
+                Check::Failed(d) => ("failed", Some(d.as_str())),
+                Check::Unknown => ("unknown", None),
+                Check::Skipped(d) => ("skipped", Some(d.as_str())),
+            };
+            println!(
+                "{}",
+                serde_json::json!({
+                    "file": r.file, "name": r.name, "prover": r.prover, "status": status,
+                    "detail": detail, "result": r.result.map(Verdict::as_str),
+                    "nodes": r.nodes, "seconds": r.seconds,
+                })
+            );
+        } else {
+            match &r.check {
+                Check::Failed(d) => println!("FAILED {} [{}] ({}): {d}", r.file, r.name, r.prover),
+                Check::Unknown => println!(
+                    "unknown {} [{}] ({}): a budget ran out",
+                    r.file, r.name, r.prover
+                ),
+                _ => {}
+            }
+        }
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({"passed": passed, "failed": failed, "unknown": unknown, "skipped": skipped})
+        );
+    } else {
+        let mut line = format!("{passed} passed, {failed} failed");
+        if unknown > 0 {
+            line.push_str(&format!(", {unknown} unknown"));
+        }
+        if skipped > 0 {
+            line.push_str(&format!(", {skipped} skipped"));
+        }
+        println!("{line}");
+    }
+    Ok(if failed > 0 {
+        crate::error::EXIT_FAILED
+    } else {
+        0
+    })
+}

@@ -1,0 +1,76 @@
+//! The provers the runner can call, by name.
+
+use clap::ValueEnum;
+use kinrow_prover::{Problem, Prover};
+
+/// A prover named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
+pub enum ProverKind {
+    /// pns for positions without a depth, and-or for those with one.
+    Auto,
+    /// Depth-limited AND-OR search with iterative deepening.
+    AndOr,
+    /// Proof-number search over a transposition DAG.
+    Pns,
+    /// Alpha-beta value search (attack any only).
+    AlphaBeta,
+    /// Pearl's SCOUT value search (attack any only).
+    Scout,
+    /// Plain minimax value search, the reference (attack any only).
+    Minimax,
+}
+
+impl ProverKind {
+    /// The concrete prover `Auto` stands for on `problem`.
+    pub fn resolve(self, problem: &Problem) -> ProverKind {
+        match self {
+            ProverKind::Auto if problem.depth.is_none() => ProverKind::Pns,
+            ProverKind::Auto => ProverKind::AndOr,
+            k => k,
+        }
+    }
+
+    /// The name used in flags and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProverKind::Auto => "auto",
+            ProverKind::AndOr => "and-or",
+            ProverKind::Pns => "pns",
+            ProverKind::AlphaBeta => "alpha-beta",
+            ProverKind::Scout => "scout",
+            ProverKind::Minimax => "minimax",
+        }
+    }
+
+    /// A fresh prover of this kind (`Auto` resolved on `problem`).
+    pub fn build(self, problem: &Problem, all_moves: bool) -> Box<dyn Prover + Send> {
+        match self.resolve(problem) {
+            ProverKind::Auto | ProverKind::AndOr => {
+                Box::new(kinrow_prover::AndOr::new(kinrow_prover::AndOrConfig {
+                    all_moves,
+                    ..Default::default()
+                }))
+            }
+            ProverKind::Pns => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
+                all_moves,
+                ..Default::default()
+            })),
+            ProverKind::AlphaBeta => {
+                Box::new(kinrow_prover::AlphaBeta::new(kinrow_prover::ValueConfig {
+                    all_moves,
+                    ..Default::default()
+                }))
+            }
+            ProverKind::Scout => Box::new(kinrow_prover::Scout::new(kinrow_prover::ValueConfig {
+                all_moves,
+                ..Default::default()
+            })),
+            ProverKind::Minimax => {
+                Box::new(kinrow_prover::Minimax::new(kinrow_prover::ValueConfig {
+                    all_moves,
+                    ..Default::default()
+                }))
+            }
+        }
+    }
+}

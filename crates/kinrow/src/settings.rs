@@ -1,0 +1,122 @@
+//! Flags that override a position's header lines, and the budgets: the one
+//! place where command-line values become the libraries' configuration.
+
+use kinrow_board::{Attack, Candidates, Position};
+use kinrow_prover::{Limits, Problem};
+use std::time::Duration;
+
+/// Overrides of the header lines; `None` keeps the file's value.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Overrides {
+    pub depth: Option<u32>,
+    pub candidates: Option<Candidates>,
+    pub attack: Option<Attack>,
+}
+
+impl Overrides {
+    /// The position with the overrides applied.
+    pub fn apply(&self, p: &Position) -> Position {
+        let mut p = p.clone();
+        if let Some(d) = self.depth {
+            p.depth = Some(d);
+        }
+        if let Some(c) = self.candidates {
+            p.candidates = c;
+        }
+        if let Some(a) = self.attack {
+            p.attack = a;
+        }
+        p
+    }
+}
+
+/// The prover's question for a position.
+pub fn problem(p: &Position) -> Problem {
+    Problem {
+        board: p.board.clone(),
+        candidates: p.candidates,
+        attack: p.attack,
+        depth: p.depth,
+    }
+}
+
+/// Budgets from the flags.
+pub fn limits(max_nodes: Option<u64>, seconds: Option<f64>, memory: Option<u64>) -> Limits {
+    Limits {
+        max_nodes,
+        time: seconds.map(Duration::from_secs_f64),
+        memory,
+    }
+}
+
+/// Parses `near:R` (R >= 1) or `all`.
+pub fn parse_candidates(s: &str) -> Result<Candidates, String> {
+    let lower = s.to_ascii_lowercase();
+    if lower == "all" {
+        return Ok(Candidates::All);
+    }
+    let r = lower
+        .strip_prefix("near:")
+        .or_else(|| lower.strip_prefix("near"))
+        .ok_or_else(|| format!("expected `near:R` or `all`, found `{s}`"))?;
+    match r.trim().parse::<u8>() {
+        Ok(r) if (1..=26).contains(&r) => Ok(Candidates::Near(r)),
+        _ => Err(format!("expected a radius 1..=26 in `near:R`, found `{s}`")),
+    }
+}
+
+/// Parses `any`, `fours` or `threats`.
+pub fn parse_attack(s: &str) -> Result<Attack, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "any" => Ok(Attack::Any),
+        "fours" => Ok(Attack::Fours),
+        "threats" => Ok(Attack::Threats),
+        _ => Err(format!("expected `any`, `fours` or `threats`, found `{s}`")),
+    }
+}
+
+/// Parses a byte count: a number with an optional suffix K, M, G (powers of
+/// 1024), e.g. `512M`.
+pub fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (digits, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('M') => (&t[..t.len() - 1], 1 << 20),
+        Some('G') => (&t[..t.len() - 1], 1 << 30),
+        _ => (t, 1),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("expected a byte count such as 500000000 or 512M, found `{s}`"))
+}
+
+/// Parses a positive number of seconds.
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v < 1e9 => Ok(v),
+        _ => Err(format!(
+            "expected a positive number of seconds, found `{s}`"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flag_values() {
+        assert_eq!(parse_candidates("near:2"), Ok(Candidates::Near(2)));
+        assert_eq!(parse_candidates("ALL"), Ok(Candidates::All));
+        assert!(parse_candidates("near:0").is_err());
+        assert!(parse_candidates("near:x").is_err());
+        assert_eq!(parse_bytes("2K"), Ok(2048));
+        assert!(parse_bytes("-1").is_err());
+        assert!(parse_bytes("0").is_err());
+        assert!(parse_seconds("nan").is_err());
+        assert_eq!(parse_attack("Fours"), Ok(Attack::Fours));
+    }
+}

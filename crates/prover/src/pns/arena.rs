@@ -1,0 +1,437 @@
+//! The arena: every position of a proof-number search stored once, as a
+//! small node linked to its children and parents by index.
+//!
+//! Layout (bytes per item):
+//! - `nodes` (20): proof and disproof numbers, the children's range in the
+//!   edge arrays, the parents, the number of children, the node's side and
+//!   its proof length;
+//! - `edge_child` (4) and `edge_move` (2): for each child, its node and the
+//!   move leading to it, in the parent's canonical frame; a node's children
+//!   are contiguous (they are pushed when it is expanded, all at once);
+//! - `links` (8): parent lists of nodes with more than one parent, as
+//!   linked lists (a node with one parent stores it inline);
+//! - the transposition [`Table`] (12 per slot, at most 3/4 full).
+//!
+//! Every array grows only in [`Arena::reserve`], which checks the memory
+//! budget first and uses `try_reserve`, so a search that runs out of memory
+//! stops with an error instead of aborting.
+
+use super::number::ProofNumber;
+use super::table::{Table, SLOT_BYTES};
+use std::mem::size_of;
+use std::num::NonZeroU32;
+use std::ops::Range;
+
+/// The index of a node in the arena (never 0, so `Option<NodeId>` is four
+/// bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(NonZeroU32);
+
+impl NodeId {
+    /// The index into the node array.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0.get() as usize
+    }
+
+    #[inline]
+    pub(crate) const fn raw(self) -> u32 {
+        self.0.get()
+    }
+
+    #[inline]
+    pub(crate) const fn from_raw(raw: u32) -> Option<NodeId> {
+        match NonZeroU32::new(raw) {
+            Some(n) => Some(NodeId(n)),
+            None => None,
+        }
+    }
+}
+
+/// The top bit of [`Node::parents`]: the rest indexes `links`.
+const LIST: u32 = 1 << 31;
+/// Node indices stay below [`LIST`] so a parent id never looks like a list.
+const MAX_NODES: usize = LIST as usize - 1;
+/// The AND bit of [`Node::info`]; the other bits hold the proof length.
+const AND: u16 = 1 << 15;
+
+/// One position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub(crate) pn: ProofNumber,
+    pub(crate) dn: ProofNumber,
+    /// First child in the edge arrays.
+    first_child: u32,
+    /// 0: none (the root); below [`LIST`]: the only parent; otherwise
+    /// [`LIST`] | the head of its list in `links`.
+    parents: u32,
+    /// 0 for a leaf (not expanded; or settled when created).
+    n_children: u16,
+    /// [`AND`] for the defender's nodes; the low bits are the proof length
+    /// of a proved node (plies to the attacker's winning stone, this
+    /// node's own ply included), set when it became proved.
+    info: u16,
+}
+
+const _: () = assert!(size_of::<Node>() <= 32);
+
+/// Bytes of one node.
+pub const NODE_BYTES: usize = size_of::<Node>();
+
+impl Node {
+    /// Whether this is a defender's (AND) node.
+    #[inline]
+    pub(crate) const fn is_and(&self) -> bool {
+        self.info & AND != 0
+    }
+
+    /// Whether the node has no children (not expanded, or settled when
+    /// created, or settled before its expansion).
+    #[inline]
+    pub(crate) const fn is_leaf(&self) -> bool {
+        self.n_children == 0
+    }
+
+    /// Whether the node is proved or disproved.
+    #[inline]
+    pub(crate) const fn is_solved(&self) -> bool {
+        self.pn.is_zero() || self.dn.is_zero()
+    }
+
+    /// Plies to the attacker's winning stone in the proof found first
+    /// (meaningful for proved nodes only).
+    #[inline]
+    pub(crate) const fn proof_len(&self) -> u16 {
+        self.info & !AND
+    }
+
+    /// Sets the proof length (capped to the bits available; boards have at
+    /// most 676 cells).
+    #[inline]
+    pub(crate) fn set_proof_len(&mut self, len: u32) {
+        self.info = (self.info & AND) | (len.min(u32::from(!AND)) as u16);
+    }
+
+    /// Number of children.
+    #[inline]
+    pub(crate) const fn child_count(&self) -> usize {
+        self.n_children as usize
+    }
+
+    /// The children's range in the edge arrays.
+    #[inline]
+    pub(crate) fn children(&self) -> Range<usize> {
+        let start = self.first_child as usize;
+        start..start + self.n_children as usize
+    }
+}
+
+/// One entry of a parent list.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    parent: NodeId,
+    /// Next entry, 0 at the end.
+    next: u32,
+}
+
+/// Why the arena refused to grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfMemory;
+
+/// The nodes, edges, parent lists and transposition table of one search.
+#[derive(Debug)]
+pub(crate) struct Arena {
+    /// `nodes[0]` is a placeholder so that a [`NodeId`] indexes directly.
+    nodes: Vec<Node>,
+    edge_child: Vec<NodeId>,
+    edge_move: Vec<u16>,
+    /// `links[0]` is a placeholder (index 0 ends a list).
+    links: Vec<Link>,
+    table: Table,
+    budget: u64,
+    peak: u64,
+}
+
+impl Arena {
+    /// An empty arena that will never hold more than `budget` bytes.
+    pub(crate) fn new(budget: u64) -> Arena {
+        Arena {
+            nodes: Vec::new(),
+            edge_child: Vec::new(),
+            edge_move: Vec::new(),
+            links: Vec::new(),
+            table: Table::default(),
+            budget,
+            peak: 0,
+        }
+    }
+
+    /// Number of nodes created.
+    #[inline]
+    pub(crate) fn node_count(&self) -> usize {
+        self.nodes.len().saturating_sub(1)
+    }
+
+    /// Bytes held now (capacities, not lengths).
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.nodes.capacity() * NODE_BYTES
+            + self.edge_child.capacity() * size_of::<NodeId>()
+            + self.edge_move.capacity() * size_of::<u16>()
+            + self.links.capacity() * size_of::<Link>()) as u64
+            + self.table.bytes()
+    }
+
+    /// The most bytes held at any time, transient copies during growth
+    /// included.
+    pub(crate) fn peak_bytes(&self) -> u64 {
+        self.peak
+    }
+
+    fn note_peak(&mut self, extra: u64) {
+        self.peak = self.peak.max(self.bytes() + extra);
+    }
+
+    /// Makes room for `children` more nodes, edges and table entries (and
+    /// twice as many parent links) so that the next expansion cannot fail
+    /// half-way. Fails, leaving everything usable, if that would pass the
+    /// memory budget or the allocator refuses.
+    pub(crate) fn reserve(&mut self, children: usize) -> Result<(), OutOfMemory> {
+        let budget = self.budget;
+        if self.nodes.len() + children + 1 > MAX_NODES
+            || self.edge_child.len() + children > u32::MAX as usize
+        {
+            return Err(OutOfMemory);
+        }
+        if self.nodes.is_empty() {
+            grow(&mut self.nodes, 1, 0, budget)?;
+            self.nodes.push(Node {
+                pn: ProofNumber::ONE,
+                dn: ProofNumber::ONE,
+                first_child: 0,
+                parents: 0,
+                n_children: 0,
+                info: 0,
+            });
+        }
+        if self.links.is_empty() {
+            let other = self.bytes();
+            grow(&mut self.links, 1, other, budget)?;
+            self.links.push(Link {
+                parent: NodeId(NonZeroU32::MIN),
+                next: 0,
+            });
+        }
+        if let Some(size) = self.table.grown_size(children) {
+            // Old and new slot arrays coexist while the keys move.
+            let extra = size as u64 * SLOT_BYTES;
+            if self.bytes() + extra > budget {
+                return Err(OutOfMemory);
+            }
+            self.note_peak(extra);
+            self.table.rebuild(size).map_err(|_| OutOfMemory)?;
+        }
+        let other = self.bytes() - (self.nodes.capacity() * NODE_BYTES) as u64;
+        grow(&mut self.nodes, children, other, budget)?;
+        let other = self.bytes() - (self.edge_child.capacity() * size_of::<NodeId>()) as u64;
+        grow(&mut self.edge_child, children, other, budget)?;
+        let other = self.bytes() - (self.edge_move.capacity() * size_of::<u16>()) as u64;
+        grow(&mut self.edge_move, children, other, budget)?;
+        let other = self.bytes() - (self.links.capacity() * size_of::<Link>()) as u64;
+        grow(&mut self.links, 2 * children, other, budget)?;
+        self.note_peak(0);
+        Ok(())
+    }
+
+    /// The node stored under the canonical key `key`.
+    #[inline]
+    pub(crate) fn find(&self, key: u64) -> Option<NodeId> {
+        self.table.get(key)
+    }
+
+    /// Reads the home slots of `keys` (see [`Table::warm`]).
+    #[inline]
+    pub(crate) fn warm(&self, keys: impl Iterator<Item = u64>) {
+        self.table.warm(keys);
+    }
+
+    /// Creates a leaf with the given numbers and files it under `key` (in
+    /// the table unless `key` is `None`). Room must have been reserved.
+    #[inline]
+    pub(crate) fn add_node(
+        &mut self,
+        key: Option<u64>,
+        pn: ProofNumber,
+        dn: ProofNumber,
+        proof_len: u32,
+        and: bool,
+    ) -> NodeId {
+        debug_assert!(self.nodes.len() < self.nodes.capacity());
+        let id = NodeId::from_raw(self.nodes.len() as u32).expect("node 0 is the placeholder");
+        let mut node = Node {
+            pn,
+            dn,
+            first_child: 0,
+            parents: 0,
+            n_children: 0,
+            info: if and { AND } else { 0 },
+        };
+        node.set_proof_len(proof_len);
+        self.nodes.push(node);
+        if let Some(key) = key {
+            self.table.insert(key, id);
+        }
+        id
+    }
+
+    #[inline]
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    #[inline]
+    pub(crate) fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.index()]
+    }
+
+    /// Where the children of the node being expanded will start.
+    #[inline]
+    pub(crate) fn edge_count(&self) -> usize {
+        self.edge_child.len()
+    }
+
+    /// The children pushed since `start`.
+    #[inline]
+    pub(crate) fn edges_since(&self, start: usize) -> &[NodeId] {
+        &self.edge_child[start..]
+    }
+
+    /// Appends a child edge of the node being expanded.
+    #[inline]
+    pub(crate) fn push_edge(&mut self, child: NodeId, canonical_move: u16) {
+        debug_assert!(self.edge_child.len() < self.edge_child.capacity());
+        self.edge_child.push(child);
+        self.edge_move.push(canonical_move);
+    }
+
+    /// Gives `id` the children pushed since `start` (at least one, and at
+    /// most a board's worth).
+    pub(crate) fn set_children(&mut self, id: NodeId, start: usize) {
+        let n = self.edge_child.len() - start;
+        debug_assert!(n > 0 && n <= usize::from(u16::MAX));
+        let node = &mut self.nodes[id.index()];
+        debug_assert!(node.is_leaf(), "a node is expanded once");
+        node.first_child = start as u32;
+        node.n_children = n as u16;
+    }
+
+    /// The `i`-th edge: child and canonical move.
+    #[inline]
+    pub(crate) fn edge(&self, i: usize) -> (NodeId, u16) {
+        (self.edge_child[i], self.edge_move[i])
+    }
+
+    /// The child of the `i`-th edge.
+    #[inline]
+    pub(crate) fn edge_child(&self, i: usize) -> NodeId {
+        self.edge_child[i]
+    }
+
+    /// Records `parent` as a parent of `child`. Room must have been
+    /// reserved (two links per call).
+    #[inline]
+    pub(crate) fn add_parent(&mut self, child: NodeId, parent: NodeId) {
+        let p = self.nodes[child.index()].parents;
+        let head = if p == 0 {
+            self.nodes[child.index()].parents = parent.raw();
+            return;
+        } else if p & LIST == 0 {
+            self.push_link(NodeId::from_raw(p).expect("nonzero"), 0)
+        } else {
+            p & !LIST
+        };
+        let head = self.push_link(parent, head);
+        self.nodes[child.index()].parents = LIST | head;
+    }
+
+    fn push_link(&mut self, parent: NodeId, next: u32) -> u32 {
+        debug_assert!(self.links.len() < self.links.capacity());
+        self.links.push(Link { parent, next });
+        (self.links.len() - 1) as u32
+    }
+
+    /// Pushes every parent of `id` onto `out`.
+    #[inline]
+    pub(crate) fn push_parents(&self, id: NodeId, out: &mut Vec<NodeId>) {
+        let p = self.nodes[id.index()].parents;
+        if p & LIST == 0 {
+            out.extend(NodeId::from_raw(p));
+            return;
+        }
+        let mut i = p & !LIST;
+        while i != 0 {
+            let link = self.links[i as usize];
+            out.push(link.parent);
+            i = link.next;
+        }
+    }
+
+    /// Number of parents of `id`.
+    pub(crate) fn parent_count(&self, id: NodeId) -> usize {
+        let mut v = Vec::new();
+        self.push_parents(id, &mut v);
+        v.len()
+    }
+}
+
+/// Grows `v` to hold `need` more items if it must: doubling, capped by what
+/// the budget leaves once the `other` bytes are counted.
+fn grow<T>(v: &mut Vec<T>, need: usize, other: u64, budget: u64) -> Result<(), OutOfMemory> {
+    let want = v.len() + need;
+    if want <= v.capacity() {
+        return Ok(());
+    }
+    let item = size_of::<T>() as u64;
+    let affordable = (budget.saturating_sub(other) / item) as usize;
+    let cap = (v.capacity() * 2).max(want).max(256).min(affordable);
+    if cap < want {
+        return Err(OutOfMemory);
+    }
+    v.try_reserve_exact(cap - v.len()).map_err(|_| OutOfMemory)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_are_twenty_bytes() {
+        assert_eq!(NODE_BYTES, 20);
+        assert_eq!(size_of::<Option<NodeId>>(), 4);
+    }
+
+    #[test]
+    fn parent_lists_hold_every_parent() {
+        let mut a = Arena::new(1 << 20);
+        a.reserve(8).unwrap();
+        let ids: Vec<NodeId> = (0..5)
+            .map(|_| a.add_node(None, ProofNumber::ONE, ProofNumber::ONE, 0, false))
+            .collect();
+        let child = ids[0];
+        for &p in &ids[1..] {
+            a.add_parent(child, p);
+        }
+        let mut out = Vec::new();
+        a.push_parents(child, &mut out);
+        out.sort();
+        assert_eq!(out, ids[1..]);
+        assert_eq!(a.parent_count(ids[1]), 0);
+    }
+
+    #[test]
+    fn a_tiny_budget_refuses_to_grow() {
+        let mut a = Arena::new(1000);
+        assert_eq!(a.reserve(1000), Err(OutOfMemory));
+        assert!(a.bytes() <= 1000);
+    }
+}

@@ -1,0 +1,204 @@
+//! What a finished search reports: the principal variation, every winning
+//! first move, and a view of the arena for tests.
+
+use super::arena::{Arena, NodeId};
+use super::number::ProofNumber;
+use super::search::{child_depth, depth_salt};
+use super::symmetry::Symmetries;
+use crate::node::{AndNode, NodeRules, OrNode, UNLIMITED};
+use kinrow_board::{Bitboard, Board, Cell};
+
+/// One node of the last search, as seen from its root (for tests and
+/// debugging).
+#[derive(Clone, Debug)]
+pub struct NodeView {
+    pub id: NodeId,
+    /// The position as first reached from the root: one member of the
+    /// node's symmetry class.
+    pub board: Board,
+    pub proof: ProofNumber,
+    pub disproof: ProofNumber,
+    /// Number of distinct parents (0 for the root).
+    pub parents: usize,
+    /// Number of children (0 for a leaf).
+    pub children: usize,
+}
+
+/// The arena of a finished search with what is needed to read it.
+#[derive(Debug)]
+pub(crate) struct Finished {
+    pub(crate) arena: Arena,
+    pub(crate) sym: Symmetries,
+    pub(crate) rules: NodeRules,
+    pub(crate) board: Board,
+    pub(crate) depth: u32,
+    pub(crate) root: Option<NodeId>,
+}
+
+impl Finished {
+    /// The remaining depth at `board`, a position below the root.
+    fn depth_at(&self, board: &Board) -> u32 {
+        if self.depth == UNLIMITED {
+            UNLIMITED
+        } else {
+            let plies = board.stone_count() - self.board.stone_count();
+            self.depth.saturating_sub(plies)
+        }
+    }
+
+    /// The root's numbers, if the root was created.
+    pub(crate) fn root_numbers(&self) -> Option<(ProofNumber, ProofNumber)> {
+        self.root.map(|r| {
+            let n = self.arena.node(r);
+            (n.pn, n.dn)
+        })
+    }
+
+    /// The attacker's line from a proved root: at OR nodes the proved child
+    /// with the shortest proof, at AND nodes the reply with the longest,
+    /// ending with the attacker's winning stone. Empty if the root is not
+    /// proved.
+    pub(crate) fn principal_variation(&self) -> Vec<Cell> {
+        let mut pv = Vec::new();
+        let Some(mut id) = self.root else {
+            return pv;
+        };
+        let mut board = self.board.clone();
+        let area = board.game().geometry().area() as usize;
+        while pv.len() <= area {
+            let node = *self.arena.node(id);
+            if !node.pn.is_zero() {
+                break;
+            }
+            let depth = self.depth_at(&board);
+            if node.is_leaf() {
+                if node.is_and() {
+                    self.finish_and_leaf(&mut board, depth, &mut pv);
+                } else if let OrNode::Win(cell) = self.rules.attacker_node(&board, depth) {
+                    pv.push(cell);
+                }
+                break;
+            }
+            let and = node.is_and();
+            let mut best: Option<(usize, u16)> = None;
+            for i in node.children() {
+                let c = self.arena.node(self.arena.edge_child(i));
+                if !c.pn.is_zero() {
+                    continue;
+                }
+                let len = c.proof_len();
+                let better = match best {
+                    None => true,
+                    Some((_, l)) => (and && len > l) || (!and && len < l),
+                };
+                if better {
+                    best = Some((i, len));
+                }
+            }
+            let Some((i, _)) = best else {
+                break;
+            };
+            let (child, canonical) = self.arena.edge(i);
+            let frame = self.sym.keys(&board).canonical().1;
+            let cell = self.sym.to_actual(frame, canonical);
+            board.play(cell);
+            pv.push(cell);
+            id = child;
+        }
+        pv
+    }
+
+    /// Ends the line at a defender's node proved by the rules alone.
+    fn finish_and_leaf(&self, board: &mut Board, depth: u32, pv: &mut Vec<Cell>) {
+        let attacker = board.to_move().other();
+        let cands = self.rules.candidates;
+        let double = |b: &Board| {
+            let wins = b.winning_cells(attacker) & b.candidates(cands);
+            wins.has_two()
+                .then(|| wins.iter().take(2).map(Cell::from_index))
+        };
+        match self.rules.defender_node(board, depth) {
+            AndNode::Win => {
+                // Two winning cells: the defender takes one, the attacker
+                // plays the other.
+                pv.extend(double(board).into_iter().flatten());
+            }
+            AndNode::Replies(r) if r.is_empty() => {
+                // Reduction 5 left no reply: after any reply some attacker
+                // move gives two winning cells.
+                let Some(reply) = board.candidates(cands).first().map(Cell::from_index) else {
+                    return;
+                };
+                board.play(reply);
+                pv.push(reply);
+                for m in board.candidates(cands).iter().map(Cell::from_index) {
+                    let mut b = board.clone();
+                    b.play(m);
+                    if let Some(wins) = double(&b) {
+                        pv.push(m);
+                        pv.extend(wins);
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The root's winning first moves: `immediate` and the moves of `rest`
+    /// whose child is proved, sorted; `None` while some child of `rest` is
+    /// unsettled.
+    pub(crate) fn winning_moves(&self, immediate: Bitboard, rest: Bitboard) -> Option<Vec<Cell>> {
+        let keys = self.sym.keys(&self.board);
+        let me = self.board.to_move();
+        let salt = depth_salt(child_depth(self.depth));
+        let mut moves: Vec<Cell> = immediate.iter().map(Cell::from_index).collect();
+        for a in rest.iter() {
+            let cell = Cell::from_index(a);
+            let mut k = keys;
+            self.sym.play(&mut k, me, cell);
+            let node = self.arena.node(self.arena.find(k.canonical().0 ^ salt)?);
+            if node.pn.is_zero() {
+                moves.push(cell);
+            } else if !node.dn.is_zero() {
+                return None;
+            }
+        }
+        moves.sort_unstable();
+        Some(moves)
+    }
+
+    /// Every node reachable from the root, once each.
+    pub(crate) fn nodes(&self) -> Vec<NodeView> {
+        let mut out = Vec::new();
+        let Some(root) = self.root else {
+            return out;
+        };
+        let mut seen = vec![false; self.arena.node_count() + 1];
+        let mut stack = vec![(root, self.board.clone())];
+        while let Some((id, board)) = stack.pop() {
+            if std::mem::replace(&mut seen[id.index()], true) {
+                continue;
+            }
+            let node = *self.arena.node(id);
+            let frame = self.sym.keys(&board).canonical().1;
+            for i in node.children() {
+                let (child, canonical) = self.arena.edge(i);
+                if !seen[child.index()] {
+                    let mut b = board.clone();
+                    b.play(self.sym.to_actual(frame, canonical));
+                    stack.push((child, b));
+                }
+            }
+            out.push(NodeView {
+                id,
+                board,
+                proof: node.pn,
+                disproof: node.dn,
+                parents: self.arena.parent_count(id),
+                children: node.child_count(),
+            });
+        }
+        out
+    }
+}

@@ -1,0 +1,647 @@
+//! The search loop: descend to a most-proving leaf, expand it, update the
+//! numbers back up through every parent.
+//!
+//! Numbers: at the attacker's (OR) node pn = min over the children, dn =
+//! sum; at the defender's (AND) node pn = sum, dn = min. In a DAG a shared
+//! node is counted once per parent in those sums, so the numbers of its
+//! ancestors over-estimate the work left. That only steers the search: a
+//! node is proved only when pn = 0 (an OR child proved, or every AND child
+//! proved) and disproved only when dn = 0, both exact statements about its
+//! children whatever the sums say, and saturation stops below infinity.
+//!
+//! Depth: within one search the remaining depth of a position is the root's
+//! depth minus the stones added since the root, so the node of a position
+//! stands for one remaining depth only; the depth is also mixed into the
+//! key. A disproof under a horizon is never reused at a larger depth: each
+//! search starts with an empty arena.
+
+use super::arena::{Arena, NodeId};
+use super::heuristic::LineScan;
+use super::number::ProofNumber;
+use super::symmetry::{SymKeys, Symmetries};
+use super::{Evaluation, Init};
+use crate::node::{AndNode, NodeRules, OrNode, UNLIMITED};
+use kinrow_board::{Bitboard, Board, Cell};
+use std::time::Instant;
+
+/// The search stopped on a budget (nodes, time or memory) before settling
+/// what it was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stopped;
+
+/// The numbers and proof length a node starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Eval {
+    pn: ProofNumber,
+    dn: ProofNumber,
+    len: u32,
+}
+
+impl Eval {
+    const fn proved(len: u32) -> Eval {
+        Eval {
+            pn: ProofNumber::ZERO,
+            dn: ProofNumber::INFINITY,
+            len,
+        }
+    }
+
+    const DISPROVED: Eval = Eval {
+        pn: ProofNumber::INFINITY,
+        dn: ProofNumber::ZERO,
+        len: 0,
+    };
+}
+
+/// The remaining depth after one more ply.
+#[inline]
+pub(crate) fn child_depth(depth: u32) -> u32 {
+    if depth == UNLIMITED {
+        UNLIMITED
+    } else {
+        depth.saturating_sub(1)
+    }
+}
+
+/// Mixed into the canonical key: the remaining depth (nothing without a
+/// horizon).
+#[inline]
+pub(crate) fn depth_salt(depth: u32) -> u64 {
+    if depth == UNLIMITED {
+        0
+    } else {
+        (u64::from(depth) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    }
+}
+
+/// One step of the current path from the root.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    node: NodeId,
+    /// The real move that led here (none at the root).
+    mv: Option<Cell>,
+    /// The position's frame (see [`Symmetries`]).
+    frame: u8,
+    /// The node's numbers when the descent passed it.
+    pn: ProofNumber,
+    dn: ProofNumber,
+}
+
+/// One proof-number search in progress.
+pub(crate) struct Search<'a> {
+    arena: Arena,
+    sym: &'a Symmetries,
+    rules: NodeRules,
+    init: Init,
+    evaluation: Evaluation,
+    lines: LineScan,
+    root_depth: u32,
+    root_stones: u32,
+    /// The position at the end of `path`.
+    board: Board,
+    keys: SymKeys,
+    path: Vec<Step>,
+    /// Moves of the node being expanded: canonical and real cell
+    /// indices, and the child's key.
+    scratch: Vec<(u16, u16, u64)>,
+    /// Nodes whose numbers must be recomputed: this level and the next.
+    stack: Vec<NodeId>,
+    next: Vec<NodeId>,
+    pub(crate) expansions: u64,
+    /// Leaves the rules settled when they were to be expanded.
+    pub(crate) evaluations: u64,
+    pub(crate) tt_hits: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+}
+
+impl<'a> Search<'a> {
+    /// A search from `board` with `depth` plies left ([`UNLIMITED`] for
+    /// none), in an arena of at most `memory` bytes.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        board: &Board,
+        depth: u32,
+        rules: NodeRules,
+        (init, evaluation): (Init, Evaluation),
+        sym: &'a Symmetries,
+        max_nodes: Option<u64>,
+        deadline: Option<Instant>,
+        memory: u64,
+    ) -> Search<'a> {
+        Search {
+            arena: Arena::new(memory),
+            sym,
+            rules,
+            init,
+            evaluation,
+            lines: LineScan::new(board.game()),
+            root_depth: depth,
+            root_stones: board.stone_count(),
+            board: board.clone(),
+            keys: sym.keys(board),
+            path: Vec::new(),
+            scratch: Vec::new(),
+            stack: Vec::new(),
+            next: Vec::new(),
+            expansions: 0,
+            evaluations: 0,
+            tt_hits: 0,
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            deadline,
+        }
+    }
+
+    /// The arena, once the search is over.
+    pub(crate) fn into_arena(self) -> Arena {
+        self.arena
+    }
+
+    /// The root node, once created.
+    pub(crate) fn root(&self) -> Option<NodeId> {
+        self.path.first().map(|s| s.node)
+    }
+
+    /// Proves or disproves the root (standard mode).
+    pub(crate) fn prove_root(&mut self) -> Result<(), Stopped> {
+        let eval = self.evaluate(false, self.root_depth);
+        self.create_root(eval)?;
+        self.run(0)
+    }
+
+    /// Creates a root whose children are exactly `moves` (none of them an
+    /// immediate win), then settles every child (the `all_moves` mode).
+    pub(crate) fn prove_each(&mut self, moves: Bitboard) -> Result<(), Stopped> {
+        let root = self.create_root(Eval {
+            pn: ProofNumber::ONE,
+            dn: ProofNumber::ONE,
+            len: 0,
+        })?;
+        if moves.is_empty() {
+            let node = self.arena.node_mut(root);
+            node.pn = ProofNumber::INFINITY;
+            node.dn = ProofNumber::ZERO;
+            return Ok(());
+        }
+        self.expand_with(root, moves, false)?;
+        self.update(root);
+        let frame = self.path[0].frame;
+        for i in self.arena.node(root).children() {
+            let (child, canonical) = self.arena.edge(i);
+            let node = *self.arena.node(child);
+            if node.is_solved() {
+                continue;
+            }
+            let cell = self.sym.to_actual(frame, canonical);
+            self.play(cell);
+            self.path.push(Step {
+                node: child,
+                mv: Some(cell),
+                frame: self.keys.canonical().1,
+                pn: node.pn,
+                dn: node.dn,
+            });
+            let result = self.run(1);
+            self.unwind(0);
+            result?;
+        }
+        Ok(())
+    }
+
+    /// The remaining depth at the end of the path.
+    #[inline]
+    fn depth(&self) -> u32 {
+        if self.root_depth == UNLIMITED {
+            UNLIMITED
+        } else {
+            let plies = self.board.stone_count() - self.root_stones;
+            self.root_depth.saturating_sub(plies)
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, cell: Cell) {
+        self.sym.play(&mut self.keys, self.board.to_move(), cell);
+        self.board.play(cell);
+    }
+
+    #[inline]
+    fn undo(&mut self, cell: Cell) {
+        self.board.undo(cell);
+        self.sym.play(&mut self.keys, self.board.to_move(), cell);
+    }
+
+    /// The rules' verdict on the current position as the numbers of a new
+    /// node.
+    fn evaluate(&self, and: bool, depth: u32) -> Eval {
+        let unit = self.init == Init::Unit;
+        let count = |b: Bitboard| {
+            if unit {
+                ProofNumber::ONE
+            } else {
+                ProofNumber::finite(b.count())
+            }
+        };
+        if and {
+            match self.rules.defender_node(&self.board, depth) {
+                AndNode::Win => Eval::proved(2),
+                AndNode::NoWin => Eval::DISPROVED,
+                // No reply left by reduction 5: each one loses to a move
+                // giving two winning cells, which wins at the fourth ply.
+                AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
+                AndNode::Replies(r) => Eval {
+                    pn: count(r),
+                    dn: ProofNumber::ONE,
+                    len: 0,
+                },
+            }
+        } else {
+            match self.rules.attacker_node(&self.board, depth) {
+                OrNode::Win(_) => Eval::proved(1),
+                OrNode::NoWin => Eval::DISPROVED,
+                OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
+                OrNode::Moves(m) => Eval {
+                    pn: ProofNumber::ONE,
+                    dn: count(m),
+                    len: 0,
+                },
+            }
+        }
+    }
+
+    fn create_root(&mut self, eval: Eval) -> Result<NodeId, Stopped> {
+        self.arena.reserve(1).map_err(|_| Stopped)?;
+        let (key, frame) = self.keys.canonical();
+        let key = key ^ depth_salt(self.root_depth);
+        let root = self
+            .arena
+            .add_node(Some(key), eval.pn, eval.dn, eval.len, false);
+        self.path.push(Step {
+            node: root,
+            mv: None,
+            frame,
+            pn: eval.pn,
+            dn: eval.dn,
+        });
+        Ok(root)
+    }
+
+    /// Grows the tree from `path[base]` until that node is settled.
+    fn run(&mut self, base: usize) -> Result<(), Stopped> {
+        let top = self.path[base].node;
+        let mut rounds = 0u32;
+        while !self.arena.node(top).is_solved() {
+            rounds = rounds.wrapping_add(1);
+            if rounds & 15 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Stopped);
+            }
+            self.descend();
+            let leaf = self.path.last().expect("the path holds the root").node;
+            self.expand(leaf)?;
+            self.update(leaf);
+            self.climb(base);
+            if cfg!(debug_assertions) && self.expansions.is_power_of_two() {
+                self.check_numbers();
+            }
+        }
+        Ok(())
+    }
+
+    /// Follows most-proving children from the end of the path to a leaf.
+    fn descend(&mut self) {
+        loop {
+            let step = *self.path.last().expect("the path holds the root");
+            let node = *self.arena.node(step.node);
+            if node.is_leaf() {
+                return;
+            }
+            let and = node.is_and();
+            let mut best = node.children().start;
+            let mut best_value = ProofNumber::INFINITY;
+            for i in node.children() {
+                let child = self.arena.node(self.arena.edge_child(i));
+                let value = if and { child.dn } else { child.pn };
+                if value < best_value {
+                    best = i;
+                    best_value = value;
+                }
+            }
+            let (child, canonical) = self.arena.edge(best);
+            let cell = self.sym.to_actual(step.frame, canonical);
+            self.play(cell);
+            let c = *self.arena.node(child);
+            debug_assert!(
+                !c.is_solved(),
+                "an open node has an open most-proving child: {node:?} {c:?} {} {:?}",
+                self.path.len(),
+                step
+            );
+            self.path.push(Step {
+                node: child,
+                mv: Some(cell),
+                frame: self.keys.canonical().1,
+                pn: c.pn,
+                dn: c.dn,
+            });
+        }
+    }
+
+    /// Pops the path back to the deepest node whose numbers the last update
+    /// left unchanged (its most-proving leaf is still below it), never
+    /// above `path[base]`.
+    fn climb(&mut self, base: usize) {
+        while self.path.len() > base + 1 {
+            let step = *self.path.last().expect("nonempty");
+            let node = self.arena.node(step.node);
+            if !node.is_solved() && node.pn == step.pn && node.dn == step.dn {
+                return;
+            }
+            self.path.pop();
+            if let Some(cell) = step.mv {
+                self.undo(cell);
+            }
+        }
+    }
+
+    /// Pops the path back to `path[base]`.
+    fn unwind(&mut self, base: usize) {
+        while self.path.len() > base + 1 {
+            let step = self.path.pop().expect("nonempty");
+            if let Some(cell) = step.mv {
+                self.undo(cell);
+            }
+        }
+    }
+
+    /// Expands the leaf at the end of the path with the moves the rules
+    /// give.
+    fn expand(&mut self, id: NodeId) -> Result<(), Stopped> {
+        let node = *self.arena.node(id);
+        debug_assert!(
+            node.is_leaf() && !node.is_solved(),
+            "expand an open leaf once"
+        );
+        let depth = self.depth();
+        let moves = if node.is_and() {
+            match self.rules.defender_node(&self.board, depth) {
+                AndNode::Replies(r) if !r.is_empty() => r,
+                _ => return self.settle(id, node.is_and(), depth),
+            }
+        } else {
+            match self.rules.attacker_node(&self.board, depth) {
+                OrNode::Moves(m) if !m.is_empty() => m,
+                _ => return self.settle(id, node.is_and(), depth),
+            }
+        };
+        self.expand_with(id, moves, true)
+    }
+
+    /// Gives a leaf the numbers of its rules' verdict: a node created
+    /// without evaluation (delayed) that turns out settled.
+    fn settle(&mut self, id: NodeId, and: bool, depth: u32) -> Result<(), Stopped> {
+        self.evaluations += 1;
+        let eval = self.evaluate(and, depth);
+        let node = self.arena.node_mut(id);
+        node.pn = eval.pn;
+        node.dn = eval.dn;
+        node.set_proof_len(eval.len);
+        Ok(())
+    }
+
+    /// Creates the children of `id` (the node at the end of the path) for
+    /// `moves`: one per position up to symmetry, found in the table or
+    /// created and evaluated. With `cutoff`, stops at the first child that
+    /// settles `id` (a proved child of an OR node, a disproved child of an
+    /// AND node). Either every child is added or, when a budget forbids
+    /// it, none.
+    fn expand_with(&mut self, id: NodeId, moves: Bitboard, cutoff: bool) -> Result<(), Stopped> {
+        let count = moves.count() as usize;
+        if self.arena.node_count() as u64 + count as u64 > self.max_nodes {
+            return Err(Stopped);
+        }
+        self.arena.reserve(count).map_err(|_| Stopped)?;
+        let frame = self.path.last().expect("the path holds the root").frame;
+        // Children in canonical order, so that mirror images grow the same
+        // tree.
+        let depth = child_depth(self.depth());
+        let me = self.board.to_move();
+        let salt = depth_salt(depth);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        scratch.extend(moves.iter().map(|a| {
+            let cell = Cell::from_index(a);
+            let mut keys = self.keys;
+            self.sym.play(&mut keys, me, cell);
+            let key = keys.canonical().0 ^ salt;
+            (self.sym.to_canonical(frame, cell), a as u16, key)
+        }));
+        scratch.sort_unstable();
+        // Touch every child's table slot before probing: the loads are
+        // independent, so their cache misses overlap.
+        self.arena.warm(scratch.iter().map(|&(_, _, key)| key));
+        let or = !self.arena.node(id).is_and();
+        let child_and = or;
+        let eager = self.evaluation == Evaluation::Eager;
+        let mixed = self.evaluation == Evaluation::Mixed;
+        // Delayed evaluation: the heuristic's stand-in for the mobility of
+        // the children, the number of candidates here.
+        let base = if eager || self.init == Init::Unit {
+            0
+        } else {
+            self.board.candidates(self.rules.candidates).count().max(2) - 1
+        };
+        let start = self.arena.edge_count();
+        for &(canonical, real, key) in &scratch {
+            let cell = Cell::from_index(usize::from(real));
+            let found = self.arena.find(key);
+            let child = match found {
+                Some(n) if self.arena.node(n).is_and() == child_and => {
+                    self.tt_hits += 1;
+                    if self.arena.edges_since(start).contains(&n) {
+                        // A mirror image of a sibling: the same node.
+                        continue;
+                    }
+                    n
+                }
+                _ => {
+                    let eval = if eager || (mixed && (!child_and || depth < 4)) {
+                        self.play(cell);
+                        let eval = self.evaluate(child_and, depth);
+                        self.undo(cell);
+                        eval
+                    } else {
+                        self.first_numbers(child_and, cell, base)
+                    };
+                    // A node of the wrong side under this key can only be
+                    // a key collision: keep the new node out of the table.
+                    let key = found.is_none().then_some(key);
+                    self.arena
+                        .add_node(key, eval.pn, eval.dn, eval.len, child_and)
+                }
+            };
+            self.arena.push_edge(child, canonical);
+            self.arena.add_parent(child, id);
+            let c = self.arena.node(child);
+            if cutoff && ((or && c.pn.is_zero()) || (!or && c.dn.is_zero())) {
+                break;
+            }
+        }
+        self.scratch = scratch;
+        self.expansions += 1;
+        if self.arena.edge_count() > start {
+            self.arena.set_children(id, start);
+        } else {
+            // No move at all: the side to move is stuck.
+            let node = self.arena.node_mut(id);
+            (node.pn, node.dn) = if or {
+                (ProofNumber::INFINITY, ProofNumber::ZERO)
+            } else {
+                (ProofNumber::ZERO, ProofNumber::INFINITY)
+            };
+        }
+        Ok(())
+    }
+
+    /// The first numbers of a child that is not evaluated yet (delayed
+    /// evaluation): the side to move plays `cell`; `base` stands for the
+    /// child's mobility. Unit: 1 and 1. Heuristic: a defender facing a four
+    /// has one reply (pn 1), facing threes a few (pn `base` / (1 +
+    /// threes)); an attacker facing a four has one move (dn 1).
+    #[inline]
+    fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Eval {
+        let mut eval = Eval {
+            pn: ProofNumber::ONE,
+            dn: ProofNumber::ONE,
+            len: 0,
+        };
+        if self.init == Init::Unit {
+            return eval;
+        }
+        let me = self.board.to_move();
+        let t = self.lines.around(
+            self.board.stones(me),
+            self.board.stones(me.other()),
+            cell.index(),
+        );
+        if child_and {
+            if t.fours == 0 {
+                eval.pn = ProofNumber::finite((base / (1 + t.threes)).max(1));
+            }
+        } else if t.fours == 0 {
+            eval.dn = ProofNumber::finite(base);
+        }
+        eval
+    }
+
+    /// The numbers (and proof length) of an expanded node from its
+    /// children.
+    #[inline]
+    fn recompute(&self, id: NodeId) -> Eval {
+        let node = self.arena.node(id);
+        let and = node.is_and();
+        let mut min = ProofNumber::INFINITY;
+        let mut sum = ProofNumber::ZERO;
+        // OR: the shortest proved child; AND: the longest child.
+        let mut len: u32 = if and { 0 } else { u32::MAX };
+        for i in node.children() {
+            let c = self.arena.node(self.arena.edge_child(i));
+            let (small, summed) = if and { (c.dn, c.pn) } else { (c.pn, c.dn) };
+            min = min.min(small);
+            sum = sum + summed;
+            if c.pn.is_zero() {
+                let l = u32::from(c.proof_len());
+                len = if and { len.max(l) } else { len.min(l) };
+            }
+        }
+        let len = len.saturating_add(1);
+        if and {
+            Eval {
+                pn: sum,
+                dn: min,
+                len,
+            }
+        } else {
+            Eval {
+                pn: min,
+                dn: sum,
+                len,
+            }
+        }
+    }
+
+    /// Brings the numbers of `from` (just expanded or settled) and of every
+    /// ancestor whose numbers change up to date, through every parent;
+    /// stops where they do not change.
+    ///
+    /// Every parent of a node has one stone less, so all paths from `from`
+    /// up to an ancestor have the same length: going up one level at a
+    /// time, each ancestor is recomputed once, after all its changed
+    /// children (rather than once per path, which a DAG makes exponential).
+    fn update(&mut self, from: NodeId) {
+        let mut level = std::mem::take(&mut self.stack);
+        let mut next = std::mem::take(&mut self.next);
+        level.clear();
+        next.clear();
+        if self.arena.node(from).is_leaf() {
+            // Settled in place: its numbers are its own.
+            self.arena.push_parents(from, &mut level);
+        } else {
+            level.push(from);
+        }
+        while !level.is_empty() {
+            if level.len() > 1 {
+                level.sort_unstable();
+                level.dedup();
+            }
+            for &id in &level {
+                let node = *self.arena.node(id);
+                if node.is_solved() {
+                    // A settled node never changes.
+                    continue;
+                }
+                let e = self.recompute(id);
+                if e.pn == node.pn && e.dn == node.dn {
+                    continue;
+                }
+                let n = self.arena.node_mut(id);
+                n.pn = e.pn;
+                n.dn = e.dn;
+                if e.pn.is_zero() {
+                    n.set_proof_len(e.len);
+                }
+                self.arena.push_parents(id, &mut next);
+            }
+            std::mem::swap(&mut level, &mut next);
+            next.clear();
+        }
+        self.stack = level;
+        self.next = next;
+    }
+}
+
+impl Search<'_> {
+    /// Debug check (at exponentially spaced times, so it costs little):
+    /// every expanded node's numbers are those recomputed from its
+    /// children, and a settled node is settled both ways (0 and infinity).
+    fn check_numbers(&self) {
+        for raw in 1..=self.arena.node_count() as u32 {
+            let id = NodeId::from_raw(raw).unwrap();
+            let n = *self.arena.node(id);
+            if n.is_leaf() {
+                continue;
+            }
+            let e = self.recompute(id);
+            if n.is_solved() {
+                assert!(
+                    (n.pn.is_zero() && e.pn.is_zero() && n.dn.is_infinite())
+                        || (n.dn.is_zero() && e.dn.is_zero() && n.pn.is_infinite()),
+                    "solved node {raw} {:?} vs {:?}",
+                    (n.pn, n.dn),
+                    e
+                );
+            } else {
+                assert_eq!((n.pn, n.dn), (e.pn, e.dn), "node {raw}");
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The symmetries of the board and transposition keys that do not change
+//! under them.
+//!
+//! A square board has 8 symmetries (the dihedral group: rotations and
+//! reflections), a rectangle 4 (the identity, the two mirrors and the half
+//! turn). The rules are the same under each: lines map to lines, `near R`
+//! uses king distance, and the filters are defined through lines. (The one
+//! exception, the centre cell that `near R` offers on an empty board, only
+//! matters at an empty root, whose frame is the identity.)
+//!
+//! [`SymKeys`] holds the Zobrist key of the position seen through each
+//! symmetry, updated incrementally (one cache line of 8 keys per move); the
+//! canonical key is their minimum, so a position and its mirror images share
+//! one key. The symmetry reaching the minimum is the position's *frame*:
+//! moves stored in the arena are in the canonical frame and mapped back to
+//! the real board on the way down.
+
+use kinrow_board::board::{ZOBRIST, ZOBRIST_O_TO_MOVE};
+use kinrow_board::{bitboard::BITS, Board, Cell, Geometry, Player};
+
+/// Number of key slots: the largest symmetry group (a square's). Smaller
+/// groups repeat their elements, which leaves the minimum unchanged.
+pub(crate) const SYMS: usize = 8;
+
+/// Cell maps and Zobrist tables of the symmetries of one board shape.
+#[derive(Clone, Debug)]
+pub(crate) struct Symmetries {
+    /// `forward[cell][s]`: the image of `cell` under symmetry `s`.
+    forward: Vec<[u16; SYMS]>,
+    /// `inverse[cell][s]`: the cell whose image under `s` is `cell`.
+    inverse: Vec<[u16; SYMS]>,
+    /// `zobrist[player * BITS + cell][s]`: the Zobrist key of a stone of
+    /// `player` on the image of `cell` under `s`.
+    zobrist: Vec<[u64; SYMS]>,
+}
+
+impl Symmetries {
+    /// The symmetries of `geometry`; only the identity when `enabled` is
+    /// false.
+    pub(crate) fn new(geometry: &Geometry, enabled: bool) -> Symmetries {
+        let (w, h) = (geometry.width(), geometry.height());
+        let count = if !enabled {
+            1
+        } else if w == h {
+            8
+        } else {
+            4
+        };
+        let mut forward = vec![[0u16; SYMS]; BITS];
+        let mut inverse = vec![[0u16; SYMS]; BITS];
+        for cell in geometry.all_cells() {
+            let (x, y) = geometry.xy(cell);
+            for s in 0..SYMS {
+                // Elements count..SYMS repeat the first ones.
+                let e = s % count;
+                let (mut a, mut b) = if e & 4 != 0 { (y, x) } else { (x, y) };
+                if e & 1 != 0 {
+                    a = w - 1 - a;
+                }
+                if e & 2 != 0 {
+                    b = h - 1 - b;
+                }
+                let image = geometry
+                    .cell(a, b)
+                    .expect("a symmetry maps the board onto itself");
+                forward[cell.index()][s] = image.index() as u16;
+                inverse[image.index()][s] = cell.index() as u16;
+            }
+        }
+        let mut zobrist = vec![[0u64; SYMS]; 2 * BITS];
+        for p in [Player::X, Player::O] {
+            for cell in geometry.all_cells() {
+                for s in 0..SYMS {
+                    let image = usize::from(forward[cell.index()][s]);
+                    zobrist[p.index() * BITS + cell.index()][s] = ZOBRIST[p.index()][image];
+                }
+            }
+        }
+        Symmetries {
+            forward,
+            inverse,
+            zobrist,
+        }
+    }
+
+    /// The keys of `board` under every symmetry, computed from its stones.
+    pub(crate) fn keys(&self, board: &Board) -> SymKeys {
+        let base = if board.to_move() == Player::O {
+            ZOBRIST_O_TO_MOVE
+        } else {
+            0
+        };
+        let mut keys = SymKeys([base; SYMS]);
+        for p in [Player::X, Player::O] {
+            for i in board.stones(p).iter() {
+                let z = &self.zobrist[p.index() * BITS + i];
+                for (k, z) in keys.0.iter_mut().zip(z) {
+                    *k ^= z;
+                }
+            }
+        }
+        keys
+    }
+
+    /// Updates `keys` for `player` placing a stone on `cell` and the turn
+    /// passing to the other side (or, applied again, for taking it back).
+    #[inline]
+    pub(crate) fn play(&self, keys: &mut SymKeys, player: Player, cell: Cell) {
+        let z = &self.zobrist[player.index() * BITS + cell.index()];
+        for (k, z) in keys.0.iter_mut().zip(z) {
+            *k ^= z ^ ZOBRIST_O_TO_MOVE;
+        }
+    }
+
+    /// The real cell `cell` seen in frame `frame` (a canonical move).
+    #[inline]
+    pub(crate) fn to_canonical(&self, frame: u8, cell: Cell) -> u16 {
+        self.forward[cell.index()][usize::from(frame)]
+    }
+
+    /// The real cell of the canonical move `canonical` of a position whose
+    /// frame is `frame`.
+    #[inline]
+    pub(crate) fn to_actual(&self, frame: u8, canonical: u16) -> Cell {
+        Cell::from_index(usize::from(
+            self.inverse[usize::from(canonical)][usize::from(frame)],
+        ))
+    }
+}
+
+/// The Zobrist keys of one position under each symmetry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SymKeys([u64; SYMS]);
+
+impl SymKeys {
+    /// The canonical key (the least key over the symmetries) and the frame:
+    /// the first symmetry that reaches it.
+    #[inline]
+    pub(crate) fn canonical(&self) -> (u64, u8) {
+        let mut best = self.0[0];
+        let mut frame = 0;
+        for s in 1..SYMS {
+            if self.0[s] < best {
+                best = self.0[s];
+                frame = s as u8;
+            }
+        }
+        (best, frame)
+    }
+
+    /// The key under the identity: equal to [`Board::key`].
+    #[cfg(test)]
+    pub(crate) fn identity(&self) -> u64 {
+        self.0[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_board::{Game, Rule};
+
+    fn board(w: u32, h: u32, moves: &[(u32, u32)]) -> Board {
+        let mut b = Board::new(Game::new(w, h, 4, Rule::Freestyle).unwrap());
+        for &(x, y) in moves {
+            b.play(b.game().geometry().cell(x, y).unwrap());
+        }
+        b
+    }
+
+    #[test]
+    fn incremental_keys_equal_keys_from_stones() {
+        let b0 = board(7, 7, &[]);
+        let sym = Symmetries::new(b0.game().geometry(), true);
+        let mut b = b0.clone();
+        let mut keys = sym.keys(&b);
+        for (x, y) in [(3, 3), (2, 4), (5, 1), (0, 6)] {
+            let c = b.game().geometry().cell(x, y).unwrap();
+            sym.play(&mut keys, b.to_move(), c);
+            b.play(c);
+            assert_eq!(keys, sym.keys(&b));
+            assert_eq!(keys.identity(), b.key());
+        }
+    }
+
+    #[test]
+    fn mirror_images_share_the_canonical_key() {
+        for (w, h) in [(6, 6), (7, 5)] {
+            let moves = [(0, 0), (1, 2), (4, 1)];
+            let b = board(w, h, &moves);
+            let sym = Symmetries::new(b.game().geometry(), true);
+            let key = sym.keys(&b).canonical().0;
+            let mirrored: Vec<_> = moves.iter().map(|&(x, y)| (w - 1 - x, y)).collect();
+            let flipped: Vec<_> = moves.iter().map(|&(x, y)| (x, h - 1 - y)).collect();
+            assert_eq!(sym.keys(&board(w, h, &mirrored)).canonical().0, key);
+            assert_eq!(sym.keys(&board(w, h, &flipped)).canonical().0, key);
+            if w == h {
+                let swapped: Vec<_> = moves.iter().map(|&(x, y)| (y, x)).collect();
+                assert_eq!(sym.keys(&board(w, h, &swapped)).canonical().0, key);
+            }
+            // A different position has a different key.
+            assert_ne!(sym.keys(&board(w, h, &[(0, 0), (1, 2)])).canonical().0, key);
+        }
+    }
+
+    #[test]
+    fn canonical_moves_map_back_through_the_frame() {
+        let b = board(6, 6, &[(0, 0), (1, 2), (4, 1)]);
+        let sym = Symmetries::new(b.game().geometry(), true);
+        for frame in 0..SYMS as u8 {
+            for cell in b.game().geometry().all_cells() {
+                let c = sym.to_canonical(frame, cell);
+                assert_eq!(sym.to_actual(frame, c), cell);
+            }
+        }
+    }
+}
