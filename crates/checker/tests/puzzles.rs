@@ -1,15 +1,16 @@
 //! Every puzzle of `positions/` that expects a win (and is not marked
-//! slow) gets a certificate from AND-OR that checks against its own file.
+//! slow) gets a certificate from AND-OR and from PNS that checks against
+//! its own file.
 
 use kinrow_board::{parse_positions, Expect};
 use kinrow_checker::{check_text, FlawKind};
 use kinrow_prover::certificate::write_certificate;
-use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem};
+use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover};
 use std::path::PathBuf;
 
-/// Writes and checks the certificates of the puzzles of one folder; returns
-/// how many were checked.
-fn certify_folder(folder: &str) -> usize {
+/// Writes with `prover` and checks the certificates of the puzzles of one
+/// folder; returns how many were checked.
+fn certify_folder(folder: &str, prover: &mut dyn Prover) -> usize {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../positions")
         .join(folder);
@@ -19,7 +20,6 @@ fn certify_folder(folder: &str) -> usize {
         .filter(|p| p.extension().is_some_and(|e| e == "pos"))
         .collect();
     files.sort();
-    let mut prover = AndOr::new(AndOrConfig::default());
     let mut checked = 0;
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -33,7 +33,7 @@ fn certify_folder(folder: &str) -> usize {
                 attack: pos.attack,
                 depth: pos.depth,
             };
-            let cert = write_certificate(&problem, &mut prover, &Limits::default())
+            let cert = write_certificate(&problem, prover, &Limits::default())
                 .unwrap_or_else(|e| panic!("{}: {e}", pos.name))
                 .with_name(&pos.name);
             let proof = cert.to_text();
@@ -67,12 +67,22 @@ fn renju_puzzle_certificates_check() {
     // 3 VCF and 5 VCT cases under both rules; on 15x15 with `candidates
     // all`, the certificates stay under 70 lines thanks to `*` lines while
     // they stand for up to 130,000 attacker moves.
-    assert_eq!(certify_folder("renju-puzzles"), 16);
+    let mut and_or = AndOr::new(AndOrConfig::default());
+    assert_eq!(certify_folder("renju-puzzles", &mut and_or), 16);
+    let mut pns = Pns::new(PnsConfig::default());
+    assert_eq!(certify_folder("renju-puzzles", &mut pns), 16);
 }
 
 #[test]
 fn mnk_win_certificates_check() {
     // Empty boards (and one three-stone position) won without a horizon,
     // 6x5 and 5x6 k 4 the largest: about 1,500 lines each.
-    assert_eq!(certify_folder("mnk"), 7);
+    let mut and_or = AndOr::new(AndOrConfig::default());
+    assert_eq!(certify_folder("mnk", &mut and_or), 7);
+}
+
+#[test]
+fn mnk_win_certificates_of_pns_check() {
+    let mut pns = Pns::new(PnsConfig::default());
+    assert_eq!(certify_folder("mnk", &mut pns), 7);
 }

@@ -13,7 +13,9 @@ use kinrow_checker::{check, check_text, FlawKind};
 use kinrow_prover::certificate::{
     write_certificate, write_certificate_with, CertificateError, CertificateOptions,
 };
-use kinrow_prover::{AlphaBeta, AndOr, AndOrConfig, Limits, Problem, Prover, Scout, ValueConfig};
+use kinrow_prover::{
+    AlphaBeta, AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Scout, ValueConfig,
+};
 use kinrow_reference::{adapt, random_case, Rng, ATTACK_FOURS, ATTACK_THREATS};
 
 fn problem_of(seed: u64) -> Problem {
@@ -140,6 +142,14 @@ fn certificates_of_and_or_check_on_random_positions() {
     // 20,000 seeds give about 9,000 wins, 900 of them in three plies or
     // more.
     let mut prover = AndOr::new(AndOrConfig::default());
+    let (wins, deep) =
+        certificates_check(&mut prover, random_problems(0..20_000), &Limits::default());
+    assert!(wins >= 1000 && deep >= 500, "only {wins} wins, {deep} deep");
+}
+
+#[test]
+fn certificates_of_pns_check_on_random_positions() {
+    let mut prover = Pns::new(PnsConfig::default());
     let (wins, deep) =
         certificates_check(&mut prover, random_problems(0..20_000), &Limits::default());
     assert!(wins >= 1000 && deep >= 500, "only {wins} wins, {deep} deep");
