@@ -10,7 +10,14 @@
 //! The rules are computed here from scratch with a plain array and plain
 //! scans; the checker shares no code with the board's rules or the provers,
 //! so a bug there cannot hide itself here. It knows nothing of the provers'
-//! move reductions either: every defender candidate must be answered.
+//! move reductions either: every defender candidate must be answered. The
+//! only code it uses from the board crate is the position-file parser (for
+//! [`check_text`]) and plain data types.
+//!
+//! Entry points: [`check_text`] (a position file's text and a certificate's
+//! text, as `kinrow check POSITION_FILE PROOF_FILE` needs) and [`check`] (a
+//! [`PlainPosition`] and a certificate). Both return a [`CheckReport`]
+//! (`proof valid: ...` when displayed) or the first [`Flaw`].
 //!
 //! ```
 //! use kinrow_checker::{check, FlawKind, PlainPosition};
