@@ -5,13 +5,14 @@
 //! so they search exactly the same game.
 
 pub mod andor;
+pub mod certificate;
 pub mod node;
 pub mod outcome;
-pub mod value;
 pub mod pns;
+pub mod value;
 
 pub use andor::{AndOr, AndOrConfig, Reductions};
 pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig, ProofNumber};
+pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};
