@@ -183,13 +183,21 @@ def depth_for(case: Case) -> int | None:
     return None if case.limit == NO_LIMIT else 2 * case.limit + 1
 
 
-# Cases kinrow's AND-OR prover settles in about 2 s or less under both
+# Cases kinrow settles (with AND-OR or PNS) within about 8 s under both
 # rules despite the rules below (measured with `kinrow verify
-# positions/renju-puzzles --include-slow --time 10`): they stay in CI.
+# positions/renju-puzzles --include-slow --time 10 --prover and-or|pns`):
+# they stay in CI.
 SETTLED_BY_KINROW = {
     "vct_game_black_l04_1",
     "vct_game_black_l05_1",
+    "vct_game_black_l06_1",
+    "vct_game_black_l06_2",
     "vct_game_black_l07_1",
+    "vct_game_black_l07_2",
+    "vct_game_black_l07_3",
+    "vct_game_black_l08_1",
+    "vct_game_black_l08_2",
+    "vct_game_black_l10_3",
 }
 
 
