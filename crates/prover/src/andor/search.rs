@@ -61,6 +61,12 @@ pub(crate) struct Search<'t> {
     ///   attacker stone gives it none), so by the first point and reduction
     ///   3 the defender's node is won exactly when the attacker has two.
     ///   Only fours leave a winning cell at all, so only they are tried.
+    /// - an attacker with five plies left wins only with a threat (a four,
+    ///   or a move after which some cell would give it two winning cells):
+    ///   after any other move, and any reply (a defender stone only takes
+    ///   cells away from the attacker), each attacker stone leaves it at
+    ///   most one winning cell, which the defender takes, so the fifth ply
+    ///   cannot complete a line.
     pub last_plies: bool,
     /// The move [`Search::two_winning_cells`] found.
     pub found: Option<Cell>,
@@ -93,11 +99,19 @@ impl Search<'_> {
             }
             hint = known.best;
         }
-        let moves = match self.rules.attacker_node(&self.board, depth) {
+        let mut moves = match self.rules.attacker_node(&self.board, depth) {
             OrNode::Win(c) => return (Res::Win(1), Some(c)),
             OrNode::NoWin => return (Res::NoWin { always: depth >= 2 }, None),
             OrNode::Moves(moves) => moves,
         };
+        // Moves left out for the horizon's sake: the no-win is then bound
+        // to the horizon.
+        let mut cut = false;
+        if self.last_plies && depth == 5 && self.rules.node.attack == Attack::Any {
+            let threats = self.board.threats(self.board.to_move(), &moves);
+            cut = threats != moves;
+            moves = threats;
+        }
         if self.last_plies && depth == 3 {
             let r = self.two_winning_cells(&moves);
             if use_table && r != Res::Unknown {
@@ -109,7 +123,7 @@ impl Search<'_> {
             return (r, self.found);
         }
         let may_win = self.rules.attacker_moves_may_win();
-        let mut always = true;
+        let mut always = !cut;
         for class in self.attacker_order(&moves, hint, depth) {
             for m in class.iter() {
                 let cell = Cell::from_index(m);
