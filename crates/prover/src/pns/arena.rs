@@ -360,27 +360,47 @@ impl Arena {
         (self.links.len() - 1) as u32
     }
 
-    /// Pushes every parent of `id` onto `out`.
+    /// The parents of `id` (none for the root).
     #[inline]
-    pub(crate) fn push_parents(&self, id: NodeId, out: &mut Vec<NodeId>) {
+    pub(crate) fn parents(&self, id: NodeId) -> Parents<'_> {
         let p = self.nodes[id.index()].parents;
         if p & LIST == 0 {
-            out.extend(NodeId::from_raw(p));
-            return;
-        }
-        let mut i = p & !LIST;
-        while i != 0 {
-            let link = self.links[i as usize];
-            out.push(link.parent);
-            i = link.next;
+            Parents {
+                links: &self.links,
+                single: NodeId::from_raw(p),
+                next: 0,
+            }
+        } else {
+            Parents {
+                links: &self.links,
+                single: None,
+                next: p & !LIST,
+            }
         }
     }
+}
 
-    /// Number of parents of `id`.
-    pub(crate) fn parent_count(&self, id: NodeId) -> usize {
-        let mut v = Vec::new();
-        self.push_parents(id, &mut v);
-        v.len()
+/// Iterator over the parents of a node.
+pub(crate) struct Parents<'a> {
+    links: &'a [Link],
+    single: Option<NodeId>,
+    next: u32,
+}
+
+impl Iterator for Parents<'_> {
+    type Item = NodeId;
+
+    #[inline]
+    fn next(&mut self) -> Option<NodeId> {
+        if let Some(p) = self.single.take() {
+            return Some(p);
+        }
+        if self.next == 0 {
+            return None;
+        }
+        let link = self.links[self.next as usize];
+        self.next = link.next;
+        Some(link.parent)
     }
 }
 
@@ -421,11 +441,10 @@ mod tests {
         for &p in &ids[1..] {
             a.add_parent(child, p);
         }
-        let mut out = Vec::new();
-        a.push_parents(child, &mut out);
+        let mut out: Vec<NodeId> = a.parents(child).collect();
         out.sort();
         assert_eq!(out, ids[1..]);
-        assert_eq!(a.parent_count(ids[1]), 0);
+        assert_eq!(a.parents(ids[1]).count(), 0);
     }
 
     #[test]

@@ -195,7 +195,7 @@ impl Finished {
                 board,
                 proof: node.pn,
                 disproof: node.dn,
-                parents: self.arena.parent_count(id),
+                parents: self.arena.parents(id).count(),
                 children: node.child_count(),
             });
         }

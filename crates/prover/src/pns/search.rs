@@ -15,7 +15,7 @@
 //! key. A disproof under a horizon is never reused at a larger depth: each
 //! search starts with an empty arena.
 
-use super::arena::{Arena, NodeId};
+use super::arena::{Arena, Node, NodeId};
 use super::heuristic::LineScan;
 use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
@@ -104,9 +104,10 @@ pub(crate) struct Search<'a> {
     /// Moves of the node being expanded: canonical and real cell
     /// indices, and the child's key.
     scratch: Vec<(u16, u16, u64)>,
-    /// Nodes whose numbers must be recomputed: this level and the next.
-    stack: Vec<NodeId>,
-    next: Vec<NodeId>,
+    /// Nodes whose numbers must be brought up to date, this level and the
+    /// next, each with the change of the child that put it there.
+    stack: Vec<(NodeId, Option<Change>)>,
+    next: Vec<(NodeId, Option<Change>)>,
     pub(crate) expansions: u64,
     /// Leaves the rules settled when they were to be expanded.
     pub(crate) evaluations: u64,
@@ -246,8 +247,9 @@ impl<'a> Search<'a> {
             match self.rules.defender_node(&self.board, depth) {
                 AndNode::Win => Eval::proved(2),
                 AndNode::NoWin => Eval::DISPROVED,
-                // No reply left by reduction 5: each one loses to a move
-                // giving two winning cells, which wins at the fourth ply.
+                // `NodeRules` promises a reply (since it kept reduction 5
+                // from leaving none); were none left, each one would lose
+                // to a move giving two winning cells, at the fourth ply.
                 AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
                 AndNode::Replies(r) => Eval {
                     pn: count(r),
@@ -577,39 +579,59 @@ impl<'a> Search<'a> {
     /// up to an ancestor have the same length: going up one level at a
     /// time, each ancestor is recomputed once, after all its changed
     /// children (rather than once per path, which a DAG makes exponential).
+    /// An ancestor with a single changed child is updated from the change
+    /// when that is exact (see [`delta`]), without reading its children.
     fn update(&mut self, from: NodeId) {
         let mut level = std::mem::take(&mut self.stack);
         let mut next = std::mem::take(&mut self.next);
         level.clear();
         next.clear();
-        if self.arena.node(from).is_leaf() {
+        let node = *self.arena.node(from);
+        if node.is_leaf() {
             // Settled in place: its numbers are its own.
-            self.arena.push_parents(from, &mut level);
+            level.extend(self.arena.parents(from).map(|p| (p, None)));
         } else {
-            level.push(from);
+            level.push((from, None));
         }
         while !level.is_empty() {
             if level.len() > 1 {
-                level.sort_unstable();
-                level.dedup();
+                level.sort_unstable_by_key(|&(id, _)| id);
             }
-            for &id in &level {
+            let mut i = 0;
+            while i < level.len() {
+                let (id, change) = level[i];
+                let mut j = i + 1;
+                while j < level.len() && level[j].0 == id {
+                    j += 1;
+                }
+                let single = if j == i + 1 { change } else { None };
+                i = j;
                 let node = *self.arena.node(id);
                 if node.is_solved() {
                     // A settled node never changes.
                     continue;
                 }
-                let e = self.recompute(id);
-                if e.pn == node.pn && e.dn == node.dn {
+                let (pn, dn) = match single.and_then(|c| delta(&node, c)) {
+                    Some(numbers) => numbers,
+                    None => {
+                        let e = self.recompute(id);
+                        if e.pn.is_zero() {
+                            self.arena.node_mut(id).set_proof_len(e.len);
+                        }
+                        (e.pn, e.dn)
+                    }
+                };
+                if pn == node.pn && dn == node.dn {
                     continue;
                 }
                 let n = self.arena.node_mut(id);
-                n.pn = e.pn;
-                n.dn = e.dn;
-                if e.pn.is_zero() {
-                    n.set_proof_len(e.len);
-                }
-                self.arena.push_parents(id, &mut next);
+                n.pn = pn;
+                n.dn = dn;
+                let c = Change {
+                    old: (node.pn, node.dn),
+                    new: (pn, dn),
+                };
+                next.extend(self.arena.parents(id).map(|p| (p, Some(c))));
             }
             std::mem::swap(&mut level, &mut next);
             next.clear();
@@ -617,6 +639,53 @@ impl<'a> Search<'a> {
         self.stack = level;
         self.next = next;
     }
+}
+
+/// How a child's numbers changed: (pn, dn) before and after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Change {
+    old: (ProofNumber, ProofNumber),
+    new: (ProofNumber, ProofNumber),
+}
+
+/// The numbers of the open node `node` after one child changed by
+/// `change`, or `None` when they cannot be had exactly without reading the
+/// children: when any number involved is settled (0 or infinity) or
+/// saturated, or when the child held the minimum and grew.
+#[inline]
+fn delta(node: &Node, change: Change) -> Option<(ProofNumber, ProofNumber)> {
+    // (the number taken as a minimum, the number summed) at this node.
+    let sides =
+        |(pn, dn): (ProofNumber, ProofNumber)| if node.is_and() { (dn, pn) } else { (pn, dn) };
+    let (min, sum) = sides((node.pn, node.dn));
+    let (old_min, old_sum) = sides(change.old);
+    let (new_min, new_sum) = sides(change.new);
+    let open = |v: ProofNumber| !v.is_zero() && v < ProofNumber::MAX_FINITE;
+    if ![min, sum, old_min, old_sum, new_min, new_sum]
+        .into_iter()
+        .all(open)
+        || old_min < min
+        || old_sum > sum
+    {
+        return None;
+    }
+    let total = u64::from(sum.get()) - u64::from(old_sum.get()) + u64::from(new_sum.get());
+    if total >= u64::from(ProofNumber::MAX_FINITE.get()) {
+        return None;
+    }
+    let total = ProofNumber::finite(total as u32);
+    let min = if new_min < min {
+        new_min
+    } else if old_min > min || new_min == old_min {
+        min
+    } else {
+        return None;
+    };
+    Some(if node.is_and() {
+        (total, min)
+    } else {
+        (min, total)
+    })
 }
 
 impl Search<'_> {

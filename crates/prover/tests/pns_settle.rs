@@ -1,0 +1,80 @@
+//! Figures for the record, not checks of speed: PNS settles empty boards
+//! with the whole game (`candidates all`, `attack any`, no depth) and
+//! prints nodes, time and peak memory. Too slow for criterion (the 5x5 draw
+//! takes minutes), hence ignored tests; run them with
+//!
+//! ```text
+//! cargo test --release -p kinrow-prover --test pns_settle -- --ignored --nocapture --test-threads 1
+//! ```
+
+use kinrow_board::{Attack, Board, Candidates, Game, Rule};
+use kinrow_prover::{Evaluation, Init, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use std::time::Duration;
+
+fn settle(w: u32, h: u32, k: u32, config: PnsConfig, time: Duration) -> Verdict {
+    let problem = Problem {
+        board: Board::new(Game::new(w, h, k, Rule::Freestyle).unwrap()),
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    let limits = Limits {
+        time: Some(time),
+        ..Limits::default()
+    };
+    let out = Pns::new(config).prove(&problem, &limits);
+    let s = out.stats;
+    println!(
+        "{w}x{h} k={k} {:?}/{:?}: {} in {:.2} s, {} nodes ({:.0}/s), {} expansions, \
+         {} tt hits, peak {:.1} MiB ({:.1} bytes/node), plies {:?}",
+        config.init,
+        config.evaluation,
+        out.verdict,
+        s.elapsed.as_secs_f64(),
+        s.nodes,
+        s.nodes as f64 / s.elapsed.as_secs_f64(),
+        s.expansions,
+        s.tt_hits,
+        s.peak_bytes as f64 / f64::from(1 << 20),
+        s.peak_bytes as f64 / s.nodes.max(1) as f64,
+        out.plies,
+    );
+    out.verdict
+}
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+#[test]
+#[ignore = "prints figures; about a minute in release"]
+fn settle_small_boards() {
+    for (init, evaluation) in [
+        (Init::Heuristic, Evaluation::Mixed),
+        (Init::Unit, Evaluation::Mixed),
+        (Init::Heuristic, Evaluation::Eager),
+        (Init::Heuristic, Evaluation::Delayed),
+    ] {
+        let config = PnsConfig {
+            init,
+            evaluation,
+            ..PnsConfig::default()
+        };
+        assert_eq!(settle(4, 4, 4, config, HOUR), Verdict::NoWin);
+        assert_eq!(settle(5, 4, 4, config, HOUR), Verdict::NoWin);
+        assert_eq!(settle(6, 5, 4, config, HOUR), Verdict::Win);
+    }
+}
+
+#[test]
+#[ignore = "prints figures; minutes in release, a few GiB"]
+fn settle_five_by_five_k4() {
+    assert_eq!(settle(5, 5, 4, PnsConfig::default(), HOUR), Verdict::NoWin);
+}
+
+#[test]
+#[ignore = "prints figures; gives up after 5 minutes"]
+fn seven_by_seven_k5_within_five_minutes() {
+    // Published: a draw, proved in 2.5 s with relevance zones (Hsu et al.,
+    // 2020). Plain PNS does not settle it here.
+    let v = settle(7, 7, 5, PnsConfig::default(), Duration::from_secs(300));
+    assert_ne!(v, Verdict::Win);
+}
