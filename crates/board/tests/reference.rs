@@ -15,22 +15,33 @@ use proptest::prelude::*;
 /// Random stones on a random board with sides in `sides` (both rules, k in
 /// 1..=7 clamped to the longer side): half of them scattered, half as in
 /// play.
-fn arb_board(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = NaiveBoard> {
-    prop_oneof![arb_scattered(sides.clone()), arb_played(sides)]
+fn arb_board(sides: Side) -> impl Strategy<Value = NaiveBoard> {
+    arb_board_wh(sides.clone(), sides)
 }
 
-/// k in 1..=7, with the usual 3..=5 more often (before clamping).
+/// As [`arb_board`], with separate ranges for the width and the height.
+fn arb_board_wh(widths: Side, heights: Side) -> impl Strategy<Value = NaiveBoard> {
+    prop_oneof![
+        arb_scattered(widths.clone(), heights.clone()),
+        arb_played(widths, heights)
+    ]
+}
+
+type Side = std::ops::RangeInclusive<usize>;
+
+/// k in 1..=7, with the usual 3..=5, and 5 above all, more often (before
+/// clamping).
 fn arb_k() -> impl Strategy<Value = usize> {
-    prop_oneof![1usize..=7, 3usize..=5]
+    prop_oneof![1usize..=7, 3usize..=5, Just(5)]
 }
 
 /// Stones as in play (the reference's `random_stones`): alternating, x
 /// first, mostly near earlier stones, never completing a line; from a few
 /// stones to a full board. This is where fours and threats are common.
-fn arb_played(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = NaiveBoard> {
+fn arb_played(widths: Side, heights: Side) -> impl Strategy<Value = NaiveBoard> {
     (
-        sides.clone(),
-        sides,
+        widths,
+        heights,
         arb_k(),
         any::<bool>(),
         0usize..=100,
@@ -46,7 +57,7 @@ fn arb_played(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = N
 /// Stones scattered at random, without regard for play. The density ranges
 /// from an empty to a full board and the colours from all-x to all-o, so
 /// boards with lines, impossible stone counts and lone colours all occur.
-fn arb_scattered(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = NaiveBoard> {
+fn arb_scattered(widths: Side, heights: Side) -> impl Strategy<Value = NaiveBoard> {
     let density = prop_oneof![
         1 => Just(0u32),
         3 => 1u32..15,
@@ -54,15 +65,8 @@ fn arb_scattered(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value 
         1 => Just(100u32),
     ];
     let x_share = prop_oneof![1 => Just(0u32), 1 => Just(100u32), 6 => 0u32..=100];
-    (
-        sides.clone(),
-        sides,
-        arb_k(),
-        any::<bool>(),
-        density,
-        x_share,
-    )
-        .prop_flat_map(|(w, h, k, exact, density, x_share)| {
+    (widths, heights, arb_k(), any::<bool>(), density, x_share).prop_flat_map(
+        |(w, h, k, exact, density, x_share)| {
             let k = k.min(w.max(h));
             let cell = (0u32..100, 0u32..100).prop_map(move |(s, c)| {
                 if s >= density {
@@ -80,17 +84,20 @@ fn arb_scattered(sides: std::ops::RangeInclusive<usize>) -> impl Strategy<Value 
                 exact,
                 cells,
             })
-        })
+        },
+    )
 }
 
-/// Board sides: small boards often (where lines and full rows are common),
-/// any size up to 26 otherwise.
-fn any_side() -> impl Strategy<Value = std::ops::RangeInclusive<usize>> {
-    prop_oneof![Just(1..=6), Just(1..=26)]
-}
-
+/// Any board: small ones often (where lines and full rows are common), any
+/// size up to 26x26, and boards 15 wide and 9 to 16 high, the shapes whose
+/// line arithmetic has its own compile-time instance (stride 16 in 4 words;
+/// with k = 5 another one).
 fn arb_any_board() -> impl Strategy<Value = NaiveBoard> {
-    any_side().prop_flat_map(arb_board)
+    prop_oneof![
+        arb_board(1..=6),
+        arb_board(1..=26),
+        arb_board_wh(15..=15, 9..=16)
+    ]
 }
 
 fn player(p: u8) -> Player {
@@ -253,7 +260,7 @@ proptest! {
     /// few cells outside it.
     #[test]
     fn threats_on_large_boards_match_plain_scan(
-        nb in arb_board(10..=26),
+        nb in prop_oneof![arb_board(10..=26), arb_board_wh(15..=15, 9..=16)],
         picks in prop::collection::vec(any::<prop::sample::Index>(), 3),
     ) {
         let board = to_board(&nb, NAIVE_X);
@@ -394,5 +401,28 @@ fn empty_board_candidates_are_the_centre() {
                 }
             }
         }
+    }
+}
+
+/// Regression (found while optimising `winning_cells`, never committed): on
+/// a board that fits one word, a run along a diagonal that ends on the top
+/// row has no next cell inside the word, and a shortcut that read the
+/// longest run from the shifted chain missed it, so the winning cell (4, 6)
+/// after x plays it, and the four, went unseen.
+#[test]
+fn fours_see_runs_ending_on_the_top_row_of_a_one_word_board() {
+    let mut nb = NaiveBoard::new(8, 7, 4, true);
+    nb.cells = vec![
+        1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0,
+        1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0,
+    ];
+    let board = to_board(&nb, NAIVE_X);
+    let all = board.candidates(Candidates::All);
+    let want = sorted(nb.attack_moves(NAIVE_X, None, ATTACK_FOURS));
+    assert!(want.contains(&(4, 6)));
+    assert_eq!(xys(&board, &board.fours(Player::X, &all)), want);
+    for p in [NAIVE_X, NAIVE_O] {
+        let got = xys(&board, &board.winning_cells(player(p)));
+        assert_eq!(got, sorted(nb.winning_cells(p)));
     }
 }
