@@ -21,6 +21,10 @@
 //!   by the budget, and never grows beyond [`AndOrConfig::table_bytes`] or
 //!   [`Limits::memory`]: past that it replaces entries instead, so the
 //!   memory limit never makes a search `unknown`.
+//! - **The last plies** are decided without searching them out, when every
+//!   reduction is on and `k >= 2`: with three plies left the attacker wins
+//!   exactly when a four leaves it two winning cells, and with five only
+//!   threats are tried (the argument is in the `search` module).
 //! - **Move ordering** by bitboard classes (the table's move, fours, cells
 //!   next to two own stones, the rest): it changes node counts, never a
 //!   verdict, and allocates nothing.
