@@ -45,6 +45,20 @@ impl Bitboard {
         &self.0.data
     }
 
+    /// The set as a `bitvec` slice of [`BITS`] bits, for `bitvec`'s own
+    /// algorithms (the benches compare them with the word-level ones).
+    #[inline]
+    #[must_use]
+    pub fn as_bitslice(&self) -> &BitSlice<u64, Lsb0> {
+        self.0.as_bitslice()
+    }
+
+    /// The set as a mutable `bitvec` slice of [`BITS`] bits.
+    #[inline]
+    pub fn as_mut_bitslice(&mut self) -> &mut BitSlice<u64, Lsb0> {
+        self.0.as_mut_bitslice()
+    }
+
     #[inline]
     fn words_mut(&mut self) -> &mut [u64; WORDS] {
         &mut self.0.data
@@ -63,19 +77,21 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub fn contains(&self, bit: usize) -> bool {
-        self.0.get(bit).is_some_and(|b| *b)
+        self.words()
+            .get(bit / 64)
+            .is_some_and(|w| w >> (bit % 64) & 1 != 0)
     }
 
     /// Adds `bit`. Panics if `bit >= BITS`.
     #[inline]
     pub fn insert(&mut self, bit: usize) {
-        self.0.set(bit, true);
+        self.words_mut()[bit / 64] |= 1u64 << (bit % 64);
     }
 
     /// Removes `bit`. Panics if `bit >= BITS`.
     #[inline]
     pub fn remove(&mut self, bit: usize) {
-        self.0.set(bit, false);
+        self.words_mut()[bit / 64] &= !(1u64 << (bit % 64));
     }
 
     /// Toggles `bit`. Panics if `bit >= BITS`.
@@ -184,21 +200,18 @@ impl Bitboard {
         Bits {
             words: *self.words(),
             index: 0,
-            remaining: self.count() as usize,
         }
     }
 }
 
 macro_rules! binop {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt, $opa:tt) => {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $opa:tt) => {
         impl std::ops::$tr for Bitboard {
             type Output = Bitboard;
             #[inline]
             fn $f(self, rhs: Bitboard) -> Bitboard {
                 let mut r = self;
-                for (a, b) in r.words_mut().iter_mut().zip(rhs.words()) {
-                    *a $opa *b;
-                }
+                r $opa rhs;
                 r
             }
         }
@@ -212,9 +225,9 @@ macro_rules! binop {
         }
     };
 }
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &, &=);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |, |=);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^, ^=);
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl std::ops::Not for Bitboard {
     type Output = Bitboard;
@@ -256,9 +269,9 @@ impl IntoIterator for Bitboard {
 /// Iterator over the bits of a [`Bitboard`], lowest first.
 #[derive(Clone, Debug)]
 pub struct Bits {
+    /// The bits not yet returned; words below `index` are zero.
     words: [u64; WORDS],
     index: usize,
-    remaining: usize,
 }
 
 impl Iterator for Bits {
@@ -270,7 +283,6 @@ impl Iterator for Bits {
             if *w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 *w &= *w - 1;
-                self.remaining -= 1;
                 return Some(self.index * 64 + bit);
             }
             self.index += 1;
@@ -280,12 +292,244 @@ impl Iterator for Bits {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining, Some(self.remaining))
+        // Counted when asked: most loops over the bits never ask.
+        let n = self.words[self.index.min(WORDS)..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        (n, Some(n))
     }
 }
 
 impl ExactSizeIterator for Bits {}
 impl FusedIterator for Bits {}
+
+/// A shift distance `n` (`1 <= n < 64`) for [`Words`], held as the two
+/// powers of two that move a word by it with a widening multiplication:
+/// `w * 2^n` is `w << n` in its low half and the bits carried into the next
+/// word in its high half, and `w * 2^(64 - n)` likewise for a shift down.
+///
+/// A shift by an amount known only at run time compiles on x86-64 (without
+/// BMI2) to `shl`/`shld` by `cl`, several micro-operations each; one `mul`
+/// per word is cheaper (see the `bits/shift_up_stride` bench). A `Shift`
+/// built from a constant folds back into plain constant shifts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Shift {
+    up: u64,
+    down: u64,
+    n: u32,
+}
+
+impl Shift {
+    #[inline(always)]
+    pub(crate) const fn new(n: u32) -> Shift {
+        assert!(n >= 1 && n < 64);
+        Shift {
+            up: 1 << n,
+            down: 1 << (64 - n),
+            n,
+        }
+    }
+
+    /// The distance in bits.
+    #[inline(always)]
+    pub(crate) const fn distance(self) -> usize {
+        self.n as usize
+    }
+}
+
+/// `DOWN[r] = 2^(64 - r)` for `1 <= r < 64`: the multipliers of
+/// [`Words::down_by`], read from a table so that the compiler cannot turn
+/// the multiplications back into shifts by a variable amount.
+static DOWN: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut r = 1;
+    while r < 64 {
+        t[r] = 1 << (64 - r);
+        r += 1;
+    }
+    t
+};
+
+/// The first `N` words of a [`Bitboard`], for the line arithmetic of a
+/// board whose cells all lie in them (a 15x15 board uses 4 of the 11 words).
+///
+/// Shifts up drop what passes word `N - 1`, which is only ever padding or
+/// beyond the board, so results must be masked with a set of real cells (or
+/// ANDed with stones) before they are trusted, exactly as with [`Bitboard`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Words<const N: usize>(pub(crate) [u64; N]);
+
+impl<const N: usize> Words<N> {
+    pub(crate) const ZERO: Self = Words([0; N]);
+    pub(crate) const ALL: Self = Words([!0; N]);
+
+    /// The first `N` words of `b`; the caller guarantees the others are zero.
+    #[inline(always)]
+    pub(crate) fn of(b: &Bitboard) -> Self {
+        debug_assert!(b.words()[N..].iter().all(|&w| w == 0));
+        let mut r = [0; N];
+        r.copy_from_slice(&b.words()[..N]);
+        Words(r)
+    }
+
+    #[inline(always)]
+    pub(crate) fn to_bitboard(self) -> Bitboard {
+        let mut w = [0; WORDS];
+        w[..N].copy_from_slice(&self.0);
+        Bitboard::from_words(w)
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().fold(0, |a, &w| a | w) == 0
+    }
+
+    #[inline(always)]
+    pub(crate) fn has_two(&self) -> bool {
+        let mut seen = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, bit: usize) {
+        self.0[bit / 64] |= 1u64 << (bit % 64);
+    }
+
+    #[inline(always)]
+    pub(crate) fn and_not(self, o: Self) -> Self {
+        let mut r = self.0;
+        for (a, b) in r.iter_mut().zip(o.0) {
+            *a &= !b;
+        }
+        Words(r)
+    }
+
+    /// Every bit moved up by `n`, `1 <= n < 64`.
+    #[inline(always)]
+    pub(crate) fn shl(self, n: u32) -> Self {
+        debug_assert!((1..64).contains(&n));
+        let w = self.0;
+        let mut r = [0; N];
+        r[0] = w[0] << n;
+        for i in 1..N {
+            r[i] = (w[i] << n) | (w[i - 1] >> (64 - n));
+        }
+        Words(r)
+    }
+
+    /// Every bit moved down by `n`, `1 <= n < 64`.
+    #[inline(always)]
+    pub(crate) fn shr(self, n: u32) -> Self {
+        debug_assert!((1..64).contains(&n));
+        let w = self.0;
+        let mut r = [0; N];
+        for i in 0..N - 1 {
+            r[i] = (w[i] >> n) | (w[i + 1] << (64 - n));
+        }
+        r[N - 1] = w[N - 1] >> n;
+        Words(r)
+    }
+
+    /// Every bit moved up by the shift's distance (see [`Shift`]).
+    #[inline(always)]
+    pub(crate) fn up(self, s: Shift) -> Self {
+        let mut r = [0; N];
+        let mut carry = 0;
+        for (r, &w) in r.iter_mut().zip(&self.0) {
+            let p = u128::from(w) * u128::from(s.up);
+            *r = p as u64 | carry;
+            carry = (p >> 64) as u64;
+        }
+        Words(r)
+    }
+
+    /// Every bit moved down by the shift's distance (see [`Shift`]).
+    #[inline(always)]
+    pub(crate) fn down(self, s: Shift) -> Self {
+        let mut r = [0; N];
+        let mut carry = 0;
+        for (r, &w) in r.iter_mut().zip(&self.0).rev() {
+            let p = u128::from(w) * u128::from(s.down);
+            *r = (p >> 64) as u64 | carry;
+            carry = p as u64;
+        }
+        Words(r)
+    }
+
+    /// Every bit moved down by `n`, any `n` (bits moved below 0 are lost).
+    #[inline(always)]
+    pub(crate) fn down_by(self, n: usize) -> Self {
+        let (q, r) = (n / 64, n % 64);
+        let word = |i: usize| self.0.get(i + q).copied().unwrap_or(0);
+        let mut out = [0; N];
+        if r == 0 {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = word(i);
+            }
+        } else {
+            let m = u128::from(DOWN[r]);
+            let mut carry = 0;
+            for (i, o) in out.iter_mut().enumerate().rev() {
+                let p = u128::from(word(i)) * m;
+                *o = (p >> 64) as u64 | carry;
+                carry = p as u64;
+            }
+        }
+        Words(out)
+    }
+
+    /// Iterates over the bits, lowest first.
+    #[inline(always)]
+    pub(crate) fn iter(self) -> impl Iterator<Item = usize> {
+        let mut w = self.0;
+        let mut i = 0;
+        std::iter::from_fn(move || {
+            while i < N {
+                if w[i] != 0 {
+                    let b = w[i].trailing_zeros() as usize;
+                    w[i] &= w[i] - 1;
+                    return Some(i * 64 + b);
+                }
+                i += 1;
+            }
+            None
+        })
+    }
+}
+
+macro_rules! words_binop {
+    ($tr:ident, $f:ident, $op:tt) => {
+        impl<const N: usize> std::ops::$tr for Words<N> {
+            type Output = Words<N>;
+            #[inline(always)]
+            fn $f(self, rhs: Words<N>) -> Words<N> {
+                let mut r = self.0;
+                for (a, b) in r.iter_mut().zip(rhs.0) {
+                    *a $op b;
+                }
+                Words(r)
+            }
+        }
+    };
+}
+words_binop!(BitAnd, bitand, &=);
+words_binop!(BitOr, bitor, |=);
+
+impl<const N: usize> std::ops::BitOrAssign for Words<N> {
+    #[inline(always)]
+    fn bitor_assign(&mut self, rhs: Words<N>) {
+        *self = *self | rhs;
+    }
+}
 
 #[cfg(test)]
 mod tests {

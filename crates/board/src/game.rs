@@ -5,7 +5,7 @@
 //! (`own`) and of its opponent (`opp`) as bitboards and returns a bitboard or
 //! a boolean, so the same code serves the board, the provers and the tests.
 
-use crate::bitboard::{Bitboard, BITS};
+use crate::bitboard::{Bitboard, Shift, Words, WORDS};
 use crate::geometry::{Cell, Geometry, SizeError};
 use crate::rules::{Attack, Candidates, Rule};
 
@@ -27,9 +27,100 @@ pub struct Game {
     geometry: Geometry,
     k: u8,
     rule: Rule,
+    /// How many leading words of a bitboard the line arithmetic works on:
+    /// the words the board's cells occupy, rounded up to 1, 2, 4, 6, 8 or
+    /// [`WORDS`] (one instance of the arithmetic per value).
+    words: u8,
+    /// The four line directions of the geometry as [`Shift`]s.
+    dirs: [Shift; 4],
+}
+
+/// Runs `$body` with the const `$n` set to the game's word count and the
+/// const `$s` to its stride where the arithmetic has an instance for it
+/// (15x15, stride 16), else 0.
+macro_rules! by_words {
+    ($game:expr, $n:ident, $s:ident => $body:expr) => {
+        match ($game.words, $game.geometry.stride()) {
+            (4, 16) => {
+                const $n: usize = 4;
+                const $s: u32 = 16;
+                $body
+            }
+            (1, _) => {
+                const $n: usize = 1;
+                const $s: u32 = 0;
+                $body
+            }
+            (2, _) => {
+                const $n: usize = 2;
+                const $s: u32 = 0;
+                $body
+            }
+            (4, _) => {
+                const $n: usize = 4;
+                const $s: u32 = 0;
+                $body
+            }
+            (6, _) => {
+                const $n: usize = 6;
+                const $s: u32 = 0;
+                $body
+            }
+            (8, _) => {
+                const $n: usize = 8;
+                const $s: u32 = 0;
+                $body
+            }
+            _ => {
+                const $n: usize = WORDS;
+                const $s: u32 = 0;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` four times, with the const `$i` set to 0, 1, 2 and 3 (the
+/// four line directions): unrolled, so that a constant direction becomes a
+/// constant shift.
+macro_rules! for_each_direction {
+    ($i:ident => $body:block) => {{
+        {
+            const $i: usize = 0;
+            $body
+        }
+        {
+            const $i: usize = 1;
+            $body
+        }
+        {
+            const $i: usize = 2;
+            $body
+        }
+        {
+            const $i: usize = 3;
+            $body
+        }
+    }};
 }
 
 impl Game {
+    /// The four line directions as shifts: constants when the stride `S`
+    /// is known at compile time, else those of the geometry (`S == 0`).
+    #[inline(always)]
+    fn dirs<const S: u32>(&self) -> [Shift; 4] {
+        if S == 0 {
+            self.dirs
+        } else {
+            [
+                Shift::new(1),
+                Shift::new(S),
+                Shift::new(S + 1),
+                Shift::new(S - 1),
+            ]
+        }
+    }
+
     /// A game on a `width` x `height` board (1..=26 each) where `k` in a row
     /// (1..=max(width, height)) wins under `rule`.
     pub fn new(width: u32, height: u32, k: u32, rule: Rule) -> Result<Game, GameError> {
@@ -38,10 +129,17 @@ impl Game {
         if !(1..=max).contains(&k) {
             return Err(GameError::K { k, max });
         }
+        let used = (height * geometry.stride()).div_ceil(64) as usize;
+        let words = [1, 2, 4, 6, 8, WORDS]
+            .into_iter()
+            .find(|&n| n >= used)
+            .expect("a board fits in WORDS words") as u8;
         Ok(Game {
             geometry,
             k: k as u8,
             rule,
+            words,
+            dirs: geometry.directions().map(Shift::new),
         })
     }
 
@@ -66,22 +164,51 @@ impl Game {
         self.rule
     }
 
-    /// Length of the run of `own` stones through `cell` along direction
-    /// `d`, `cell` included whether or not it holds a stone.
+    /// Whether the stones in `own` (raw words, bit `i` of word `i / 64`)
+    /// make a winning line through bit `c`, which must be one of them.
+    /// Each run is walked at most k + 1 long, with word-level bit tests
+    /// (faster here than `bitvec`'s, see the `place_win_remove` bench).
     #[inline]
-    fn run_through(own: &Bitboard, cell: usize, d: usize) -> u32 {
-        let mut n = 1;
-        let mut i = cell + d;
-        while i < BITS && own.contains(i) {
-            n += 1;
-            i += d;
+    fn wins_through_words(&self, own: &[u64], c: usize) -> bool {
+        if self.geometry.stride() == 16 && self.k == 5 {
+            self.wins_through_sk::<16, 5>(own, c)
+        } else {
+            self.wins_through_sk::<0, 0>(own, c)
         }
-        let mut i = cell;
-        while i >= d && own.contains(i - d) {
-            n += 1;
-            i -= d;
-        }
-        n
+    }
+
+    /// [`Game::wins_through_words`] with the stride `S` and `K` constants
+    /// when not 0.
+    #[inline(always)]
+    fn wins_through_sk<const S: u32, const K: u32>(&self, own: &[u64], c: usize) -> bool {
+        let test = |i: usize| own.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
+        let k = if K > 0 { K } else { self.k() };
+        let exact = self.rule == Rule::Exact;
+        let cap = if exact { k + 1 } else { k };
+        let dirs = if S == 0 {
+            self.geometry.directions()
+        } else {
+            [1, S, S + 1, S - 1]
+        };
+        let mut win = false;
+        for_each_direction!(I => {
+            if !win {
+                let d = dirs[I] as usize;
+                let mut n = 1;
+                let mut i = c + d;
+                while n < cap && test(i) {
+                    n += 1;
+                    i += d;
+                }
+                let mut i = c;
+                while n < cap && i >= d && test(i - d) {
+                    n += 1;
+                    i -= d;
+                }
+                win = if exact { n == k } else { n >= k };
+            }
+        });
+        win
     }
 
     /// Whether `own`, which must contain `cell`, has a winning line through
@@ -90,85 +217,140 @@ impl Game {
     #[must_use]
     pub fn wins_through(&self, own: &Bitboard, cell: Cell) -> bool {
         debug_assert!(own.contains(cell.index()));
-        let k = self.k();
-        self.geometry.directions().iter().any(|&d| {
-            let n = Self::run_through(own, cell.index(), d as usize);
-            match self.rule {
-                Rule::Freestyle => n >= k,
-                Rule::Exact => n == k,
-            }
-        })
+        self.wins_through_words(own.words(), cell.index())
     }
 
     /// Whether `own` has a winning line anywhere (computed from scratch).
     #[must_use]
     pub fn has_line(&self, own: &Bitboard) -> bool {
-        own.iter()
-            .any(|i| self.wins_through(own, Cell::from_index(i)))
+        own.iter().any(|i| self.wins_through_words(own.words(), i))
     }
 
     /// Every empty cell (not in `own` or `opp`) where one more stone of
     /// `own` makes a winning line.
     #[must_use]
     pub fn winning_cells(&self, own: &Bitboard, opp: &Bitboard) -> Bitboard {
-        let empty = self.geometry.cells().and_not(&(*own | *opp));
-        let k = self.k as usize;
-        let mut result = Bitboard::EMPTY;
-        // behind[j]: cells whose j nearest cells behind them (against the
-        // direction) all hold own stones; ahead[j] likewise in front. The
-        // chains AND with `own` before every shift, and `own` has no padding
-        // bits, so no run wraps from one row into the next.
-        let mut behind = [Bitboard::EMPTY; MAX_K + 2];
-        let mut ahead = [Bitboard::EMPTY; MAX_K + 2];
-        for d in self.geometry.directions() {
-            behind[0] = !Bitboard::EMPTY;
-            ahead[0] = !Bitboard::EMPTY;
-            let mut nb = 1;
-            while nb <= k {
-                let next = (*own & behind[nb - 1]).shl(d);
-                if next.is_empty() {
-                    break;
-                }
-                behind[nb] = next;
-                nb += 1;
-            }
-            let mut na = 1;
-            while na <= k {
-                let next = (*own & ahead[na - 1]).shr(d);
-                if next.is_empty() {
-                    break;
-                }
-                ahead[na] = next;
-                na += 1;
-            }
-            // behind[j] is meaningful for j < nb (empty beyond), ahead for j < na.
-            match self.rule {
-                Rule::Freestyle => {
-                    for (a, back) in behind.iter().enumerate().take(nb.min(k)) {
-                        let b = k - 1 - a;
-                        if b < na {
-                            result |= *back & ahead[b];
-                        }
-                    }
-                }
-                Rule::Exact => {
-                    for (a, back) in behind.iter().enumerate().take(nb.min(k)) {
-                        let b = k - 1 - a;
-                        if b < na {
-                            let mut cells = *back & ahead[b];
-                            if a + 1 < nb {
-                                cells = cells.and_not(&behind[a + 1]);
-                            }
-                            if b + 1 < na {
-                                cells = cells.and_not(&ahead[b + 1]);
-                            }
-                            result |= cells;
-                        }
-                    }
-                }
-            }
+        by_words!(self, N, S => {
+            self.winning_n::<N, S>(Words::of(own), Words::of(opp), false)
+                .to_bitboard()
+        })
+    }
+
+    /// [`Game::winning_cells`] on the words a board uses; with `first`, it
+    /// stops after the first direction that yields a winning cell (for
+    /// emptiness tests).
+    #[inline(always)]
+    fn winning_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        first: bool,
+    ) -> Words<N> {
+        // The run chains need k + 1 entries at most: a small array for the
+        // usual k, so that setting it up costs little; k = 5 on a board of
+        // known stride gets an instance with every shift a constant.
+        if S != 0 && self.k == 5 {
+            self.winning_cap::<N, S, 7, 5>(own, opp, first)
+        } else if self.k < 8 {
+            self.winning_cap::<N, S, 9, 0>(own, opp, first)
+        } else {
+            self.winning_cap::<N, S, { MAX_K + 2 }, 0>(own, opp, first)
         }
+    }
+
+    #[inline(always)]
+    fn winning_cap<const N: usize, const S: u32, const CAP: usize, const K: usize>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        first: bool,
+    ) -> Words<N> {
+        let cells = Words::<N>::of(self.geometry.cells());
+        let empty = cells.and_not(own | opp);
+        let mut result = Words::ZERO;
+        let dirs = self.dirs::<S>();
+        let mut done = false;
+        for_each_direction!(I => {
+            if !done {
+                result |= self.winning_dir::<N, CAP, K>(own, dirs[I]);
+                done = first && !(result & empty).is_empty();
+            }
+        });
         result & empty
+    }
+
+    /// The cells that make a winning line along direction `d` with `own`
+    /// (empty or not: the caller masks).
+    #[inline(always)]
+    fn winning_dir<const N: usize, const CAP: usize, const K: usize>(
+        &self,
+        own: Words<N>,
+        d: Shift,
+    ) -> Words<N> {
+        let k = if K > 0 { K } else { self.k as usize };
+        let exact = self.rule == Rule::Exact;
+        // ends[j]: own stones ending a run of j or more own stones (the
+        // stone and the j - 1 before it, against the direction); behind[j]:
+        // cells whose j nearest cells behind them all hold own stones, i.e.
+        // ends[j] moved one step forward. Cells with j own stones ahead are
+        // ends[j] moved j steps back. A cell wins with a stones behind and
+        // b ahead, a + b = k - 1 (under the exact rule: exactly a and b).
+        // The chain ANDs with `own` before every shift, and `own` has no
+        // padding bits, so no run wraps from one row into the next; `ends`
+        // are stones, so no shift drops one of them.
+        let top = if exact { k } else { k - 1 };
+        debug_assert!(top + 1 < CAP);
+        // The loops run over constant ranges with early exits, so that the
+        // compiler can unroll them and keep the arrays in registers.
+        let mut behind = [Words::<N>::ZERO; CAP];
+        let mut ends = [Words::<N>::ZERO; CAP];
+        behind[0] = Words::ALL;
+        let mut m = 0;
+        for j in 1..CAP {
+            if j > top {
+                break;
+            }
+            let e = own & behind[j - 1];
+            if e.is_empty() {
+                break;
+            }
+            ends[j] = e;
+            behind[j] = e.up(d);
+            m = j;
+        }
+        // behind[j] and ends[j] are meaningful for j <= m and empty beyond:
+        // the longest run in this direction is m (or longer when the chain
+        // stopped at `top`). A winning cell needs a, b <= m, so a run of
+        // (k - 1) / 2 rounded up.
+        let mut result = Words::ZERO;
+        if 2 * m < k - 1 {
+            return result;
+        }
+        let ahead = |b: usize| -> Words<N> {
+            match b {
+                0 => Words::ALL,
+                b if b <= m => ends[b].down_by(b * d.distance()),
+                _ => Words::ZERO,
+            }
+        };
+        // Every split a + b = k - 1 (those with a or b above m give
+        // nothing); a constant range, so that for a constant k the loop
+        // unrolls and every shift distance is a constant.
+        let mut cur = Words::ALL;
+        for b in 0..CAP {
+            if b >= k {
+                break;
+            }
+            let a = k - 1 - b;
+            let next = ahead(b + 1);
+            let mut c = behind[a] & cur;
+            if exact {
+                c = c.and_not(behind[a + 1]).and_not(next);
+            }
+            result |= c;
+            cur = next;
+        }
+        result
     }
 
     /// The empty cells lying in some window of `k` consecutive cells that
@@ -180,29 +362,48 @@ impl Game {
     #[must_use]
     pub fn window_cells(&self, own: &Bitboard, opp: &Bitboard, max_empty: usize) -> Bitboard {
         debug_assert!(max_empty <= 3);
-        let cells = self.geometry.cells();
+        by_words!(self, N, S => {
+            self.window_n::<N, S>(Words::of(own), Words::of(opp), max_empty)
+                .to_bitboard()
+        })
+    }
+
+    #[inline(always)]
+    fn window_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        max_empty: usize,
+    ) -> Words<N> {
+        let cells = Words::<N>::of(self.geometry.cells());
         let free = cells.and_not(opp);
         let empty = free.and_not(own);
+        let stones = free.and_not(empty);
         let k = self.k as usize;
-        let mut result = Bitboard::EMPTY;
-        for d in self.geometry.directions() {
+        let mut result = Words::ZERO;
+        'directions: for d in self.dirs::<S>() {
             // count[c]: windows of the current length, starting here, whose
             // cells are all free and hold exactly c empty cells.
-            let mut count = [Bitboard::EMPTY; 4];
-            count[0] = free.and_not(&empty);
+            let mut count = [Words::<N>::ZERO; 4];
+            count[0] = stones;
             count[1] = empty;
             for _ in 1..k {
-                let mut next = [Bitboard::EMPTY; 4];
+                let mut next = [Words::<N>::ZERO; 4];
+                let mut any = Words::ZERO;
                 for c in 0..=max_empty {
-                    let shifted = count[c].shr(d);
-                    next[c] |= shifted & free.and_not(&empty);
+                    let shifted = count[c].down(d);
+                    next[c] |= shifted & stones;
                     if c < max_empty {
                         next[c + 1] |= shifted & empty;
                     }
+                    any |= next[c];
+                }
+                if any.is_empty() {
+                    continue 'directions;
                 }
                 count = next;
             }
-            let mut starts = Bitboard::EMPTY;
+            let mut starts = Words::ZERO;
             for c in count.iter().take(max_empty + 1) {
                 starts |= *c;
             }
@@ -211,7 +412,7 @@ impl Game {
             let mut spread = starts;
             let mut acc = starts;
             for _ in 1..k {
-                spread = spread.shl(d);
+                spread = spread.up(d);
                 acc |= spread;
             }
             result |= acc;
@@ -223,20 +424,35 @@ impl Game {
     /// once, or afterwards `own` has a winning cell.
     #[must_use]
     pub fn is_four(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
-        let mut after = *own;
-        after.insert(m.index());
-        self.wins_through(&after, m) || !self.winning_cells(&after, opp).is_empty()
+        by_words!(self, N, S => self.is_four_n::<N, S>(Words::of(own), Words::of(opp), m.index()))
+    }
+
+    #[inline(always)]
+    fn is_four_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        m: usize,
+    ) -> bool {
+        let mut after = own;
+        after.insert(m);
+        self.wins_through_words(&after.0, m) || !self.winning_n::<N, S>(after, opp, true).is_empty()
     }
 
     /// Whether some empty cell, played for `own`, would leave `own` two or
     /// more winning cells. `own` must have no winning cell of its own.
-    fn has_double_point(&self, own: &Bitboard, opp: &Bitboard) -> bool {
+    #[inline(always)]
+    fn has_double_point_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+    ) -> bool {
         // A cell giving two winning cells completes, with each of them, a
         // window holding k - 2 own stones (the argument is in `threats`).
-        self.window_cells(own, opp, 2).iter().any(|e| {
-            let mut after = *own;
+        self.window_n::<N, S>(own, opp, 2).iter().any(|e| {
+            let mut after = own;
             after.insert(e);
-            self.winning_cells(&after, opp).has_two()
+            self.winning_n::<N, S>(after, opp, false).has_two()
         })
     }
 
@@ -244,11 +460,21 @@ impl Game {
     /// afterwards some empty cell would give `own` two or more winning cells.
     #[must_use]
     pub fn is_threat(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
-        let mut after = *own;
-        after.insert(m.index());
-        self.wins_through(&after, m)
-            || !self.winning_cells(&after, opp).is_empty()
-            || self.has_double_point(&after, opp)
+        by_words!(self, N, S => self.is_threat_n::<N, S>(Words::of(own), Words::of(opp), m.index()))
+    }
+
+    #[inline(always)]
+    fn is_threat_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        m: usize,
+    ) -> bool {
+        let mut after = own;
+        after.insert(m);
+        self.wins_through_words(&after.0, m)
+            || !self.winning_n::<N, S>(after, opp, true).is_empty()
+            || self.has_double_point_n::<N, S>(after, opp)
     }
 
     /// The cells of `within` that are fours for `own` (see [`Game::is_four`]).
@@ -263,8 +489,22 @@ impl Game {
     /// exact rule each such cell is checked.
     #[must_use]
     pub fn fours(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        let within = *within & self.geometry.cells().and_not(&(*own | *opp));
-        let has_winning_cell = !self.winning_cells(own, opp).is_empty();
+        let within = *within & *self.geometry.cells();
+        by_words!(self, N, S => {
+            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
+            let within = Words::<N>::of(&within).and_not(own | opp);
+            self.fours_n::<N, S>(own, opp, within).to_bitboard()
+        })
+    }
+
+    #[inline(always)]
+    fn fours_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        within: Words<N>,
+    ) -> Words<N> {
+        let has_winning_cell = !self.winning_n::<N, S>(own, opp, true).is_empty();
         if has_winning_cell && self.rule == Rule::Freestyle {
             // Any move keeps the winning cell or takes it and wins.
             return within;
@@ -272,15 +512,18 @@ impl Game {
         let superset = if has_winning_cell {
             within
         } else {
-            self.window_cells(own, opp, 2) & within
+            self.window_n::<N, S>(own, opp, 2) & within
         };
         if self.rule == Rule::Freestyle {
             return superset;
         }
-        superset
-            .iter()
-            .filter(|&m| self.is_four(own, opp, Cell::from_index(m)))
-            .collect()
+        let mut fours = Words::ZERO;
+        for m in superset.iter() {
+            if self.is_four_n::<N, S>(own, opp, m) {
+                fours.insert(m);
+            }
+        }
+        fours
     }
 
     /// The cells of `within` that are threats for `own` (see
@@ -294,9 +537,23 @@ impl Game {
     /// that superset is then checked literally.
     #[must_use]
     pub fn threats(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        let within = *within & self.geometry.cells().and_not(&(*own | *opp));
-        let degenerate =
-            !self.winning_cells(own, opp).is_empty() || self.has_double_point(own, opp);
+        let within = *within & *self.geometry.cells();
+        by_words!(self, N, S => {
+            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
+            let within = Words::<N>::of(&within).and_not(own | opp);
+            self.threats_n::<N, S>(own, opp, within).to_bitboard()
+        })
+    }
+
+    #[inline(always)]
+    fn threats_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        within: Words<N>,
+    ) -> Words<N> {
+        let degenerate = !self.winning_n::<N, S>(own, opp, true).is_empty()
+            || self.has_double_point_n::<N, S>(own, opp);
         if degenerate && self.rule == Rule::Freestyle {
             // Under freestyle an own stone never spoils an own winning cell
             // or double point other than by taking it, which is then a four.
@@ -305,12 +562,15 @@ impl Game {
         let superset = if degenerate {
             within
         } else {
-            self.window_cells(own, opp, 3) & within
+            self.window_n::<N, S>(own, opp, 3) & within
         };
-        superset
-            .iter()
-            .filter(|&m| self.is_threat(own, opp, Cell::from_index(m)))
-            .collect()
+        let mut threats = Words::ZERO;
+        for m in superset.iter() {
+            if self.is_threat_n::<N, S>(own, opp, m) {
+                threats.insert(m);
+            }
+        }
+        threats
     }
 
     /// The empty cells a side may play under `candidates`: `Near(r)` is every
@@ -318,21 +578,39 @@ impl Game {
     /// empty board), `All` every empty cell.
     #[must_use]
     pub fn candidates(&self, own: &Bitboard, opp: &Bitboard, candidates: Candidates) -> Bitboard {
-        let cells = *self.geometry.cells();
-        let stones = *own | *opp;
-        let empty = cells.and_not(&stones);
+        by_words!(self, N, S => {
+            self.candidates_n::<N, S>(Words::of(own), Words::of(opp), candidates)
+                .to_bitboard()
+        })
+    }
+
+    #[inline(always)]
+    fn candidates_n<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        candidates: Candidates,
+    ) -> Words<N> {
+        let cells = Words::<N>::of(self.geometry.cells());
+        let stones = own | opp;
+        let empty = cells.and_not(stones);
         match candidates {
             Candidates::All => empty,
             Candidates::Near(_) if stones.is_empty() => {
-                Bitboard::single(self.geometry.centre().index())
+                let mut c = Words::ZERO;
+                c.insert(self.geometry.centre().index());
+                c
             }
             Candidates::Near(r) => {
-                let s = self.geometry.stride();
+                let s = self.dirs::<S>()[1];
                 let steps = u32::from(r).min(self.geometry.width().max(self.geometry.height()));
                 let mut area = stones;
                 for _ in 0..steps {
-                    let h = (area | area.shl(1) | area.shr(1)) & cells;
-                    area = (h | h.shl(s) | h.shr(s)) & cells;
+                    // A sideways step off a row lands on a padding bit, which
+                    // the vertical steps keep in the padding column and the
+                    // mask then clears.
+                    let h = area | area.shl(1) | area.shr(1);
+                    area = (h | h.up(s) | h.down(s)) & cells;
                 }
                 area & empty
             }

@@ -332,3 +332,75 @@ fn bench_json_has_one_object_per_puzzle_and_prover() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("total nodes"), "{}", stdout(&out));
 }
+
+#[test]
+fn solve_writes_proofs_that_check_and_check_rejects_a_broken_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "w3.pos", &format!("{WIN_IN_3}depth 5\n"));
+    let proof = dir.path().join("w3.proof");
+    let out = kinrow()
+        .args(["solve"])
+        .arg(&f)
+        .arg("--proof")
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("proof certificate"),
+        "{}",
+        stdout(&out)
+    );
+    let out = kinrow()
+        .args(["check"])
+        .arg(&f)
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("proof valid: "),
+        "{}",
+        stdout(&out)
+    );
+
+    // Drop the last move line before `end`: a defender reply goes unanswered.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let end = lines.iter().rposition(|l| *l == "end").unwrap();
+    lines.remove(end - 1);
+    let broken = write(dir.path(), "broken.proof", &(lines.join("\n") + "\n"));
+    let out = kinrow()
+        .args(["check"])
+        .arg(&f)
+        .arg(&broken)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("proof invalid"), "{}", stdout(&out));
+
+    // Several positions: one NAME.proof per won position in a folder.
+    let suite = write(
+        dir.path(),
+        "suite.pos",
+        &format!("[a]\n{WIN_IN_1}depth 1\n\n[b]\n{WIN_IN_3}depth 2\n"),
+    );
+    let folder = dir.path().join("proofs");
+    let out = kinrow()
+        .args(["solve", "--json"])
+        .arg(&suite)
+        .arg("--proof")
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(folder.join("a.proof").exists());
+    assert!(!folder.join("b.proof").exists(), "no proof for a no-win");
+    let out = kinrow()
+        .args(["check"])
+        .arg(&suite)
+        .arg(folder.join("a.proof"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

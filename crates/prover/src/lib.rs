@@ -5,6 +5,7 @@
 //! so they search exactly the same game.
 
 pub mod andor;
+pub mod certificate;
 pub mod node;
 pub mod outcome;
 pub mod pns;

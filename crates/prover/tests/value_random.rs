@@ -191,7 +191,7 @@ fn minimax_alpha_beta_and_scout_agree_with_the_naive_references() {
 /// Minimax with the evaluation scores every leaf of the full tree, about 50
 /// times the cost of a plain leaf: it joins the comparison only on cases
 /// whose plain tree has at most this many nodes.
-const MINIMAX_EVAL_NODES: u64 = 20_000;
+const MINIMAX_EVAL_NODES: u64 = 5_000;
 
 #[test]
 fn the_static_evaluation_never_changes_the_value() {

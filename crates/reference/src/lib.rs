@@ -559,6 +559,25 @@ pub mod adapt {
         board
     }
 
+    /// The naive board with the same stones and rules as a real one.
+    #[must_use]
+    pub fn from_board(board: &Board) -> NaiveBoard {
+        let g = board.game().geometry();
+        let mut b = NaiveBoard::new(
+            g.width() as usize,
+            g.height() as usize,
+            board.game().k() as usize,
+            board.game().rule() == Rule::Exact,
+        );
+        for c in g.all_cells() {
+            if let Some(p) = board.stone_at(c) {
+                let (x, y) = g.xy(c);
+                b.set(x as usize, y as usize, player(p));
+            }
+        }
+        b
+    }
+
     /// The real cell for `(x, y)`.
     #[must_use]
     pub fn cell(board: &Board, (x, y): (usize, usize)) -> Cell {

@@ -21,6 +21,10 @@
 //!   by the budget, and never grows beyond [`AndOrConfig::table_bytes`] or
 //!   [`Limits::memory`]: past that it replaces entries instead, so the
 //!   memory limit never makes a search `unknown`.
+//! - **The last plies** are decided without searching them out, when every
+//!   reduction is on and `k >= 2`: with three plies left the attacker wins
+//!   exactly when a four leaves it two winning cells, and with five only
+//!   threats are tried (the argument is in the `search` module).
 //! - **Move ordering** by bitboard classes (the table's move, fours, cells
 //!   next to two own stones, the rest): it changes node counts, never a
 //!   verdict, and allocates nothing.
@@ -148,14 +152,14 @@ impl Search<'_> {
         let mut h = 1;
         while h <= horizon {
             match self.or_node(h) {
-                (Res::Win(l), Some(m)) => {
+                (Res::Win(l), m) => {
                     debug_assert_eq!(l, h, "a shorter win was missed");
+                    let m = m.expect("an OR node's win comes with its move");
                     result.verdict = Verdict::Win;
                     result.first = Some((m, h));
                     result.pv = self.principal_variation(h, m);
                     return result;
                 }
-                (Res::Win(_), None) => unreachable!("a root win always has its move"),
                 (Res::NoWin { always: true }, _) => return result,
                 (Res::NoWin { always: false }, _) => h += 2,
                 (Res::Unknown, _) => {
@@ -268,7 +272,6 @@ impl Prover for AndOr {
             budget,
             tt_hits: 0,
             last_plies: self.config.reductions == Reductions::ALL && problem.board.game().k() >= 2,
-            found: None,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {
@@ -277,19 +280,20 @@ impl Prover for AndOr {
             search.deepen(horizon)
         };
         debug_assert_eq!(search.board, problem.board, "the board was not restored");
+        let (nodes, tt_hits) = (search.budget.nodes, search.tt_hits);
+        let elapsed = search.budget.elapsed();
         let mut outcome = Outcome::new(result.verdict);
         outcome.best_move = result.first.map(|f| f.0);
         outcome.plies = result.first.map(|f| f.1);
         outcome.pv = result.pv;
         outcome.winning_moves = result.winning_moves;
         outcome.stats = Stats {
-            nodes: search.budget.nodes,
+            nodes,
             expansions: 0,
-            tt_hits: search.tt_hits,
-            peak_bytes: 0,
-            elapsed: search.budget.elapsed(),
+            tt_hits,
+            peak_bytes: self.table.peak_bytes(),
+            elapsed,
         };
-        outcome.stats.peak_bytes = self.table.peak_bytes();
         outcome
     }
 }

@@ -47,7 +47,7 @@ pub(crate) struct Search<'t> {
     pub table: &'t mut Table,
     pub budget: Budget,
     pub tt_hits: u64,
-    /// Shortcuts for the last three plies, sound when every reduction is
+    /// Shortcuts for the last plies, sound when every reduction is
     /// on and `k >= 2`. Then every winning cell of a side is next to one of
     /// its stones, hence a candidate, and:
     /// - a defender with at most three plies left whom the rules leave
@@ -61,15 +61,19 @@ pub(crate) struct Search<'t> {
     ///   attacker stone gives it none), so by the first point and reduction
     ///   3 the defender's node is won exactly when the attacker has two.
     ///   Only fours leave a winning cell at all, so only they are tried.
+    /// - an attacker with five plies left wins only with a threat (a four,
+    ///   or a move after which some cell would give it two winning cells):
+    ///   after any other move, and any reply (a defender stone only takes
+    ///   cells away from the attacker), each attacker stone leaves it at
+    ///   most one winning cell, which the defender takes, so the fifth ply
+    ///   cannot complete a line. Only a cheap superset of the threats is
+    ///   kept (see [`Search::threat_superset`]).
     pub last_plies: bool,
-    /// The move [`Search::two_winning_cells`] found.
-    pub found: Option<Cell>,
 }
 
 impl Search<'_> {
     /// The attacker (the side to move) with `depth` plies left. With a win,
-    /// also the move that wins (`None` only when the table answered without
-    /// one, which does not happen for positions it holds wins of).
+    /// also the move that wins.
     pub fn or_node(&mut self, depth: u32) -> (Res, Option<Cell>) {
         if !self.budget.tick() {
             return (Res::Unknown, None);
@@ -81,7 +85,9 @@ impl Search<'_> {
         let mut hint = None;
         if use_table {
             let known = self.table.probe(key, stones);
-            if known.win != 0 && u32::from(known.win) <= depth {
+            // Wins of OR nodes are stored with their move; one without is
+            // not used, so that a win always comes with its move.
+            if known.win != 0 && u32::from(known.win) <= depth && known.best.is_some() {
                 self.tt_hits += 1;
                 return (Res::Win(u32::from(known.win)), known.best);
             }
@@ -93,23 +99,31 @@ impl Search<'_> {
             }
             hint = known.best;
         }
-        let moves = match self.rules.attacker_node(&self.board, depth) {
+        let mut moves = match self.rules.attacker_node(&self.board, depth) {
             OrNode::Win(c) => return (Res::Win(1), Some(c)),
             OrNode::NoWin => return (Res::NoWin { always: depth >= 2 }, None),
             OrNode::Moves(moves) => moves,
         };
+        // Moves left out for the horizon's sake: the no-win is then bound
+        // to the horizon.
+        let mut cut = false;
+        if self.last_plies && depth == 5 && self.rules.node.attack == Attack::Any {
+            let threats = self.threat_superset(&moves);
+            cut = threats != moves;
+            moves = threats;
+        }
         if self.last_plies && depth == 3 {
-            let r = self.two_winning_cells(&moves);
+            let (r, found) = self.two_winning_cells(&moves);
             if use_table && r != Res::Unknown {
                 match r {
-                    Res::Win(_) => self.table.store(key, stones, 3, 0, self.found),
+                    Res::Win(_) => self.table.store(key, stones, 3, 0, found),
                     _ => self.table.store(key, stones, 0, 3, None),
                 }
             }
-            return (r, self.found);
+            return (r, found);
         }
         let may_win = self.rules.attacker_moves_may_win();
-        let mut always = true;
+        let mut always = !cut;
         for class in self.attacker_order(&moves, hint, depth) {
             for m in class.iter() {
                 let cell = Cell::from_index(m);
@@ -221,25 +235,46 @@ impl Search<'_> {
 
     /// At the attacker's turn with three plies left (see
     /// [`Search::last_plies`]): whether one of `moves` leaves the attacker
-    /// two winning cells, the move in `self.found`. Each move tried counts
-    /// as a node.
-    fn two_winning_cells(&mut self, moves: &Bitboard) -> Res {
-        self.found = None;
+    /// two winning cells, and that move. Each move tried counts as a node.
+    fn two_winning_cells(&mut self, moves: &Bitboard) -> (Res, Option<Cell>) {
         let me = self.board.to_move();
         for m in self.board.fours(me, moves).iter() {
             if !self.budget.tick() {
-                return Res::Unknown;
+                return (Res::Unknown, None);
             }
             let cell = Cell::from_index(m);
             self.board.play(cell);
             let two = self.board.winning_cells(me).has_two();
             self.board.undo(cell);
             if two {
-                self.found = Some(cell);
-                return Res::Win(3);
+                return (Res::Win(3), Some(cell));
             }
         }
-        Res::NoWin { always: false }
+        (Res::NoWin { always: false }, None)
+    }
+
+    /// A superset of the threats among `moves` of the attacker (the side to
+    /// move), which must have no winning cell: every move if it has a cell
+    /// giving it two winning cells already, else the moves in a window of
+    /// `k` cells without a defender stone and with at most three empty
+    /// cells (the fast path of [`kinrow_board::Game::threats`], whose
+    /// argument holds under both rules). Far cheaper than checking each
+    /// move.
+    fn threat_superset(&self, moves: &Bitboard) -> Bitboard {
+        let me = self.board.to_move();
+        let game = self.board.game();
+        let own = self.board.stones(me);
+        let opp = self.board.stones(me.other());
+        let double_point = game.window_cells(own, opp, 2).iter().any(|e| {
+            let mut after = *own;
+            after.insert(e);
+            game.winning_cells(&after, opp).has_two()
+        });
+        if double_point {
+            *moves
+        } else {
+            game.window_cells(own, opp, 3) & *moves
+        }
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:

@@ -11,9 +11,9 @@
 //! The table is open-addressed in buckets of four entries (one cache line).
 //! It grows by doubling while it is more than half full and may not exceed
 //! its byte cap (counting the old and the new table while it grows); past
-//! the cap a new result replaces the bucket's entry that
-//! carries the shallowest result. Losing an entry costs time, never
-//! correctness: only settled results are ever stored.
+//! the cap a new result replaces the bucket's entry that carries the
+//! shallowest result. Losing an entry costs time, never correctness: only
+//! settled results are ever stored.
 
 use kinrow_board::Cell;
 

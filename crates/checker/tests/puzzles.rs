@@ -1,0 +1,98 @@
+//! Every puzzle of `positions/` that expects a win (and is not marked
+//! slow) gets a certificate from AND-OR and from PNS that checks against
+//! its own file.
+
+use kinrow_board::{parse_positions, Expect};
+use kinrow_checker::{check_text, FlawKind};
+use kinrow_prover::certificate::write_certificate;
+use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use std::path::PathBuf;
+
+/// Writes with `prover` and checks the certificates of the puzzles of one
+/// folder that it settles within a node budget; returns how many were
+/// checked.
+fn certify_folder(folder: &str, prover: &mut dyn Prover, max_nodes: Option<u64>) -> usize {
+    let budget = Limits {
+        max_nodes,
+        ..Limits::default()
+    };
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../positions")
+        .join(folder);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pos"))
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for pos in parse_positions(&text, "file").unwrap() {
+            if pos.slow.is_some() || pos.expect != Some(Expect::Win) {
+                continue;
+            }
+            let problem = Problem {
+                board: pos.board.clone(),
+                candidates: pos.candidates,
+                attack: pos.attack,
+                depth: pos.depth,
+            };
+            // Puzzles this prover does not settle within a node budget are
+            // left to `kinrow verify`; the caller asserts a floor.
+            if prover.prove(&problem, &budget).verdict == Verdict::Unknown {
+                continue;
+            }
+            let cert = write_certificate(&problem, prover, &Limits::default())
+                .unwrap_or_else(|e| panic!("{}: {e}", pos.name))
+                .with_name(&pos.name);
+            let proof = cert.to_text();
+            let report = check_text(&text, "file", &proof)
+                .unwrap_or_else(|f| panic!("{}: {f}\n{proof}", pos.name));
+            let stats = cert.stats();
+            assert_eq!(report.attacker_moves, stats.attacker_moves, "{}", pos.name);
+            assert_eq!(report.longest_line, stats.longest_line, "{}", pos.name);
+            if let Some(d) = pos.depth {
+                assert!(report.longest_line <= d, "{}", pos.name);
+            }
+            // The first move is one of the puzzle's solutions.
+            let first = proof.lines().skip_while(|l| *l != "tree").nth(1).unwrap();
+            let g = *pos.board.game().geometry();
+            if !pos.solution.is_empty() {
+                let names: Vec<String> = pos.solution.iter().map(|&c| g.name(c)).collect();
+                assert!(names.iter().any(|n| n == first), "{}: {first}", pos.name);
+            }
+            // Another puzzle of the same file is not proved by it.
+            let renamed = proof.replacen(&format!("[{}]", pos.name), "[no such puzzle]", 1);
+            let flaw = check_text(&text, "file", &renamed).unwrap_err();
+            assert_eq!(flaw.kind, FlawKind::WrongPosition, "{}", pos.name);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn renju_puzzle_certificates_check() {
+    // 3 VCF and 5 VCT cases under both rules; on 15x15 with `candidates
+    // all`, the certificates stay under 70 lines thanks to `*` lines while
+    // they stand for up to 130,000 attacker moves.
+    let mut and_or = AndOr::new(AndOrConfig::default());
+    assert!(certify_folder("renju-puzzles", &mut and_or, Some(250_000)) >= 16);
+    let mut pns = Pns::new(PnsConfig::default());
+    assert!(certify_folder("renju-puzzles", &mut pns, Some(250_000)) >= 16);
+}
+
+#[test]
+fn mnk_win_certificates_check() {
+    // Empty boards (and one three-stone position) won without a horizon,
+    // 6x5 and 5x6 k 4 the largest: about 1,500 lines each.
+    let mut and_or = AndOr::new(AndOrConfig::default());
+    assert_eq!(certify_folder("mnk", &mut and_or, None), 7);
+}
+
+#[test]
+fn mnk_win_certificates_of_pns_check() {
+    let mut pns = Pns::new(PnsConfig::default());
+    assert_eq!(certify_folder("mnk", &mut pns, None), 7);
+}

@@ -1,0 +1,75 @@
+//! The fixed benchmark suite (positions/bench): the expected verdicts were
+//! found by our provers, so they are cross-checked here by both provers and
+//! by the naive reference recursion wherever its tree is small enough.
+
+use kinrow_board::{parse_positions, Attack, Candidates, Expect, Player};
+use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_reference::{adapt, attacker_wins, ATTACK_ANY, ATTACK_FOURS, ATTACK_THREATS};
+
+fn suite() -> Vec<kinrow_board::Position> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../positions/bench");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "pos"))
+        .flat_map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            parse_positions(&std::fs::read_to_string(p).unwrap(), &name).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn bench_suite_verdicts_agree_across_provers_and_the_naive_search() {
+    let positions = suite();
+    assert!(positions.len() >= 10);
+    let mut naive_checked = 0;
+    for p in &positions {
+        let problem = Problem {
+            board: p.board.clone(),
+            candidates: p.candidates,
+            attack: p.attack,
+            depth: p.depth,
+        };
+        let expected = match p.expect {
+            Some(Expect::Win) => Verdict::Win,
+            Some(Expect::NoWin) => Verdict::NoWin,
+            None => panic!("{}: bench positions carry an expect line", p.name),
+        };
+        let a = AndOr::new(AndOrConfig::default()).prove(&problem, &Limits::default());
+        let b = Pns::new(PnsConfig::default()).prove(&problem, &Limits::default());
+        assert_eq!(a.verdict, expected, "{}: and-or", p.name);
+        assert_eq!(b.verdict, expected, "{}: pns", p.name);
+        // The naive recursion, where candidates^depth stays small.
+        let cands = p.board.candidates(p.candidates).count() as f64;
+        let depth = p.depth.expect("bench positions have a depth");
+        if cands.powi(depth as i32) <= 1e5 {
+            let mut naive = adapt::from_board(&p.board);
+            let near = match p.candidates {
+                Candidates::Near(r) => Some(r as usize),
+                Candidates::All => None,
+            };
+            let attack = match p.attack {
+                Attack::Any => ATTACK_ANY,
+                Attack::Fours => ATTACK_FOURS,
+                Attack::Threats => ATTACK_THREATS,
+            };
+            let attacker = adapt::player(p.board.to_move());
+            assert_eq!(
+                p.board.to_move(),
+                if attacker == 1 { Player::X } else { Player::O }
+            );
+            let win = attacker_wins(&mut naive, attacker, depth, near, attack);
+            assert_eq!(win, expected == Verdict::Win, "{}: naive", p.name);
+            naive_checked += 1;
+        }
+    }
+    assert!(
+        naive_checked >= 1,
+        "the naive search checked no bench position"
+    );
+}
