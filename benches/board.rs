@@ -233,7 +233,23 @@ fn bits(c: &mut C) {
     group.bench_function("words", |b| {
         b.iter(|| black_box(&a).shl(stride as u32));
     });
-    // The same with the amount known at compile time (16 on 15x15).
+    // The same by multiplication (how the line code shifts by a distance
+    // known only at run time), and with the distance a compile-time
+    // constant (16 on 15x15).
+    group.bench_function("words_mul", |b| {
+        let m = u128::from(black_box(1u64 << stride));
+        b.iter(|| {
+            let w = black_box(&a).words();
+            let mut r = [0u64; kinrow_board::bitboard::WORDS];
+            let mut carry = 0;
+            for (r, &w) in r.iter_mut().zip(w) {
+                let p = u128::from(w) * m;
+                *r = p as u64 | carry;
+                carry = (p >> 64) as u64;
+            }
+            r
+        });
+    });
     group.bench_function("words_const", |b| {
         b.iter(|| black_box(&a).shl(16));
     });
@@ -303,11 +319,12 @@ fn bits(c: &mut C) {
         });
     });
     group.bench_function("words", |b| {
-        let mut r = a;
+        let mut w = *a.words();
         b.iter(|| {
             for &i in &probes {
-                r.insert(i);
-                r.remove(black_box(i));
+                w[i / 64] |= 1 << (i % 64);
+                let i = black_box(i);
+                w[i / 64] &= !(1 << (i % 64));
             }
         });
     });

@@ -18,9 +18,12 @@ pub const BITS: usize = WORDS * 64;
 
 /// A set of bit indices `0..BITS`, stored in a `bitvec` array of words.
 ///
-/// Single-bit access goes through `bitvec`; whole-set operations (boolean
-/// algebra, shifts, population count) work on the raw words, which the
-/// criterion bench `bitboard` shows to be faster (see the README).
+/// Inserting and removing one bit go through `bitvec`. The operations the
+/// criterion bench `board` shows faster on the raw words are done on them:
+/// boolean algebra, shifts, counting and iteration (`bits/*`, many times
+/// faster) and the single-bit test (`contains`, on the `place_win_remove`
+/// path). The line arithmetic of [`Game`](crate::Game) works on the leading
+/// words a board actually uses.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(BitArray<[u64; WORDS], Lsb0>);
 
@@ -85,13 +88,13 @@ impl Bitboard {
     /// Adds `bit`. Panics if `bit >= BITS`.
     #[inline]
     pub fn insert(&mut self, bit: usize) {
-        self.words_mut()[bit / 64] |= 1u64 << (bit % 64);
+        self.0.set(bit, true);
     }
 
     /// Removes `bit`. Panics if `bit >= BITS`.
     #[inline]
     pub fn remove(&mut self, bit: usize) {
-        self.words_mut()[bit / 64] &= !(1u64 << (bit % 64));
+        self.0.set(bit, false);
     }
 
     /// Toggles `bit`. Panics if `bit >= BITS`.
@@ -304,53 +307,6 @@ impl Iterator for Bits {
 impl ExactSizeIterator for Bits {}
 impl FusedIterator for Bits {}
 
-/// A shift distance `n` (`1 <= n < 64`) for [`Words`], held as the two
-/// powers of two that move a word by it with a widening multiplication:
-/// `w * 2^n` is `w << n` in its low half and the bits carried into the next
-/// word in its high half, and `w * 2^(64 - n)` likewise for a shift down.
-///
-/// A shift by an amount known only at run time compiles on x86-64 (without
-/// BMI2) to `shl`/`shld` by `cl`, several micro-operations each; one `mul`
-/// per word is cheaper (see the `bits/shift_up_stride` bench). A `Shift`
-/// built from a constant folds back into plain constant shifts.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) struct Shift {
-    up: u64,
-    down: u64,
-    n: u32,
-}
-
-impl Shift {
-    #[inline(always)]
-    pub(crate) const fn new(n: u32) -> Shift {
-        assert!(n >= 1 && n < 64);
-        Shift {
-            up: 1 << n,
-            down: 1 << (64 - n),
-            n,
-        }
-    }
-
-    /// The distance in bits.
-    #[inline(always)]
-    pub(crate) const fn distance(self) -> usize {
-        self.n as usize
-    }
-}
-
-/// `DOWN[r] = 2^(64 - r)` for `1 <= r < 64`: the multipliers of
-/// [`Words::down_by`], read from a table so that the compiler cannot turn
-/// the multiplications back into shifts by a variable amount.
-static DOWN: [u64; 64] = {
-    let mut t = [0; 64];
-    let mut r = 1;
-    while r < 64 {
-        t[r] = 1 << (64 - r);
-        r += 1;
-    }
-    t
-};
-
 /// The first `N` words of a [`Bitboard`], for the line arithmetic of a
 /// board whose cells all lie in them (a 15x15 board uses 4 of the 11 words).
 ///
@@ -439,50 +395,18 @@ impl<const N: usize> Words<N> {
         Words(r)
     }
 
-    /// Every bit moved up by the shift's distance (see [`Shift`]).
-    #[inline(always)]
-    pub(crate) fn up(self, s: Shift) -> Self {
-        let mut r = [0; N];
-        let mut carry = 0;
-        for (r, &w) in r.iter_mut().zip(&self.0) {
-            let p = u128::from(w) * u128::from(s.up);
-            *r = p as u64 | carry;
-            carry = (p >> 64) as u64;
-        }
-        Words(r)
-    }
-
-    /// Every bit moved down by the shift's distance (see [`Shift`]).
-    #[inline(always)]
-    pub(crate) fn down(self, s: Shift) -> Self {
-        let mut r = [0; N];
-        let mut carry = 0;
-        for (r, &w) in r.iter_mut().zip(&self.0).rev() {
-            let p = u128::from(w) * u128::from(s.down);
-            *r = (p >> 64) as u64 | carry;
-            carry = p as u64;
-        }
-        Words(r)
-    }
-
     /// Every bit moved down by `n`, any `n` (bits moved below 0 are lost).
     #[inline(always)]
     pub(crate) fn down_by(self, n: usize) -> Self {
-        let (q, r) = (n / 64, n % 64);
+        let (q, r) = (n / 64, (n % 64) as u32);
         let word = |i: usize| self.0.get(i + q).copied().unwrap_or(0);
         let mut out = [0; N];
-        if r == 0 {
-            for (i, o) in out.iter_mut().enumerate() {
-                *o = word(i);
-            }
-        } else {
-            let m = u128::from(DOWN[r]);
-            let mut carry = 0;
-            for (i, o) in out.iter_mut().enumerate().rev() {
-                let p = u128::from(word(i)) * m;
-                *o = (p >> 64) as u64 | carry;
-                carry = p as u64;
-            }
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = if r == 0 {
+                word(i)
+            } else {
+                (word(i) >> r) | (word(i + 1) << (64 - r))
+            };
         }
         Words(out)
     }

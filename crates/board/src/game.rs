@@ -5,7 +5,7 @@
 //! (`own`) and of its opponent (`opp`) as bitboards and returns a bitboard or
 //! a boolean, so the same code serves the board, the provers and the tests.
 
-use crate::bitboard::{Bitboard, Shift, Words, WORDS};
+use crate::bitboard::{Bitboard, Words, WORDS};
 use crate::geometry::{Cell, Geometry, SizeError};
 use crate::rules::{Attack, Candidates, Rule};
 
@@ -31,8 +31,6 @@ pub struct Game {
     /// the words the board's cells occupy, rounded up to 1, 2, 4, 6, 8 or
     /// [`WORDS`] (one instance of the arithmetic per value).
     words: u8,
-    /// The four line directions of the geometry as [`Shift`]s.
-    dirs: [Shift; 4],
 }
 
 /// Runs `$body` with the const `$n` set to the game's word count and the
@@ -105,19 +103,16 @@ macro_rules! for_each_direction {
 }
 
 impl Game {
-    /// The four line directions as shifts: constants when the stride `S`
-    /// is known at compile time, else those of the geometry (`S == 0`).
+    /// The bit distances of the four line directions: constants when the
+    /// stride `S` is known at compile time, else those of the geometry
+    /// (`S == 0`). A shift by a constant is one instruction per word; by a
+    /// distance known only at run time, several (`bits/shift_up_stride`).
     #[inline(always)]
-    fn dirs<const S: u32>(&self) -> [Shift; 4] {
+    fn dirs<const S: u32>(&self) -> [u32; 4] {
         if S == 0 {
-            self.dirs
+            self.geometry.directions()
         } else {
-            [
-                Shift::new(1),
-                Shift::new(S),
-                Shift::new(S + 1),
-                Shift::new(S - 1),
-            ]
+            [1, S, S + 1, S - 1]
         }
     }
 
@@ -139,7 +134,6 @@ impl Game {
             k: k as u8,
             rule,
             words,
-            dirs: geometry.directions().map(Shift::new),
         })
     }
 
@@ -285,7 +279,7 @@ impl Game {
     fn winning_dir<const N: usize, const CAP: usize, const K: usize>(
         &self,
         own: Words<N>,
-        d: Shift,
+        d: u32,
     ) -> Words<N> {
         let k = if K > 0 { K } else { self.k as usize };
         let exact = self.rule == Rule::Exact;
@@ -315,7 +309,7 @@ impl Game {
                 break;
             }
             ends[j] = e;
-            behind[j] = e.up(d);
+            behind[j] = e.shl(d);
             m = j;
         }
         // behind[j] and ends[j] are meaningful for j <= m and empty beyond:
@@ -329,7 +323,7 @@ impl Game {
         let ahead = |b: usize| -> Words<N> {
             match b {
                 0 => Words::ALL,
-                b if b <= m => ends[b].down_by(b * d.distance()),
+                b if b <= m => ends[b].down_by(b * d as usize),
                 _ => Words::ZERO,
             }
         };
@@ -379,45 +373,58 @@ impl Game {
         let free = cells.and_not(opp);
         let empty = free.and_not(own);
         let stones = free.and_not(empty);
-        let k = self.k as usize;
         let mut result = Words::ZERO;
-        'directions: for d in self.dirs::<S>() {
-            // count[c]: windows of the current length, starting here, whose
-            // cells are all free and hold exactly c empty cells.
-            let mut count = [Words::<N>::ZERO; 4];
-            count[0] = stones;
-            count[1] = empty;
-            for _ in 1..k {
-                let mut next = [Words::<N>::ZERO; 4];
-                let mut any = Words::ZERO;
-                for c in 0..=max_empty {
-                    let shifted = count[c].down(d);
-                    next[c] |= shifted & stones;
-                    if c < max_empty {
-                        next[c + 1] |= shifted & empty;
-                    }
-                    any |= next[c];
-                }
-                if any.is_empty() {
-                    continue 'directions;
-                }
-                count = next;
-            }
-            let mut starts = Words::ZERO;
-            for c in count.iter().take(max_empty + 1) {
-                starts |= *c;
-            }
-            // Spread each window start over its k cells; they are all real
-            // cells, so the shifts never pass through padding.
-            let mut spread = starts;
-            let mut acc = starts;
-            for _ in 1..k {
-                spread = spread.up(d);
-                acc |= spread;
-            }
-            result |= acc;
-        }
+        let dirs = self.dirs::<S>();
+        for_each_direction!(I => {
+            result |= self.window_dir(stones, empty, dirs[I], max_empty);
+        });
         result & empty
+    }
+
+    /// The cells of the windows along direction `d` of [`Game::window_cells`].
+    #[inline(always)]
+    fn window_dir<const N: usize>(
+        &self,
+        stones: Words<N>,
+        empty: Words<N>,
+        d: u32,
+        max_empty: usize,
+    ) -> Words<N> {
+        let k = self.k as usize;
+        // count[c]: windows of the current length, starting here, whose
+        // cells are all free and hold exactly c empty cells.
+        let mut count = [Words::<N>::ZERO; 4];
+        count[0] = stones;
+        count[1] = empty;
+        for _ in 1..k {
+            let mut next = [Words::<N>::ZERO; 4];
+            let mut any = Words::ZERO;
+            for c in 0..=max_empty {
+                let shifted = count[c].shr(d);
+                next[c] |= shifted & stones;
+                if c < max_empty {
+                    next[c + 1] |= shifted & empty;
+                }
+                any |= next[c];
+            }
+            if any.is_empty() {
+                return Words::ZERO;
+            }
+            count = next;
+        }
+        let mut starts = Words::ZERO;
+        for c in count.iter().take(max_empty + 1) {
+            starts |= *c;
+        }
+        // Spread each window start over its k cells; they are all real
+        // cells, so the shifts never pass through padding.
+        let mut spread = starts;
+        let mut acc = starts;
+        for _ in 1..k {
+            spread = spread.shl(d);
+            acc |= spread;
+        }
+        acc
     }
 
     /// Whether playing the empty cell `m` for `own` is a four: it wins at
@@ -610,7 +617,7 @@ impl Game {
                     // the vertical steps keep in the padding column and the
                     // mask then clears.
                     let h = area | area.shl(1) | area.shr(1);
-                    area = (h | h.up(s) | h.down(s)) & cells;
+                    area = (h | h.shl(s) | h.shr(s)) & cells;
                 }
                 area & empty
             }
