@@ -66,16 +66,15 @@ impl NodeRules {
             return OrNode::NoWin;
         }
         let threats = board.winning_cells(me.other()) & cands;
-        let moves = if threats.is_empty() {
-            board.attack_moves(me, self.candidates, self.attack)
-        } else if threats.has_two() {
+        if threats.has_two() {
             return OrNode::NoWin;
-        } else {
-            match self.attack {
-                Attack::Any => threats,
-                Attack::Fours => board.fours(me, &threats),
-                Attack::Threats => board.threats(me, &threats),
-            }
+        }
+        // The attacker's filter over the blocks, or over every candidate.
+        let within = if threats.is_empty() { cands } else { threats };
+        let moves = match self.attack {
+            Attack::Any => within,
+            Attack::Fours => board.fours(me, &within),
+            Attack::Threats => board.threats(me, &within),
         };
         if moves.is_empty() {
             OrNode::NoWin
