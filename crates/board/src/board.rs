@@ -185,6 +185,29 @@ impl Board {
             .is_some_and(|p| self.game.wins_through(&self.stones[p.index()], cell))
     }
 
+    /// The cells that a stone of `player` on the empty cell `m` would make
+    /// winning (see [`Game::for_each_made_win`]; all its winning cells after
+    /// `m` when it has none now). The board is not changed.
+    #[must_use]
+    pub fn made_wins(&self, player: Player, m: Cell) -> Bitboard {
+        let p = player.index();
+        let mut out = Bitboard::EMPTY;
+        self.game
+            .for_each_made_win(&self.stones[p], &self.stones[1 - p], m, |c| {
+                out.insert(c.index());
+            });
+        out
+    }
+
+    /// The number of cells in [`Board::made_wins`], without building the set.
+    #[inline]
+    #[must_use]
+    pub fn made_win_count(&self, player: Player, m: Cell) -> u32 {
+        let p = player.index();
+        self.game
+            .made_win_count(&self.stones[p], &self.stones[1 - p], m)
+    }
+
     /// Whether `player` has a winning line anywhere (a scan from scratch).
     #[must_use]
     pub fn has_line(&self, player: Player) -> bool {

@@ -205,6 +205,108 @@ impl Game {
         win
     }
 
+    /// Calls `f` with each cell that a stone of `own` on the empty cell `m`
+    /// would make winning through `m`: the empty cells `w` such that, with
+    /// own stones on `m` and `w`, the run through `w` along some line holds
+    /// `m` and wins. Such a `w` is the first cell past the run through `m`
+    /// on one side, so there are at most two per line, and no cell is found
+    /// twice (lines through `m` meet only in `m`).
+    ///
+    /// These are all the cells that `m` makes winning: a winning run that
+    /// misses `m` (and so every cell next to it as well) was there and
+    /// winning before. So when `own` has no winning cell, they are all its
+    /// winning cells after `m`.
+    #[inline]
+    pub fn for_each_made_win(&self, own: &Bitboard, opp: &Bitboard, m: Cell, f: impl FnMut(Cell)) {
+        debug_assert!(!own.contains(m.index()) && !opp.contains(m.index()));
+        if self.geometry.stride() == 16 && self.k == 5 {
+            self.made_wins_sk::<16, 5>(own.words(), opp.words(), m.index(), f);
+        } else {
+            self.made_wins_sk::<0, 0>(own.words(), opp.words(), m.index(), f);
+        }
+    }
+
+    /// The number of cells [`Game::for_each_made_win`] finds.
+    #[inline]
+    #[must_use]
+    pub fn made_win_count(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> u32 {
+        let mut n = 0;
+        self.for_each_made_win(own, opp, m, |_| n += 1);
+        n
+    }
+
+    /// [`Game::for_each_made_win`] with the stride `S` and `K` constants
+    /// when not 0.
+    #[inline(always)]
+    fn made_wins_sk<const S: u32, const K: u32>(
+        &self,
+        own: &[u64],
+        opp: &[u64],
+        m: usize,
+        mut f: impl FnMut(Cell),
+    ) {
+        let test = |b: &[u64], i: usize| b.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
+        let cells = self.geometry.cells().words();
+        let k = if K > 0 { K } else { self.k() };
+        let exact = self.rule == Rule::Exact;
+        let wins = |run: u32| if exact { run == k } else { run >= k };
+        // Own stones past the end cell: k + 1 of them decide either rule.
+        let cap = k + 1;
+        let dirs = if S == 0 {
+            self.geometry.directions()
+        } else {
+            [1, S, S + 1, S - 1]
+        };
+        for_each_direction!(I => {
+            let d = dirs[I] as usize;
+            // The run through m: `ahead` stones forward, `back` backward;
+            // `fwd` and `bwd` are the cells just past it (off-board cells
+            // are padding, past the last row, or below bit 0).
+            let mut ahead = 0;
+            let mut i = m + d;
+            while test(own, i) {
+                ahead += 1;
+                i += d;
+            }
+            let fwd = (test(cells, i) && !test(opp, i)).then_some(i);
+            let mut back = 0;
+            let mut i = m;
+            let bwd = loop {
+                if i < d {
+                    break None;
+                }
+                i -= d;
+                if !test(own, i) {
+                    break (test(cells, i) && !test(opp, i)).then_some(i);
+                }
+                back += 1;
+            };
+            let run = back + 1 + ahead;
+            if let Some(e) = fwd {
+                let mut beyond = 0;
+                let mut j = e + d;
+                while beyond < cap && test(own, j) {
+                    beyond += 1;
+                    j += d;
+                }
+                if wins(run + 1 + beyond) {
+                    f(Cell::from_index(e));
+                }
+            }
+            if let Some(e) = bwd {
+                let mut beyond = 0;
+                let mut j = e;
+                while beyond < cap && j >= d && test(own, j - d) {
+                    beyond += 1;
+                    j -= d;
+                }
+                if wins(run + 1 + beyond) {
+                    f(Cell::from_index(e));
+                }
+            }
+        });
+    }
+
     /// Whether `own`, which must contain `cell`, has a winning line through
     /// `cell`. Only the four lines through `cell` are examined.
     #[inline]
@@ -369,58 +471,77 @@ impl Game {
         opp: Words<N>,
         max_empty: usize,
     ) -> Words<N> {
+        // One instance per bound on the empties, and k = 5 on a board of
+        // known stride with every loop unrolled.
+        match (S != 0 && self.k == 5, max_empty) {
+            (true, 2) => self.window_me::<N, S, 5, 2>(own, opp),
+            (true, 3) => self.window_me::<N, S, 5, 3>(own, opp),
+            (_, 0) => self.window_me::<N, S, 0, 0>(own, opp),
+            (_, 1) => self.window_me::<N, S, 0, 1>(own, opp),
+            (_, 2) => self.window_me::<N, S, 0, 2>(own, opp),
+            _ => self.window_me::<N, S, 0, 3>(own, opp),
+        }
+    }
+
+    #[inline(always)]
+    fn window_me<const N: usize, const S: u32, const K: usize, const ME: usize>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+    ) -> Words<N> {
         let cells = Words::<N>::of(self.geometry.cells());
         let free = cells.and_not(opp);
         let empty = free.and_not(own);
-        let stones = free.and_not(empty);
         let mut result = Words::ZERO;
         let dirs = self.dirs::<S>();
         for_each_direction!(I => {
-            result |= self.window_dir(stones, empty, dirs[I], max_empty);
+            result |= self.window_dir::<N, K, ME>(free, empty, dirs[I]);
         });
         result & empty
     }
 
-    /// The cells of the windows along direction `d` of [`Game::window_cells`].
+    /// The cells of the windows along direction `d` of [`Game::window_cells`]
+    /// with at most `ME` empty cells (`K`: k when not 0).
     #[inline(always)]
-    fn window_dir<const N: usize>(
+    fn window_dir<const N: usize, const K: usize, const ME: usize>(
         &self,
-        stones: Words<N>,
+        free: Words<N>,
         empty: Words<N>,
         d: u32,
-        max_empty: usize,
     ) -> Words<N> {
-        let k = self.k as usize;
-        // count[c]: windows of the current length, starting here, whose
-        // cells are all free and hold exactly c empty cells.
-        let mut count = [Words::<N>::ZERO; 4];
-        count[0] = stones;
-        count[1] = empty;
-        for _ in 1..k {
-            let mut next = [Words::<N>::ZERO; 4];
-            let mut any = Words::ZERO;
-            for c in 0..=max_empty {
-                let shifted = count[c].shr(d);
-                next[c] |= shifted & stones;
-                if c < max_empty {
-                    next[c + 1] |= shifted & empty;
-                }
-                any |= next[c];
+        let k = if K > 0 { K } else { self.k as usize };
+        // Windows by their first cell: `valid` while every cell so far is
+        // free (real and without an opponent stone); more[j] once more than
+        // j of them are empty. Cells past the board's end shift in as not
+        // free, padding bits are not free, so no window leaves the board.
+        let mut valid = free;
+        let mut more = [Words::<N>::ZERO; 4];
+        more[0] = empty;
+        let (mut f, mut e) = (free, empty);
+        for t in 1..=MAX_K {
+            if t >= k {
+                break;
             }
-            if any.is_empty() {
+            f = f.shr(d);
+            e = e.shr(d);
+            valid = valid & f;
+            if valid.is_empty() {
                 return Words::ZERO;
             }
-            count = next;
+            for j in (1..=ME).rev() {
+                more[j] |= more[j - 1] & e;
+            }
+            more[0] |= e;
         }
-        let mut starts = Words::ZERO;
-        for c in count.iter().take(max_empty + 1) {
-            starts |= *c;
-        }
+        let starts = valid.and_not(more[ME]);
         // Spread each window start over its k cells; they are all real
         // cells, so the shifts never pass through padding.
         let mut spread = starts;
         let mut acc = starts;
-        for _ in 1..k {
+        for t in 1..=MAX_K {
+            if t >= k {
+                break;
+            }
             spread = spread.shl(d);
             acc |= spread;
         }
@@ -622,6 +743,25 @@ impl Game {
                 area & empty
             }
         }
+    }
+
+    /// The real cells with two or more of `stones` among their eight
+    /// neighbours (a move-ordering hint for searches).
+    #[must_use]
+    pub fn next_to_two(&self, stones: &Bitboard) -> Bitboard {
+        by_words!(self, N, S => {
+            let stones = Words::<N>::of(stones);
+            let mut one = Words::<N>::ZERO;
+            let mut two = Words::<N>::ZERO;
+            let dirs = self.dirs::<S>();
+            for_each_direction!(I => {
+                for t in [stones.shl(dirs[I]), stones.shr(dirs[I])] {
+                    two |= one & t;
+                    one |= t;
+                }
+            });
+            (two & Words::<N>::of(self.geometry.cells())).to_bitboard()
+        })
     }
 
     /// The moves the attacker `own` may make: its candidates passing `attack`.

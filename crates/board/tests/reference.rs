@@ -130,6 +130,75 @@ fn near_of(c: Candidates) -> Option<usize> {
     }
 }
 
+/// Whether the empty cell `w`, on one of the four lines through `m` (which
+/// holds a stone of `p`), would complete a winning run of `p` along that
+/// line that holds `m` (plain walk).
+fn wins_along_line_with(
+    nb: &mut NaiveBoard,
+    p: u8,
+    (mx, my): (usize, usize),
+    (wx, wy): (usize, usize),
+) -> bool {
+    let (dx, dy) = (wx as i64 - mx as i64, wy as i64 - my as i64);
+    let dir = if dy == 0 {
+        (1, 0)
+    } else if dx == 0 {
+        (0, 1)
+    } else if dx == dy {
+        (1, 1)
+    } else if dx == -dy {
+        (1, -1)
+    } else {
+        return false;
+    };
+    nb.set(wx, wy, p);
+    let mut run = 1;
+    let mut holds_m = false;
+    for s in [1, -1] {
+        let (mut x, mut y) = (wx as i64 + s * dir.0, wy as i64 + s * dir.1);
+        while nb.get(x, y) == Some(p) {
+            holds_m |= (x, y) == (mx as i64, my as i64);
+            run += 1;
+            x += s * dir.0;
+            y += s * dir.1;
+        }
+    }
+    nb.set(wx, wy, EMPTY);
+    if !holds_m {
+        return false;
+    }
+    if nb.exact {
+        run == nb.k
+    } else {
+        run >= nb.k
+    }
+}
+
+/// The empty cells in some window of k cells on the board without a stone
+/// of the other side and with at most `max_empty` empty cells (plain scan).
+fn naive_window_cells(nb: &NaiveBoard, p: u8, max_empty: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (x, y) in nb.all_cells() {
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            let window: Vec<_> = (0..nb.k as i64)
+                .map(|t| (x as i64 + t * dx, y as i64 + t * dy))
+                .collect();
+            let values: Vec<_> = window.iter().map(|&(u, v)| nb.get(u, v)).collect();
+            let ok = values.iter().all(|&c| c == Some(EMPTY) || c == Some(p));
+            if ok && values.iter().filter(|&&c| c == Some(EMPTY)).count() <= max_empty {
+                for (&(u, v), &c) in window.iter().zip(&values) {
+                    if c == Some(EMPTY) {
+                        out.push((u as usize, v as usize));
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 const CANDIDATES: [Candidates; 4] = [
     Candidates::Near(1),
     Candidates::Near(2),
@@ -179,6 +248,53 @@ proptest! {
         for &p in &[NAIVE_X, NAIVE_O] {
             let got = xys(&board, &board.winning_cells(player(p)));
             prop_assert_eq!(got, sorted(nb.winning_cells(p)), "side {}", p);
+        }
+    }
+
+    /// `made_wins` and `made_win_count` of both sides on up to 12 empty
+    /// cells: after a stone there, the cells that would complete a winning
+    /// run through it along its row, column or diagonals.
+    #[test]
+    fn made_wins_match_plain_scan(nb in arb_any_board(), pick in 0usize..1000) {
+        let board = to_board(&nb, NAIVE_X);
+        let empty: Vec<_> = nb
+            .all_cells()
+            .into_iter()
+            .filter(|&(x, y)| nb.get(x as i64, y as i64) == Some(EMPTY))
+            .collect();
+        let step = (empty.len() / 12).max(1);
+        let mut scratch = nb.clone();
+        for &(x, y) in empty.iter().skip(pick % step).step_by(step) {
+            let c = cell(&board, (x, y));
+            for &p in &[NAIVE_X, NAIVE_O] {
+                scratch.set(x, y, p);
+                let want: Vec<_> = empty
+                    .iter()
+                    .copied()
+                    .filter(|&w| w != (x, y) && wins_along_line_with(&mut scratch, p, (x, y), w))
+                    .collect();
+                scratch.set(x, y, EMPTY);
+                let got = board.made_wins(player(p), c);
+                prop_assert_eq!(
+                    board.made_win_count(player(p), c) as usize,
+                    want.len(),
+                    "count, side {} at {:?}: {:?}", p, (x, y), &want
+                );
+                prop_assert_eq!(xys(&board, &got), sorted(want), "side {} at {:?}", p, (x, y));
+            }
+        }
+    }
+
+    /// `window_cells` of both sides with every bound on the empty cells.
+    #[test]
+    fn window_cells_match_plain_scan(nb in arb_any_board()) {
+        let board = to_board(&nb, NAIVE_X);
+        for &p in &[NAIVE_X, NAIVE_O] {
+            let (own, opp) = (board.stones(player(p)), board.stones(player(p).other()));
+            for max_empty in 0..=3 {
+                let got = xys(&board, &board.game().window_cells(own, opp, max_empty));
+                prop_assert_eq!(got, naive_window_cells(&nb, p, max_empty), "side {} max {}", p, max_empty);
+            }
         }
     }
 
