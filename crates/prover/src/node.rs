@@ -5,10 +5,58 @@
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player};
 
 /// The remaining depth of a search without a horizon.
 pub const UNLIMITED: u32 = u32::MAX;
+
+/// The winning cells of both sides (indexed by [`Player::index`]), as
+/// [`Board::winning_cells`] gives them, for searches that carry them from
+/// node to node instead of computing them at each.
+pub type Wins = [Bitboard; 2];
+
+/// The winning cells of both sides once the side to move plays the empty
+/// cell `m`, from those of the position now (`wins`). `None` when the side
+/// to move has a winning cell (then a stone of its own may spoil one under
+/// the exact rule, and the caller recomputes).
+///
+/// Why: with no winning cell before `m`, the mover's winning cells after it
+/// are the cells `m` makes winning ([`Board::made_wins`]); the other side's
+/// are those it had, but `m` (a stone never changes the other side's runs,
+/// it only takes the cell it stands on).
+#[must_use]
+pub fn wins_after(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
+    let me = board.to_move();
+    if !wins[me.index()].is_empty() {
+        return None;
+    }
+    let mut after = *wins;
+    after[me.index()] = board.made_wins(me, m);
+    after[me.other().index()].remove(m.index());
+    Some(after)
+}
+
+/// The winning cells of both sides, computed from scratch.
+#[must_use]
+pub fn wins_of(board: &Board) -> Wins {
+    [
+        board.winning_cells(Player::X),
+        board.winning_cells(Player::O),
+    ]
+}
+
+/// `player`'s winning cells: from `known` if given (debug builds check them
+/// against the board), else computed.
+#[inline]
+fn winning(board: &Board, known: Option<&Wins>, player: Player) -> Bitboard {
+    match known {
+        Some(w) => {
+            debug_assert_eq!(w[player.index()], board.winning_cells(player));
+            w[player.index()]
+        }
+        None => board.winning_cells(player),
+    }
+}
 
 /// What the rules say at the attacker's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,18 +102,25 @@ impl NodeRules {
     ///    attack; with two such cells no block helps.
     #[must_use]
     pub fn attacker_node(&self, board: &Board, depth: u32) -> OrNode {
+        self.attacker_node_with(board, depth, None)
+    }
+
+    /// [`NodeRules::attacker_node`] with the winning cells of both sides
+    /// given when the caller knows them.
+    #[must_use]
+    pub fn attacker_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> OrNode {
         if depth == 0 {
             return OrNode::NoWin;
         }
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
-        if let Some(w) = (board.winning_cells(me) & cands).first() {
+        if let Some(w) = (winning(board, known, me) & cands).first() {
             return OrNode::Win(Cell::from_index(w));
         }
         if depth == 1 {
             return OrNode::NoWin;
         }
-        let threats = board.winning_cells(me.other()) & cands;
+        let threats = winning(board, known, me.other()) & cands;
         if threats.has_two() {
             return OrNode::NoWin;
         }
@@ -98,6 +153,13 @@ impl NodeRules {
     /// 5. see [`NodeRules::double_threat_replies`].
     #[must_use]
     pub fn defender_node(&self, board: &Board, depth: u32) -> AndNode {
+        self.defender_node_with(board, depth, None)
+    }
+
+    /// [`NodeRules::defender_node`] with the winning cells of both sides
+    /// given when the caller knows them.
+    #[must_use]
+    pub fn defender_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> AndNode {
         if depth <= 1 {
             return AndNode::NoWin;
         }
@@ -106,10 +168,10 @@ impl NodeRules {
         if cands.is_empty() {
             return AndNode::NoWin;
         }
-        if board.winning_cells(me).intersects(&cands) {
+        if winning(board, known, me).intersects(&cands) {
             return AndNode::NoWin;
         }
-        let attacker_wins = board.winning_cells(me.other()) & cands;
+        let attacker_wins = winning(board, known, me.other()) & cands;
         if attacker_wins.has_two() {
             return AndNode::Win;
         }
@@ -156,6 +218,11 @@ impl NodeRules {
         let mut any = false;
         let mut kill_of_last = Bitboard::EMPTY;
         for m in (game.window_cells(att, def, 2) & *cands).iter() {
+            // The attacker has no winning cell, so those `m` makes are all
+            // on the lines through it: a cheap count rules most `m` out.
+            if board.made_win_count(me.other(), Cell::from_index(m)) < 2 {
+                continue;
+            }
             let mut after = *att;
             after.insert(m);
             // The cells must be the attacker's candidates once `m` stands;

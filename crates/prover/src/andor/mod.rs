@@ -272,6 +272,7 @@ impl Prover for AndOr {
             budget,
             tt_hits: 0,
             last_plies: self.config.reductions == Reductions::ALL && problem.board.game().k() >= 2,
+            known: None,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {

@@ -10,7 +10,7 @@
 //! The search then also checks every played move for a completed line,
 //! since without reductions 1 and 2 a move may win at once.
 
-use crate::node::{AndNode, NodeRules, OrNode};
+use crate::node::{AndNode, NodeRules, OrNode, Wins};
 use kinrow_board::{Attack, Board, Cell};
 
 /// Which of the five reductions of [`NodeRules`] the prover applies. Turning
@@ -134,6 +134,28 @@ impl Rules {
             OrNode::NoWin
         } else {
             OrNode::Moves(moves)
+        }
+    }
+
+    /// [`Rules::attacker_node`] with the winning cells of both sides given
+    /// when the caller knows them (used only with every reduction on).
+    #[inline]
+    pub fn attacker_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> OrNode {
+        if self.all {
+            self.node.attacker_node_with(board, depth, known)
+        } else {
+            self.attacker_node(board, depth)
+        }
+    }
+
+    /// [`Rules::defender_node`] with the winning cells of both sides given
+    /// when the caller knows them (used only with every reduction on).
+    #[inline]
+    pub fn defender_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> AndNode {
+        if self.all {
+            self.node.defender_node_with(board, depth, known)
+        } else {
+            self.defender_node(board, depth)
         }
     }
 

@@ -11,7 +11,7 @@
 
 use super::rules::Rules;
 use super::table::{Table, NOWIN_ALWAYS};
-use crate::node::{AndNode, OrNode};
+use crate::node::{wins_after, wins_of, AndNode, OrNode, Wins};
 use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Board, Cell};
 
@@ -69,12 +69,18 @@ pub(crate) struct Search<'t> {
     ///   cannot complete a line. Only a cheap superset of the threats is
     ///   kept (see [`Search::threat_superset`]).
     pub last_plies: bool,
+    /// The winning cells of both sides in the position of the next node to
+    /// be searched, when its parent knows them: set just before the call,
+    /// taken at the start of every node (a node called without them, the
+    /// root or a principal variation, computes them).
+    pub known: Option<Wins>,
 }
 
 impl Search<'_> {
     /// The attacker (the side to move) with `depth` plies left. With a win,
     /// also the move that wins.
     pub fn or_node(&mut self, depth: u32) -> (Res, Option<Cell>) {
+        let known = self.known.take();
         if !self.budget.tick() {
             return (Res::Unknown, None);
         }
@@ -99,7 +105,10 @@ impl Search<'_> {
             }
             hint = known.best;
         }
-        let mut moves = match self.rules.attacker_node(&self.board, depth) {
+        let mut moves = match self
+            .rules
+            .attacker_node_with(&self.board, depth, known.as_ref())
+        {
             OrNode::Win(c) => return (Res::Win(1), Some(c)),
             OrNode::NoWin => return (Res::NoWin { always: depth >= 2 }, None),
             OrNode::Moves(moves) => moves,
@@ -123,14 +132,17 @@ impl Search<'_> {
             return (r, found);
         }
         let may_win = self.rules.attacker_moves_may_win();
+        let wins = known.unwrap_or_else(|| wins_of(&self.board));
         let mut always = !cut;
         for class in self.attacker_order(&moves, hint, depth) {
             for m in class.iter() {
                 let cell = Cell::from_index(m);
+                let after = wins_after(&self.board, &wins, cell);
                 self.board.play(cell);
                 let r = if may_win && self.board.wins_at(cell) {
                     Res::Win(0)
                 } else {
+                    self.known = after;
                     self.and_node(depth - 1)
                 };
                 self.board.undo(cell);
@@ -156,6 +168,7 @@ impl Search<'_> {
     /// The defender (the side to move) with `depth` plies left, its own
     /// move included.
     pub fn and_node(&mut self, depth: u32) -> Res {
+        let known = self.known.take();
         if !self.budget.tick() {
             return Res::Unknown;
         }
@@ -178,7 +191,10 @@ impl Search<'_> {
             }
             hint = known.best;
         }
-        let replies = match self.rules.defender_node(&self.board, depth) {
+        let replies = match self
+            .rules
+            .defender_node_with(&self.board, depth, known.as_ref())
+        {
             AndNode::Win => return Res::Win(2),
             AndNode::NoWin => return Res::NoWin { always: depth >= 2 },
             // See `Search::last_plies`.
@@ -188,15 +204,18 @@ impl Search<'_> {
             AndNode::Replies(replies) => replies,
         };
         let may_win = self.rules.replies_may_win();
+        let wins = known.unwrap_or_else(|| wins_of(&self.board));
         let mut longest = 0;
         let mut stubborn = None;
         for class in self.defender_order(&replies, hint) {
             for r in class.iter() {
                 let cell = Cell::from_index(r);
+                let after = wins_after(&self.board, &wins, cell);
                 self.board.play(cell);
                 let res = if may_win && self.board.wins_at(cell) {
                     Res::NoWin { always: true }
                 } else {
+                    self.known = after;
                     self.or_node(depth - 1).0
                 };
                 self.board.undo(cell);
@@ -238,14 +257,17 @@ impl Search<'_> {
     /// two winning cells, and that move. Each move tried counts as a node.
     fn two_winning_cells(&mut self, moves: &Bitboard) -> (Res, Option<Cell>) {
         let me = self.board.to_move();
-        for m in self.board.fours(me, moves).iter() {
+        let (own, opp) = (self.board.stones(me), self.board.stones(me.other()));
+        // The attacker has no winning cell (reduction 1 found none), so the
+        // ones a move leaves it are those it makes, and a move making one
+        // lies in a window with k - 2 own stones and no opponent's (see
+        // `Game::fours`).
+        for m in (self.board.game().window_cells(own, opp, 2) & *moves).iter() {
             if !self.budget.tick() {
                 return (Res::Unknown, None);
             }
             let cell = Cell::from_index(m);
-            self.board.play(cell);
-            let two = self.board.winning_cells(me).has_two();
-            self.board.undo(cell);
+            let two = self.board.made_win_count(me, cell) >= 2;
             if two {
                 return (Res::Win(3), Some(cell));
             }
@@ -265,11 +287,11 @@ impl Search<'_> {
         let game = self.board.game();
         let own = self.board.stones(me);
         let opp = self.board.stones(me.other());
-        let double_point = game.window_cells(own, opp, 2).iter().any(|e| {
-            let mut after = *own;
-            after.insert(e);
-            game.winning_cells(&after, opp).has_two()
-        });
+        // No winning cell yet, so those a move makes lie on its lines.
+        let double_point = game
+            .window_cells(own, opp, 2)
+            .iter()
+            .any(|e| self.board.made_win_count(me, Cell::from_index(e)) >= 2);
         if double_point {
             *moves
         } else {
@@ -296,11 +318,7 @@ impl Search<'_> {
             self.board.fours(me, &rest)
         };
         rest = rest.and_not(&fours);
-        let (_, two) = neighbours(
-            self.board.stones(me),
-            self.board.game().geometry().directions(),
-        );
-        let close = rest & two;
+        let close = rest & self.board.game().next_to_two(self.board.stones(me));
         rest = rest.and_not(&close);
         [first, fours, close, rest]
     }
@@ -312,11 +330,7 @@ impl Search<'_> {
         let attacker = self.board.to_move().other();
         let mut rest = *replies;
         let first = take_hint(&mut rest, hint);
-        let (_, two) = neighbours(
-            self.board.stones(attacker),
-            self.board.game().geometry().directions(),
-        );
-        let close = rest & two;
+        let close = rest & self.board.game().next_to_two(self.board.stones(attacker));
         rest = rest.and_not(&close);
         [first, close, rest]
     }
@@ -333,20 +347,4 @@ fn take_hint(set: &mut Bitboard, hint: Option<Cell>) -> Bitboard {
         }
         _ => Bitboard::EMPTY,
     }
-}
-
-/// Cells with at least one and at least two of `stones` among their eight
-/// neighbours. The sets may contain padding or off-board bits: intersect
-/// them with real cells before use.
-#[inline]
-fn neighbours(stones: &Bitboard, directions: [u32; 4]) -> (Bitboard, Bitboard) {
-    let mut one = Bitboard::EMPTY;
-    let mut two = Bitboard::EMPTY;
-    for d in directions {
-        for s in [stones.shl(d), stones.shr(d)] {
-            two |= one & s;
-            one |= s;
-        }
-    }
-    (one, two)
 }
