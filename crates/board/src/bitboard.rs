@@ -342,20 +342,6 @@ impl<const N: usize> Words<N> {
     }
 
     #[inline(always)]
-    pub(crate) fn has_two(&self) -> bool {
-        let mut seen = false;
-        for &w in &self.0 {
-            if w != 0 {
-                if seen || w & (w - 1) != 0 {
-                    return true;
-                }
-                seen = true;
-            }
-        }
-        false
-    }
-
-    #[inline(always)]
     pub(crate) fn insert(&mut self, bit: usize) {
         self.0[bit / 64] |= 1u64 << (bit % 64);
     }

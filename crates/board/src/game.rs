@@ -230,8 +230,18 @@ impl Game {
     #[inline]
     #[must_use]
     pub fn made_win_count(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> u32 {
+        self.made_count_words(own.words(), opp.words(), m.index())
+    }
+
+    /// [`Game::made_win_count`] on raw words (bit `i` of word `i / 64`).
+    #[inline(always)]
+    fn made_count_words(&self, own: &[u64], opp: &[u64], m: usize) -> u32 {
         let mut n = 0;
-        self.for_each_made_win(own, opp, m, |_| n += 1);
+        if self.geometry.stride() == 16 && self.k == 5 {
+            self.made_wins_sk::<16, 5>(own, opp, m, |_| n += 1);
+        } else {
+            self.made_wins_sk::<0, 0>(own, opp, m, |_| n += 1);
+        }
         n
     }
 
@@ -450,14 +460,14 @@ impl Game {
     }
 
     /// The empty cells lying in some window of `k` consecutive cells that
-    /// holds no `opp` stone and at most `max_empty` (0..=3) empty cells.
+    /// holds no `opp` stone and at most `max_empty` empty cells (any number;
+    /// from `k` on, every window without an `opp` stone counts).
     ///
     /// Every cell that can complete a line together with `max_empty - 1`
     /// further own stones lies in such a window, which makes this the cheap
     /// superset behind the `fours` and `threats` filters.
     #[must_use]
     pub fn window_cells(&self, own: &Bitboard, opp: &Bitboard, max_empty: usize) -> Bitboard {
-        debug_assert!(max_empty <= 3);
         by_words!(self, N, S => {
             self.window_n::<N, S>(Words::of(own), Words::of(opp), max_empty)
                 .to_bitboard()
@@ -479,8 +489,72 @@ impl Game {
             (_, 0) => self.window_me::<N, S, 0, 0>(own, opp),
             (_, 1) => self.window_me::<N, S, 0, 1>(own, opp),
             (_, 2) => self.window_me::<N, S, 0, 2>(own, opp),
-            _ => self.window_me::<N, S, 0, 3>(own, opp),
+            (_, 3) => self.window_me::<N, S, 0, 3>(own, opp),
+            _ => self.window_many::<N, S>(own, opp, max_empty),
         }
+    }
+
+    /// [`Game::window_cells`] for bounds above 3: at most `max_empty`
+    /// empty cells is at least `t = k - max_empty` own stones, counted up
+    /// to `t` (none from `k` on: every window free of `opp` counts). A
+    /// window without an empty cell adds no cell, as the result is masked
+    /// with the empty cells.
+    #[inline(never)]
+    fn window_many<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        max_empty: usize,
+    ) -> Words<N> {
+        let t = (self.k as usize).saturating_sub(max_empty);
+        if t <= 4 {
+            self.window_least::<N, S, 4>(own, opp, t)
+        } else {
+            self.window_least::<N, S, { MAX_K + 1 }>(own, opp, t)
+        }
+    }
+
+    /// [`Game::window_many`] with `t <= L`.
+    #[inline(always)]
+    fn window_least<const N: usize, const S: u32, const L: usize>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+        t: usize,
+    ) -> Words<N> {
+        let k = self.k as usize;
+        let cells = Words::<N>::of(self.geometry.cells());
+        let free = cells.and_not(opp);
+        let empty = free.and_not(own);
+        let stones = free.and_not(empty);
+        let mut result = Words::ZERO;
+        let dirs = self.dirs::<S>();
+        for_each_direction!(I => {
+            let d = dirs[I];
+            let mut valid = free;
+            // least[j]: windows with more than j own stones so far.
+            let mut least = [Words::<N>::ZERO; L];
+            least[0] = stones;
+            let (mut f, mut o) = (free, stones);
+            for _ in 1..k {
+                f = f.shr(d);
+                o = o.shr(d);
+                valid = valid & f;
+                for j in (1..t).rev() {
+                    least[j] |= least[j - 1] & o;
+                }
+                least[0] |= o;
+            }
+            let starts = if t == 0 { valid } else { valid & least[t - 1] };
+            let mut spread = starts;
+            let mut acc = starts;
+            for _ in 1..k {
+                spread = spread.shl(d);
+                acc |= spread;
+            }
+            result |= acc;
+        });
+        result & empty
     }
 
     #[inline(always)]
@@ -501,7 +575,7 @@ impl Game {
     }
 
     /// The cells of the windows along direction `d` of [`Game::window_cells`]
-    /// with at most `ME` empty cells (`K`: k when not 0).
+    /// with at most `ME` (at most 3) empty cells (`K`: k when not 0).
     #[inline(always)]
     fn window_dir<const N: usize, const K: usize, const ME: usize>(
         &self,
@@ -576,12 +650,11 @@ impl Game {
         opp: Words<N>,
     ) -> bool {
         // A cell giving two winning cells completes, with each of them, a
-        // window holding k - 2 own stones (the argument is in `threats`).
-        self.window_n::<N, S>(own, opp, 2).iter().any(|e| {
-            let mut after = own;
-            after.insert(e);
-            self.winning_n::<N, S>(after, opp, false).has_two()
-        })
+        // window holding k - 2 own stones (the argument is in `threats`);
+        // with no winning cell before, its winning cells are those it makes.
+        self.window_n::<N, S>(own, opp, 2)
+            .iter()
+            .any(|e| self.made_count_words(&own.0, &opp.0, e) >= 2)
     }
 
     /// Whether playing the empty cell `m` for `own` is a threat: a four, or

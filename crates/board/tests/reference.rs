@@ -291,7 +291,7 @@ proptest! {
         let board = to_board(&nb, NAIVE_X);
         for &p in &[NAIVE_X, NAIVE_O] {
             let (own, opp) = (board.stones(player(p)), board.stones(player(p).other()));
-            for max_empty in 0..=3 {
+            for max_empty in 0..=nb.k + 1 {
                 let got = xys(&board, &board.game().window_cells(own, opp, max_empty));
                 prop_assert_eq!(got, naive_window_cells(&nb, p, max_empty), "side {} max {}", p, max_empty);
             }

@@ -9,12 +9,10 @@
 
 use kinrow_board::{Bitboard, Game};
 
-/// The most empty cells per window [`LineScan::can_complete`] counts.
-const MAX_COUNTED: usize = 7;
-
 /// Line geometry of one game, for scanning the lines through a cell.
 #[derive(Clone, Debug)]
 pub(crate) struct LineScan {
+    game: Game,
     directions: [usize; 4],
     k: usize,
     cells: Bitboard,
@@ -42,6 +40,7 @@ impl LineScan {
     pub(crate) fn new(game: &Game) -> LineScan {
         let g = game.geometry();
         LineScan {
+            game: *game,
             directions: g.directions().map(|d| d as usize),
             k: game.k() as usize,
             cells: *g.cells(),
@@ -50,60 +49,14 @@ impl LineScan {
 
     /// Whether `own` could still complete a line with at most `stones` more
     /// stones: whether some window of k cells in a line holds no `opp`
-    /// stone and at most `stones` empty cells. A winning line (exactly k or
-    /// longer) contains a window of k cells all of `own`, so when there is
-    /// no such window `own` cannot win with `stones` more stones, whatever
-    /// the other side does. (With more than [`MAX_COUNTED`] stones only
-    /// the absence of `opp` is checked, which is weaker and still sound.)
+    /// stone, an empty cell, and at most `stones` empty cells. A line that
+    /// `own` completes later holds the stone that completes it, and so a
+    /// window that was such a window before (free of `opp`, with that cell
+    /// empty, the rest filled by at most `stones` stones); so when there is
+    /// none, `own` cannot win with `stones` more stones, whatever the other
+    /// side does.
     pub(crate) fn can_complete(&self, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
-        let k = self.k;
-        let s = stones as usize;
-        let free = self.cells.and_not(opp);
-        let own = *own & free;
-        let empty = free.and_not(&own);
-        if s >= k || s > MAX_COUNTED {
-            return self.directions.iter().any(|&d| {
-                // Cells starting k free cells along `d`; the padding bits
-                // are never free, so no window wraps.
-                let mut all = free;
-                let mut shifted = free;
-                for _ in 1..k {
-                    shifted = shifted.shr(d as u32);
-                    all &= shifted;
-                    if all.is_empty() {
-                        return false;
-                    }
-                }
-                true
-            });
-        }
-        self.directions.iter().any(|&d| {
-            // count[j]: cells starting a free stretch of the length so far
-            // along `d` with exactly j empty cells (j <= s).
-            let mut count = [Bitboard::EMPTY; MAX_COUNTED + 1];
-            count[0] = own;
-            if s >= 1 {
-                count[1] = empty;
-            }
-            let (mut own_at, mut empty_at) = (own, empty);
-            for _ in 1..k {
-                own_at = own_at.shr(d as u32);
-                empty_at = empty_at.shr(d as u32);
-                let mut any = false;
-                for j in (0..=s).rev() {
-                    let mut next = count[j] & own_at;
-                    if j > 0 {
-                        next |= count[j - 1] & empty_at;
-                    }
-                    any |= !next.is_empty();
-                    count[j] = next;
-                }
-                if !any {
-                    return false;
-                }
-            }
-            true
-        })
+        !self.game.window_cells(own, opp, stones as usize).is_empty()
     }
 
     /// The threats a stone of `own` placed on the empty cell `m` makes
@@ -186,8 +139,8 @@ mod tests {
         LineScan::new(&game).around(b.stones(Player::X), b.stones(Player::O), m.index())
     }
 
-    /// Plain scan: some window of k cells in a line with no `opp` stone
-    /// and at most `stones` empty cells.
+    /// Plain scan: some window of k cells in a line with no `opp` stone,
+    /// an empty cell, and at most `stones` empty cells.
     fn naive_can_complete(b: &Board, own: Player, stones: u32) -> bool {
         let g = *b.game().geometry();
         let (w, h, k) = (g.width() as i32, g.height() as i32, b.game().k() as i32);
@@ -208,7 +161,7 @@ mod tests {
                             Some(_) => ok = false,
                         }
                     }
-                    if ok && empty <= stones {
+                    if ok && empty >= 1 && empty <= stones {
                         return true;
                     }
                 }
@@ -250,12 +203,7 @@ mod tests {
             for stones in [0, 1, 2, 3, 5, 9, 40] {
                 let got = scan.can_complete(b.stones(Player::X), b.stones(Player::O), stones);
                 let want = naive_can_complete(&b, Player::X, stones);
-                if stones as usize <= MAX_COUNTED || stones >= k {
-                    assert_eq!(got, want, "{b:?} {stones}");
-                } else {
-                    // Only free windows are checked: never a false `false`.
-                    assert!(got || !want, "{b:?} {stones}");
-                }
+                assert_eq!(got, want, "{b:?} {stones}");
                 if got {
                     yes += 1
                 } else {
