@@ -20,7 +20,7 @@ use super::lines::LineScan;
 use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
-use crate::node::{AndNode, NodeRules, OrNode, UNLIMITED};
+use crate::node::{wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED};
 use kinrow_board::{Bitboard, Board, Cell};
 use std::time::Instant;
 
@@ -259,6 +259,11 @@ impl<'a> Search<'a> {
     /// The rules' verdict on the current position as the numbers of a new
     /// node.
     fn evaluate(&self, and: bool, depth: u32) -> Eval {
+        self.evaluate_with(and, depth, None)
+    }
+
+    /// [`Search::evaluate`] with the winning cells of both sides when known.
+    fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>) -> Eval {
         if self.hopeless(and, depth) {
             return Eval::DISPROVED;
         }
@@ -271,7 +276,7 @@ impl<'a> Search<'a> {
             }
         };
         if and {
-            match self.rules.defender_node(&self.board, depth) {
+            match self.rules.defender_node_with(&self.board, depth, known) {
                 AndNode::Win => Eval::proved(2),
                 AndNode::NoWin => Eval::DISPROVED,
                 // `NodeRules` promises a reply (since it kept reduction 5
@@ -285,7 +290,7 @@ impl<'a> Search<'a> {
                 },
             }
         } else {
-            match self.rules.attacker_node(&self.board, depth) {
+            match self.rules.attacker_node_with(&self.board, depth, known) {
                 OrNode::Win(_) => Eval::proved(1),
                 OrNode::NoWin => Eval::DISPROVED,
                 OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
@@ -483,6 +488,9 @@ impl<'a> Search<'a> {
             self.board.candidates(self.rules.candidates).count().max(2) - 1
         };
         let start = self.arena.edge_count();
+        // This node's winning cells, once a child is evaluated: each
+        // child's follow from them (see `wins_after`).
+        let mut wins: Option<Wins> = None;
         for &(canonical, real, key) in &scratch {
             let cell = Cell::from_index(usize::from(real));
             let found = self.arena.find(key);
@@ -497,8 +505,10 @@ impl<'a> Search<'a> {
                 }
                 _ => {
                     let eval = if eager || (mixed && (!child_and || depth < 4)) {
+                        let w = wins.get_or_insert_with(|| wins_of(&self.board));
+                        let after = wins_after(&self.board, w, cell);
                         self.play(cell);
-                        let eval = self.evaluate(child_and, depth);
+                        let eval = self.evaluate_with(child_and, depth, after.as_ref());
                         self.undo(cell);
                         eval
                     } else {
