@@ -1,6 +1,6 @@
 //! `kinrow bench`: every puzzle under every prover, side by side.
 
-use super::solve_one;
+use super::{horizon, solve_one};
 use crate::cli::{BenchArgs, BenchFormat};
 use crate::error::CliError;
 use crate::input;
@@ -61,7 +61,8 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         .num_threads(args.jobs.max(1))
         .build()
         .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
-    let runs: Vec<Vec<Run>> = schedule::map_in_order(&pool, &loaded, |l| {
+    let size = |l: &input::Loaded| horizon(&l.position);
+    let runs: Vec<Vec<Run>> = schedule::map_largest_first(&pool, &loaded, size, |l| {
         provers
             .iter()
             .map(|&kind| match solve_one(&l.position, kind, &limits, false) {

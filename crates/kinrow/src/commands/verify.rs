@@ -1,7 +1,7 @@
 //! `kinrow verify`: solve every puzzle with its own settings and check its
 //! `expect` and `solution` lines.
 
-use super::{expect_str, solve_one};
+use super::{expect_str, horizon, solve_one};
 use crate::cli::VerifyArgs;
 use crate::error::CliError;
 use crate::input::{self, Loaded};
@@ -110,7 +110,8 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     } else {
         ProgressBar::hidden()
     };
-    let reports = schedule::map_in_order(&pool, &loaded, |l| {
+    let size = |l: &Loaded| horizon(&l.position);
+    let reports = schedule::map_largest_first(&pool, &loaded, size, |l| {
         let r = check_one(l, args.prover, &limits, args.include_slow);
         bar.inc(1);
         r
