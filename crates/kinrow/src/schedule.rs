@@ -4,9 +4,9 @@
 //! pops its own half back without it having been stolen runs that part as
 //! one sequential chunk that no other thread can take from. On
 //! `positions/renju-puzzles positions/bench` with two threads, one thread
-//! ran puzzles 22 to 44 (2.9 s of the 5 s of work, two of the three largest
-//! puzzles among them) as one such chunk while the other thread, its own
-//! half done, sat idle. Puzzle times differ by four orders of magnitude, so
+//! ran puzzles 22 to 44 (2.3 s of the 4.1 s of work, two of the three
+//! largest puzzles among them) as one such chunk while the other thread, its
+//! own half done, sat idle. Puzzle times differ by four orders of magnitude, so
 //! the runner hands puzzles out one at a time instead, the presumably
 //! largest first: a large puzzle started last would keep one thread busy
 //! after the others have finished.
