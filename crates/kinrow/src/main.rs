@@ -8,6 +8,7 @@ mod error;
 mod input;
 mod provers;
 mod render;
+mod schedule;
 mod settings;
 
 use clap::Parser;

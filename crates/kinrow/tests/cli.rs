@@ -255,6 +255,37 @@ fn verify_passes_good_puzzles_and_catches_a_wrong_expect() {
 }
 
 #[test]
+fn verify_reports_in_file_order_whatever_the_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for i in 0..12 {
+        let (pos, depth) = if i % 3 == 0 {
+            (WIN_IN_3, 5)
+        } else {
+            (WIN_IN_1, 1)
+        };
+        text.push_str(&format!("[p{i}]\n{pos}depth {depth}\nexpect win\n\n"));
+    }
+    let f = write(dir.path(), "many.pos", &text);
+    let names = |jobs: &str| -> Vec<String> {
+        let out = kinrow()
+            .args(["verify", "--json", "--jobs", jobs])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter_map(|v| v.get("name").map(|n| n.as_str().unwrap().to_string()))
+            .collect()
+    };
+    let expected: Vec<String> = (0..12).map(|i| format!("p{i}")).collect();
+    assert_eq!(names("1"), expected);
+    assert_eq!(names("3"), expected);
+}
+
+#[test]
 fn verify_skips_slow_puzzles_unless_asked_and_reports_budgets() {
     let dir = tempfile::tempdir().unwrap();
     let text = format!("[slow-one]\n{WIN_IN_3}depth 5\nexpect win\nslow too slow for CI\n");

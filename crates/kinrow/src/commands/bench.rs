@@ -1,13 +1,12 @@
 //! `kinrow bench`: every puzzle under every prover, side by side.
 
-use super::solve_one;
+use super::{horizon, solve_one};
 use crate::cli::{BenchArgs, BenchFormat};
 use crate::error::CliError;
 use crate::input;
 use crate::provers::ProverKind;
-use crate::{render, settings};
+use crate::{render, schedule, settings};
 use kinrow_prover::Verdict;
-use rayon::prelude::*;
 use std::path::PathBuf;
 
 /// One puzzle under one prover; `None` when the prover does not apply.
@@ -62,31 +61,27 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         .num_threads(args.jobs.max(1))
         .build()
         .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
-    let runs: Vec<Vec<Run>> = pool.install(|| {
-        loaded
-            .par_iter()
-            .map(|l| {
-                provers
-                    .iter()
-                    .map(|&kind| match solve_one(&l.position, kind, &limits, false) {
-                        Ok(s) => Run {
-                            name: l.position.name.clone(),
-                            prover: s.prover,
-                            result: Some(s.outcome.verdict),
-                            nodes: s.outcome.stats.nodes,
-                            seconds: s.outcome.stats.elapsed.as_secs_f64(),
-                            peak_bytes: s.outcome.stats.peak_bytes,
-                        },
-                        Err(_) => Run {
-                            name: l.position.name.clone(),
-                            prover: kind,
-                            result: None,
-                            nodes: 0,
-                            seconds: 0.0,
-                            peak_bytes: 0,
-                        },
-                    })
-                    .collect()
+    let size = |l: &input::Loaded| horizon(&l.position);
+    let runs: Vec<Vec<Run>> = schedule::map_largest_first(&pool, &loaded, size, |l| {
+        provers
+            .iter()
+            .map(|&kind| match solve_one(&l.position, kind, &limits, false) {
+                Ok(s) => Run {
+                    name: l.position.name.clone(),
+                    prover: s.prover,
+                    result: Some(s.outcome.verdict),
+                    nodes: s.outcome.stats.nodes,
+                    seconds: s.outcome.stats.elapsed.as_secs_f64(),
+                    peak_bytes: s.outcome.stats.peak_bytes,
+                },
+                Err(_) => Run {
+                    name: l.position.name.clone(),
+                    prover: kind,
+                    result: None,
+                    nodes: 0,
+                    seconds: 0.0,
+                    peak_bytes: 0,
+                },
             })
             .collect()
     });

@@ -36,6 +36,16 @@ pub fn solve_one(
     })
 }
 
+/// The horizon of `position`: the most plies a search of it can go down,
+/// its depth if it has one, never more than its empty cells. The runner
+/// starts puzzles with the longest horizon first, since search trees grow
+/// with it; it is only an estimate of their cost (VCF puzzles with long
+/// horizons are often quick).
+pub fn horizon(position: &Position) -> u64 {
+    let empty = u64::from(position.board.empty().count());
+    position.depth.map_or(empty, |d| empty.min(u64::from(d)))
+}
+
 /// `win` or `no-win`.
 pub fn expect_str(e: &Expect) -> &'static str {
     match e {

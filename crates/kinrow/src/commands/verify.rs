@@ -1,16 +1,15 @@
 //! `kinrow verify`: solve every puzzle with its own settings and check its
 //! `expect` and `solution` lines.
 
-use super::{expect_str, solve_one};
+use super::{expect_str, horizon, solve_one};
 use crate::cli::VerifyArgs;
 use crate::error::CliError;
 use crate::input::{self, Loaded};
 use crate::provers::ProverKind;
-use crate::settings;
+use crate::{schedule, settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_board::Expect;
 use kinrow_prover::{Limits, Verdict};
-use rayon::prelude::*;
 use std::io::IsTerminal;
 
 /// How one puzzle fared.
@@ -111,15 +110,11 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     } else {
         ProgressBar::hidden()
     };
-    let reports: Vec<Report> = pool.install(|| {
-        loaded
-            .par_iter()
-            .map(|l| {
-                let r = check_one(l, args.prover, &limits, args.include_slow);
-                bar.inc(1);
-                r
-            })
-            .collect()
+    let size = |l: &Loaded| horizon(&l.position);
+    let reports = schedule::map_largest_first(&pool, &loaded, size, |l| {
+        let r = check_one(l, args.prover, &limits, args.include_slow);
+        bar.inc(1);
+        r
     });
     bar.finish_and_clear();
     let count = |f: fn(&Check) -> bool| reports.iter().filter(|r| f(&r.check)).count();
