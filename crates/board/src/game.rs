@@ -546,13 +546,7 @@ impl Game {
                 least[0] |= o;
             }
             let starts = if t == 0 { valid } else { valid & least[t - 1] };
-            let mut spread = starts;
-            let mut acc = starts;
-            for _ in 1..k {
-                spread = spread.shl(d);
-                acc |= spread;
-            }
-            result |= acc;
+            result |= spread_windows(starts, d, k);
         });
         result & empty
     }
@@ -607,19 +601,7 @@ impl Game {
             }
             more[0] |= e;
         }
-        let starts = valid.and_not(more[ME]);
-        // Spread each window start over its k cells; they are all real
-        // cells, so the shifts never pass through padding.
-        let mut spread = starts;
-        let mut acc = starts;
-        for t in 1..=MAX_K {
-            if t >= k {
-                break;
-            }
-            spread = spread.shl(d);
-            acc |= spread;
-        }
-        acc
+        spread_windows(valid.and_not(more[ME]), d, k)
     }
 
     /// Whether playing the empty cell `m` for `own` is a four: it wins at
@@ -853,4 +835,21 @@ impl Game {
             Attack::Threats => self.threats(own, opp, &cands),
         }
     }
+}
+
+/// Each window start of `starts` spread over the window's `k` cells along
+/// `d`. The cells are all real, so no shift passes through padding.
+#[inline(always)]
+fn spread_windows<const N: usize>(starts: Words<N>, d: u32, k: usize) -> Words<N> {
+    let mut spread = starts;
+    let mut acc = starts;
+    // A constant range with an early exit, so that a constant k unrolls.
+    for t in 1..=MAX_K {
+        if t >= k {
+            break;
+        }
+        spread = spread.shl(d);
+        acc |= spread;
+    }
+    acc
 }
