@@ -2,25 +2,14 @@
 //! found by our provers, so they are cross-checked here by both provers and
 //! by the naive reference recursion wherever its tree is small enough.
 
-use kinrow_board::{parse_positions, Attack, Candidates, Expect, Player};
+mod suite_common;
+
+use kinrow_board::{Expect, Player};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
-use kinrow_reference::{adapt, attacker_wins, ATTACK_ANY, ATTACK_FOURS, ATTACK_THREATS};
+use kinrow_reference::{adapt, attacker_wins};
 
 fn suite() -> Vec<kinrow_board::Position> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../positions/bench");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "pos"))
-        .flat_map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            parse_positions(&std::fs::read_to_string(p).unwrap(), &name).unwrap()
-        })
-        .collect()
+    suite_common::suite("bench")
 }
 
 #[test]
@@ -49,15 +38,7 @@ fn bench_suite_verdicts_agree_across_provers_and_the_naive_search() {
         let depth = p.depth.expect("bench positions have a depth");
         if cands.powi(depth as i32) <= 1e5 {
             let mut naive = adapt::from_board(&p.board);
-            let near = match p.candidates {
-                Candidates::Near(r) => Some(r as usize),
-                Candidates::All => None,
-            };
-            let attack = match p.attack {
-                Attack::Any => ATTACK_ANY,
-                Attack::Fours => ATTACK_FOURS,
-                Attack::Threats => ATTACK_THREATS,
-            };
+            let (near, attack) = (adapt::near(p.candidates), adapt::attack(p.attack));
             let attacker = adapt::player(p.board.to_move());
             assert_eq!(
                 p.board.to_move(),

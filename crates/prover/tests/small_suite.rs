@@ -5,25 +5,14 @@
 //! step of each winning line, against the naive reference recursion, which
 //! cannot settle the deeper ones (a single depth-5 puzzle ran for minutes).
 
-use kinrow_board::{parse_positions, Attack, Candidates, Expect, Position};
+mod suite_common;
+
+use kinrow_board::{Expect, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
-use kinrow_reference::{adapt, defender_loses, ATTACK_ANY, ATTACK_FOURS, ATTACK_THREATS};
+use kinrow_reference::{adapt, defender_loses};
 
 fn suite() -> Vec<Position> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../positions/small");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pos"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .flat_map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            parse_positions(&std::fs::read_to_string(p).unwrap(), &name).unwrap()
-        })
-        .collect()
+    suite_common::suite("small")
 }
 
 #[test]
@@ -65,15 +54,7 @@ fn finish_puzzles_agree_with_the_provers_and_the_naive_search() {
         }
         // The naive recursion: each solution move, played, leaves the
         // defender lost within the remaining plies (or wins at once).
-        let near = match p.candidates {
-            Candidates::Near(r) => Some(r as usize),
-            Candidates::All => None,
-        };
-        let attack = match p.attack {
-            Attack::Any => ATTACK_ANY,
-            Attack::Fours => ATTACK_FOURS,
-            Attack::Threats => ATTACK_THREATS,
-        };
+        let (near, attack) = (adapt::near(p.candidates), adapt::attack(p.attack));
         let attacker = adapt::player(p.board.to_move());
         for &m in &p.solution {
             let mut naive = adapt::from_board(&p.board);

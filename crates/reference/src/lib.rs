@@ -535,7 +535,7 @@ mod tests {
 /// converts; no rule of the game is computed here.
 pub mod adapt {
     use super::{NaiveBoard, EMPTY, O, X};
-    use kinrow_board::{Board, Cell, Game, Player, Rule};
+    use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 
     /// The real board with the same stones and `to_move` (1 = x, 2 = o).
     #[must_use]
@@ -601,6 +601,26 @@ pub mod adapt {
         match p {
             Player::X => X,
             Player::O => O,
+        }
+    }
+
+    /// The naive search's candidate radius: `Some(r)` for `near r`, `None`
+    /// for `all`.
+    #[must_use]
+    pub fn near(c: Candidates) -> Option<usize> {
+        match c {
+            Candidates::Near(r) => Some(usize::from(r)),
+            Candidates::All => None,
+        }
+    }
+
+    /// The naive search's code of an attack filter.
+    #[must_use]
+    pub fn attack(a: Attack) -> u8 {
+        match a {
+            Attack::Any => super::ATTACK_ANY,
+            Attack::Fours => super::ATTACK_FOURS,
+            Attack::Threats => super::ATTACK_THREATS,
         }
     }
 }
