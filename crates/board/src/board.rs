@@ -187,7 +187,8 @@ impl Board {
 
     /// The cells that a stone of `player` on the empty cell `m` would make
     /// winning (see [`Game::for_each_made_win`]; all its winning cells after
-    /// `m` when it has none now). The board is not changed.
+    /// `m` when it has none now). The board is not changed. `m` may hold a
+    /// stone of `player` already: then these are the cells it made winning.
     #[must_use]
     pub fn made_wins(&self, player: Player, m: Cell) -> Bitboard {
         let p = player.index();
@@ -239,6 +240,16 @@ impl Board {
         let p = player.index();
         self.game
             .fours(&self.stones[p], &self.stones[1 - p], within)
+    }
+
+    /// [`Board::fours`] when `player` is known to have no winning cell
+    /// (checked in debug builds).
+    #[inline]
+    #[must_use]
+    pub fn fours_without_win(&self, player: Player, within: &Bitboard) -> Bitboard {
+        let p = player.index();
+        self.game
+            .fours_without_win(&self.stones[p], &self.stones[1 - p], within)
     }
 
     /// The cells of `within` that are threats for `player`: fours, and moves

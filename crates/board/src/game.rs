@@ -216,9 +216,12 @@ impl Game {
     /// misses `m` (and so every cell next to it as well) was there and
     /// winning before. So when `own` has no winning cell, they are all its
     /// winning cells after `m`.
+    ///
+    /// `m` may also hold a stone of `own` already (the move just played):
+    /// the walk never looks at `m` itself, so the cells are the same.
     #[inline]
     pub fn for_each_made_win(&self, own: &Bitboard, opp: &Bitboard, m: Cell, f: impl FnMut(Cell)) {
-        debug_assert!(!own.contains(m.index()) && !opp.contains(m.index()));
+        debug_assert!(!opp.contains(m.index()));
         if self.geometry.stride() == 16 && self.k == 5 {
             self.made_wins_sk::<16, 5>(own.words(), opp.words(), m.index(), f);
         } else {
@@ -676,7 +679,21 @@ impl Game {
         by_words!(self, N, S => {
             let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
             let within = Words::<N>::of(&within).and_not(own | opp);
-            self.fours_n::<N, S>(own, opp, within).to_bitboard()
+            let has_winning_cell = !self.winning_n::<N, S>(own, opp, true).is_empty();
+            self.fours_n::<N, S>(own, opp, within, has_winning_cell).to_bitboard()
+        })
+    }
+
+    /// [`Game::fours`] when the caller knows that `own` has no winning cell
+    /// (checked in debug builds): saves looking for one.
+    #[must_use]
+    pub fn fours_without_win(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
+        debug_assert!(self.winning_cells(own, opp).is_empty());
+        let within = *within & *self.geometry.cells();
+        by_words!(self, N, S => {
+            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
+            let within = Words::<N>::of(&within).and_not(own | opp);
+            self.fours_n::<N, S>(own, opp, within, false).to_bitboard()
         })
     }
 
@@ -686,8 +703,8 @@ impl Game {
         own: Words<N>,
         opp: Words<N>,
         within: Words<N>,
+        has_winning_cell: bool,
     ) -> Words<N> {
-        let has_winning_cell = !self.winning_n::<N, S>(own, opp, true).is_empty();
         if has_winning_cell && self.rule == Rule::Freestyle {
             // Any move keeps the winning cell or takes it and wins.
             return within;

@@ -253,7 +253,8 @@ proptest! {
 
     /// `made_wins` and `made_win_count` of both sides on up to 12 empty
     /// cells: after a stone there, the cells that would complete a winning
-    /// run through it along its row, column or diagonals.
+    /// run through it along its row, column or diagonals; the same once the
+    /// stone stands there.
     #[test]
     fn made_wins_match_plain_scan(nb in arb_any_board(), pick in 0usize..1000) {
         let board = to_board(&nb, NAIVE_X);
@@ -281,6 +282,10 @@ proptest! {
                     "count, side {} at {:?}: {:?}", p, (x, y), &want
                 );
                 prop_assert_eq!(xys(&board, &got), sorted(want), "side {} at {:?}", p, (x, y));
+                // With the stone already on `m`: the same cells.
+                let mut placed = board.clone();
+                placed.place(c, player(p));
+                prop_assert_eq!(placed.made_wins(player(p), c), got, "placed, side {} at {:?}", p, (x, y));
             }
         }
     }
