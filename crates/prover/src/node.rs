@@ -36,6 +36,23 @@ pub fn wins_after(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
     Some(after)
 }
 
+/// [`wins_after`] once `m` is played: `wins` are those of the position
+/// before it, `m` holds the stone of the side that just moved. Lets a child
+/// derive its winning cells only when it needs them (not when the table
+/// settles it first).
+#[must_use]
+pub fn wins_after_played(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
+    let mover = board.to_move().other();
+    debug_assert!(board.stones(mover).contains(m.index()));
+    if !wins[mover.index()].is_empty() {
+        return None;
+    }
+    let mut after = *wins;
+    after[mover.index()] = board.made_wins(mover, m);
+    after[board.to_move().index()].remove(m.index());
+    Some(after)
+}
+
 /// The winning cells of both sides, computed from scratch.
 #[must_use]
 pub fn wins_of(board: &Board) -> Wins {
@@ -218,24 +235,20 @@ impl NodeRules {
         let mut any = false;
         let mut kill_of_last = Bitboard::EMPTY;
         for m in (game.window_cells(att, def, 2) & *cands).iter() {
-            // The attacker has no winning cell, so those `m` makes are all
-            // on the lines through it: a cheap count rules most `m` out.
-            if board.made_win_count(me.other(), Cell::from_index(m)) < 2 {
-                continue;
-            }
-            let mut after = *att;
-            after.insert(m);
-            // The cells must be the attacker's candidates once `m` stands;
-            // later stones only add candidates.
-            let wins =
-                game.winning_cells(&after, def) & game.candidates(&after, def, self.candidates);
-            if !wins.has_two() {
+            // The attacker has no winning cell, so its winning cells after
+            // `m` are those `m` makes, on the lines through it. Each is the
+            // first cell past a run of attacker stones holding `m`, so next
+            // to an attacker stone once `m` stands: a candidate under every
+            // `candidates` setting.
+            let cell = Cell::from_index(m);
+            let made = board.made_win_count(me.other(), cell);
+            if made < 2 {
                 continue;
             }
             any = true;
             let mut kill = Bitboard::single(m);
-            if wins.count() == 2 {
-                kill |= wins;
+            if made == 2 {
+                kill |= board.made_wins(me.other(), cell);
             }
             survivors &= kill;
             kill_of_last = kill;
@@ -246,7 +259,7 @@ impl NodeRules {
         if !any {
             return None;
         }
-        let fours = board.fours(me, cands);
+        let fours = board.fours_without_win(me, cands);
         let replies = survivors | fours;
         if replies.is_empty() {
             // Every reply loses, but `AndNode::Replies` is never empty (and

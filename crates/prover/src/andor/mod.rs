@@ -151,7 +151,7 @@ impl Search<'_> {
         };
         let mut h = 1;
         while h <= horizon {
-            match self.or_node(h) {
+            match self.or_node(h, None) {
                 (Res::Win(l), m) => {
                     debug_assert_eq!(l, h, "a shorter win was missed");
                     let m = m.expect("an OR node's win comes with its move");
@@ -205,7 +205,7 @@ impl Search<'_> {
                 let r = if self.board.wins_at(m) {
                     Res::Win(1)
                 } else {
-                    self.and_node(h - 1)
+                    self.and_node(h - 1, None)
                 };
                 self.board.undo(m);
                 match r {
@@ -272,7 +272,6 @@ impl Prover for AndOr {
             budget,
             tt_hits: 0,
             last_plies: self.config.reductions == Reductions::ALL && problem.board.game().k() >= 2,
-            known: None,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {

@@ -105,7 +105,7 @@ impl Search<'_> {
             if known.win != 0 && u32::from(known.win) <= than {
                 return Ok(None);
             }
-            match self.or_node(than).0 {
+            match self.or_node(than, None).0 {
                 Res::Win(_) => return Ok(None),
                 Res::Unknown => return Err(Exhausted),
                 Res::NoWin { .. } => {}
@@ -113,7 +113,7 @@ impl Search<'_> {
         }
         let mut d = if than == 0 { 1 } else { than + 2 };
         while d <= max {
-            match self.or_node(d).0 {
+            match self.or_node(d, None).0 {
                 Res::Win(_) => return Ok(Some(d)),
                 Res::Unknown => return Err(Exhausted),
                 Res::NoWin { always: true } => return Ok(None),
@@ -142,7 +142,7 @@ impl Search<'_> {
                 let r = if self.board.wins_at(m) {
                     Res::Win(1)
                 } else {
-                    self.and_node(plies - 1)
+                    self.and_node(plies - 1, None)
                 };
                 self.board.undo(m);
                 match r {

@@ -11,7 +11,7 @@
 
 use super::rules::Rules;
 use super::table::{Table, NOWIN_ALWAYS};
-use crate::node::{wins_after, wins_of, AndNode, OrNode, Wins};
+use crate::node::{wins_after_played, wins_of, AndNode, OrNode, Wins};
 use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Board, Cell};
 
@@ -69,18 +69,25 @@ pub(crate) struct Search<'t> {
     ///   cannot complete a line. Only a cheap superset of the threats is
     ///   kept (see [`Search::threat_superset`]).
     pub last_plies: bool,
-    /// The winning cells of both sides in the position of the next node to
-    /// be searched, when its parent knows them: set just before the call,
-    /// taken at the start of every node (a node called without them, the
-    /// root or a principal variation, computes them).
-    pub known: Option<Wins>,
+}
+
+/// What a node gets from its parent: the winning cells of both sides in
+/// the parent's position and the move played since. The node derives its
+/// own from them (see [`wins_after_played`]) once the table has not settled
+/// it; a node called without them (the root, a principal variation)
+/// computes them.
+pub(crate) type Parent<'w> = Option<(&'w Wins, Cell)>;
+
+/// The winning cells of both sides at the current node, from `parent`.
+#[inline]
+fn inherited(board: &Board, parent: Parent<'_>) -> Option<Wins> {
+    parent.and_then(|(wins, m)| wins_after_played(board, wins, m))
 }
 
 impl Search<'_> {
     /// The attacker (the side to move) with `depth` plies left. With a win,
     /// also the move that wins.
-    pub fn or_node(&mut self, depth: u32) -> (Res, Option<Cell>) {
-        let known = self.known.take();
+    pub fn or_node(&mut self, depth: u32, parent: Parent<'_>) -> (Res, Option<Cell>) {
         if !self.budget.tick() {
             return (Res::Unknown, None);
         }
@@ -105,6 +112,7 @@ impl Search<'_> {
             }
             hint = known.best;
         }
+        let known = inherited(&self.board, parent);
         let mut moves = match self
             .rules
             .attacker_node_with(&self.board, depth, known.as_ref())
@@ -137,13 +145,11 @@ impl Search<'_> {
         for class in self.attacker_order(&moves, hint, depth) {
             for m in class.iter() {
                 let cell = Cell::from_index(m);
-                let after = wins_after(&self.board, &wins, cell);
                 self.board.play(cell);
                 let r = if may_win && self.board.wins_at(cell) {
                     Res::Win(0)
                 } else {
-                    self.known = after;
-                    self.and_node(depth - 1)
+                    self.and_node(depth - 1, Some((&wins, cell)))
                 };
                 self.board.undo(cell);
                 match r {
@@ -167,8 +173,7 @@ impl Search<'_> {
 
     /// The defender (the side to move) with `depth` plies left, its own
     /// move included.
-    pub fn and_node(&mut self, depth: u32) -> Res {
-        let known = self.known.take();
+    pub fn and_node(&mut self, depth: u32, parent: Parent<'_>) -> Res {
         if !self.budget.tick() {
             return Res::Unknown;
         }
@@ -191,6 +196,7 @@ impl Search<'_> {
             }
             hint = known.best;
         }
+        let known = inherited(&self.board, parent);
         let replies = match self
             .rules
             .defender_node_with(&self.board, depth, known.as_ref())
@@ -210,13 +216,11 @@ impl Search<'_> {
         for class in self.defender_order(&replies, hint) {
             for r in class.iter() {
                 let cell = Cell::from_index(r);
-                let after = wins_after(&self.board, &wins, cell);
                 self.board.play(cell);
                 let res = if may_win && self.board.wins_at(cell) {
                     Res::NoWin { always: true }
                 } else {
-                    self.known = after;
-                    self.or_node(depth - 1).0
+                    self.or_node(depth - 1, Some((&wins, cell))).0
                 };
                 self.board.undo(cell);
                 match res {
