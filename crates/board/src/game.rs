@@ -263,8 +263,6 @@ impl Game {
         let k = if K > 0 { K } else { self.k() };
         let exact = self.rule == Rule::Exact;
         let wins = |run: u32| if exact { run == k } else { run >= k };
-        // Own stones past the end cell: k + 1 of them decide either rule.
-        let cap = k + 1;
         let dirs = if S == 0 {
             self.geometry.directions()
         } else {
@@ -273,47 +271,48 @@ impl Game {
         for_each_direction!(I => {
             let d = dirs[I] as usize;
             // The run through m: `ahead` stones forward, `back` backward;
-            // `fwd` and `bwd` are the cells just past it (off-board cells
-            // are padding, past the last row, or below bit 0).
+            // `fwd` and `bwd` are the cells just past it (`None` below bit
+            // 0; off-board ones are padding or past the last row).
             let mut ahead = 0;
-            let mut i = m + d;
-            while test(own, i) {
+            let mut fwd = m + d;
+            while test(own, fwd) {
                 ahead += 1;
-                i += d;
+                fwd += d;
             }
-            let fwd = (test(cells, i) && !test(opp, i)).then_some(i);
             let mut back = 0;
-            let mut i = m;
-            let bwd = loop {
-                if i < d {
-                    break None;
-                }
-                i -= d;
+            let mut bwd = m.checked_sub(d);
+            while let Some(i) = bwd {
                 if !test(own, i) {
-                    break (test(cells, i) && !test(opp, i)).then_some(i);
+                    break;
                 }
                 back += 1;
-            };
+                bwd = i.checked_sub(d);
+            }
             let run = back + 1 + ahead;
-            if let Some(e) = fwd {
-                let mut beyond = 0;
-                let mut j = e + d;
-                while beyond < cap && test(own, j) {
-                    beyond += 1;
-                    j += d;
-                }
-                if wins(run + 1 + beyond) {
-                    f(Cell::from_index(e));
-                }
+            // Own stones past an end cell: `need` more make k with the run
+            // and the end cell, one more tells an overline under the exact
+            // rule. They are counted before the end cell is looked at, as
+            // they rule most ends out (stones counted past an off-board end
+            // cell are never used).
+            let need = k.saturating_sub(run + 1);
+            let limit = if exact { need + 1 } else { need };
+            let mut beyond = 0;
+            let mut j = fwd + d;
+            while beyond < limit && test(own, j) {
+                beyond += 1;
+                j += d;
+            }
+            if wins(run + 1 + beyond) && test(cells, fwd) && !test(opp, fwd) {
+                f(Cell::from_index(fwd));
             }
             if let Some(e) = bwd {
                 let mut beyond = 0;
                 let mut j = e;
-                while beyond < cap && j >= d && test(own, j - d) {
+                while beyond < limit && j >= d && test(own, j - d) {
                     beyond += 1;
                     j -= d;
                 }
-                if wins(run + 1 + beyond) {
+                if wins(run + 1 + beyond) && test(cells, e) && !test(opp, e) {
                     f(Cell::from_index(e));
                 }
             }
