@@ -53,6 +53,22 @@ pub fn wins_after_played(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
     Some(after)
 }
 
+/// The cells of `moves` after which the side to move, which must have no
+/// winning cell (checked in debug builds), has two or more: the cells `m`
+/// makes winning are then all it has (see [`Board::made_wins`]), and a move
+/// making one lies in a window of k cells with k - 2 own stones and no
+/// opponent stone (see [`kinrow_board::Game::fours`]), so only those are
+/// counted.
+pub fn double_moves<'b>(board: &'b Board, moves: &Bitboard) -> impl Iterator<Item = Cell> + 'b {
+    let me = board.to_move();
+    let (own, opp) = (board.stones(me), board.stones(me.other()));
+    debug_assert!(board.winning_cells(me).is_empty());
+    (board.game().window_cells(own, opp, 2) & *moves)
+        .iter()
+        .map(Cell::from_index)
+        .filter(move |&m| board.made_win_count(me, m) >= 2)
+}
+
 /// The winning cells of both sides, computed from scratch.
 #[must_use]
 pub fn wins_of(board: &Board) -> Wins {

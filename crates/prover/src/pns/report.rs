@@ -5,7 +5,7 @@ use super::arena::{Arena, NodeId};
 use super::number::ProofNumber;
 use super::search::{child_depth, depth_salt};
 use super::symmetry::Symmetries;
-use crate::node::{AndNode, NodeRules, OrNode, UNLIMITED};
+use crate::node::{double_moves, AndNode, NodeRules, OrNode, UNLIMITED};
 use kinrow_board::{Bitboard, Board, Cell};
 
 /// One node of the last search, as seen from its root (for tests and
@@ -74,8 +74,8 @@ impl Finished {
             if node.is_leaf() {
                 if node.is_and() {
                     self.finish_and_leaf(&mut board, depth, &mut pv);
-                } else if let OrNode::Win(cell) = self.rules.attacker_node(&board, depth) {
-                    pv.push(cell);
+                } else {
+                    self.finish_or_leaf(&mut board, depth, &mut pv);
                 }
                 break;
             }
@@ -106,6 +106,24 @@ impl Finished {
             id = child;
         }
         pv
+    }
+
+    /// Ends the line at an attacker's node proved by the rules alone: a
+    /// winning move, or with three plies left a move leaving two winning
+    /// cells (see `Search::last_plies`).
+    fn finish_or_leaf(&self, board: &mut Board, depth: u32, pv: &mut Vec<Cell>) {
+        match self.rules.attacker_node(board, depth) {
+            OrNode::Win(cell) => pv.push(cell),
+            OrNode::Moves(m) => {
+                let first = double_moves(board, &m).next();
+                if let Some(cell) = first {
+                    board.play(cell);
+                    pv.push(cell);
+                    self.finish_and_leaf(board, depth - 1, pv);
+                }
+            }
+            OrNode::NoWin => {}
+        }
     }
 
     /// Ends the line at a defender's node proved by the rules alone.

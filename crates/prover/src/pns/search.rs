@@ -20,7 +20,7 @@ use super::lines::LineScan;
 use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
-use crate::node::{wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED};
+use crate::node::{double_moves, wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED};
 use kinrow_board::{Bitboard, Board, Cell};
 use std::time::Instant;
 
@@ -112,6 +112,10 @@ pub(crate) struct Search<'a> {
     /// Leaves the rules settled when they were to be expanded.
     pub(crate) evaluations: u64,
     pub(crate) tt_hits: u64,
+    /// Settle the last plies before the horizon by the rules alone, as
+    /// the AND-OR prover does (see [`Search::last_plies`]); sound for
+    /// `k >= 2`.
+    shortcuts: bool,
     max_nodes: u64,
     deadline: Option<Instant>,
 }
@@ -148,6 +152,7 @@ impl<'a> Search<'a> {
             expansions: 0,
             evaluations: 0,
             tt_hits: 0,
+            shortcuts: board.game().k() >= 2,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
         }
@@ -256,6 +261,18 @@ impl<'a> Search<'a> {
         )
     }
 
+    /// Whether the rules settle a node of this side with `depth` plies
+    /// left without children, as the AND-OR prover's shortcuts for the last
+    /// plies do (the argument is at `andor::search::Search::last_plies`):
+    /// - a defender with at most three plies left whom the rules leave
+    ///   replies escapes;
+    /// - an attacker with three plies left (and no winning cell) wins
+    ///   exactly when one of its moves leaves it two winning cells.
+    #[inline]
+    fn last_plies(&self, and: bool, depth: u32) -> bool {
+        self.shortcuts && if and { depth <= 3 } else { depth == 3 }
+    }
+
     /// The rules' verdict on the current position as the numbers of a new
     /// node.
     fn evaluate(&self, and: bool, depth: u32) -> Eval {
@@ -283,6 +300,7 @@ impl<'a> Search<'a> {
                 // from leaving none); were none left, each one would lose
                 // to a move giving two winning cells, at the fourth ply.
                 AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
+                AndNode::Replies(_) if self.last_plies(true, depth) => Eval::DISPROVED,
                 AndNode::Replies(r) => Eval {
                     pn: count(r),
                     dn: ProofNumber::ONE,
@@ -294,6 +312,12 @@ impl<'a> Search<'a> {
                 OrNode::Win(_) => Eval::proved(1),
                 OrNode::NoWin => Eval::DISPROVED,
                 OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
+                OrNode::Moves(m) if self.last_plies(false, depth) => {
+                    match double_moves(&self.board, &m).next() {
+                        Some(_) => Eval::proved(3),
+                        None => Eval::DISPROVED,
+                    }
+                }
                 OrNode::Moves(m) => Eval {
                     pn: ProofNumber::ONE,
                     dn: count(m),
@@ -416,7 +440,7 @@ impl<'a> Search<'a> {
             "expand an open leaf once"
         );
         let depth = self.depth();
-        if self.hopeless(node.is_and(), depth) {
+        if self.hopeless(node.is_and(), depth) || self.last_plies(node.is_and(), depth) {
             return self.settle(id, node.is_and(), depth);
         }
         let moves = if node.is_and() {
