@@ -11,7 +11,7 @@
 
 use super::rules::Rules;
 use super::table::{Table, NOWIN_ALWAYS};
-use crate::node::{wins_after_played, wins_of, AndNode, OrNode, Wins};
+use crate::node::{threat_superset, wins_after_played, wins_of, AndNode, OrNode, Wins};
 use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Board, Cell};
 
@@ -67,7 +67,7 @@ pub(crate) struct Search<'t> {
     ///   cells away from the attacker), each attacker stone leaves it at
     ///   most one winning cell, which the defender takes, so the fifth ply
     ///   cannot complete a line. Only a cheap superset of the threats is
-    ///   kept (see [`Search::threat_superset`]).
+    ///   kept (see [`threat_superset`]).
     pub last_plies: bool,
 }
 
@@ -125,7 +125,7 @@ impl Search<'_> {
         // to the horizon.
         let mut cut = false;
         if self.last_plies && depth == 5 && self.rules.node.attack == Attack::Any {
-            let threats = self.threat_superset(&moves);
+            let threats = threat_superset(&self.board, &moves);
             cut = threats != moves;
             moves = threats;
         }
@@ -277,30 +277,6 @@ impl Search<'_> {
             }
         }
         (Res::NoWin { always: false }, None)
-    }
-
-    /// A superset of the threats among `moves` of the attacker (the side to
-    /// move), which must have no winning cell: every move if it has a cell
-    /// giving it two winning cells already, else the moves in a window of
-    /// `k` cells without a defender stone and with at most three empty
-    /// cells (the fast path of [`kinrow_board::Game::threats`], whose
-    /// argument holds under both rules). Far cheaper than checking each
-    /// move.
-    fn threat_superset(&self, moves: &Bitboard) -> Bitboard {
-        let me = self.board.to_move();
-        let game = self.board.game();
-        let own = self.board.stones(me);
-        let opp = self.board.stones(me.other());
-        // No winning cell yet, so those a move makes lie on its lines.
-        let double_point = game
-            .window_cells(own, opp, 2)
-            .iter()
-            .any(|e| self.board.made_win_count(me, Cell::from_index(e)) >= 2);
-        if double_point {
-            *moves
-        } else {
-            game.window_cells(own, opp, 3) & *moves
-        }
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:

@@ -20,8 +20,10 @@ use super::lines::LineScan;
 use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
-use crate::node::{double_moves, wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED};
-use kinrow_board::{Bitboard, Board, Cell};
+use crate::node::{
+    double_moves, threat_superset, wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED,
+};
+use kinrow_board::{Attack, Bitboard, Board, Cell};
 use std::time::Instant;
 
 /// The search stopped on a budget (nodes, time or memory) before settling
@@ -273,6 +275,21 @@ impl<'a> Search<'a> {
         self.shortcuts && if and { depth <= 3 } else { depth == 3 }
     }
 
+    /// The rules at the attacker's node with `depth` plies left; with five
+    /// left and `attack any`, only the moves that may be threats (the AND-OR
+    /// prover's shortcut, see [`Search::last_plies`]: no other move wins
+    /// within five plies).
+    fn attacker_node(&self, depth: u32, known: Option<&Wins>) -> OrNode {
+        match self.rules.attacker_node_with(&self.board, depth, known) {
+            OrNode::Moves(m)
+                if self.shortcuts && depth == 5 && self.rules.attack == Attack::Any =>
+            {
+                OrNode::Moves(threat_superset(&self.board, &m))
+            }
+            other => other,
+        }
+    }
+
     /// The rules' verdict on the current position as the numbers of a new
     /// node.
     fn evaluate(&self, and: bool, depth: u32) -> Eval {
@@ -308,7 +325,7 @@ impl<'a> Search<'a> {
                 },
             }
         } else {
-            match self.rules.attacker_node_with(&self.board, depth, known) {
+            match self.attacker_node(depth, known) {
                 OrNode::Win(_) => Eval::proved(1),
                 OrNode::NoWin => Eval::DISPROVED,
                 OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
@@ -449,7 +466,7 @@ impl<'a> Search<'a> {
                 _ => return self.settle(id, node.is_and(), depth),
             }
         } else {
-            match self.rules.attacker_node(&self.board, depth) {
+            match self.attacker_node(depth, None) {
                 OrNode::Moves(m) if !m.is_empty() => m,
                 _ => return self.settle(id, node.is_and(), depth),
             }
