@@ -164,20 +164,26 @@ impl Game {
     /// (faster here than `bitvec`'s, see the `place_win_remove` bench).
     #[inline]
     fn wins_through_words(&self, own: &[u64], c: usize) -> bool {
-        if self.geometry.stride() == 16 && self.k == 5 {
-            self.wins_through_sk::<16, 5>(own, c)
-        } else {
-            self.wins_through_sk::<0, 0>(own, c)
+        let exact = self.rule == Rule::Exact;
+        match (self.geometry.stride() == 16 && self.k == 5, exact) {
+            (true, false) => self.wins_through_sk::<16, 5, false>(own, c),
+            (true, true) => self.wins_through_sk::<16, 5, true>(own, c),
+            (false, false) => self.wins_through_sk::<0, 0, false>(own, c),
+            (false, true) => self.wins_through_sk::<0, 0, true>(own, c),
         }
     }
 
     /// [`Game::wins_through_words`] with the stride `S` and `K` constants
-    /// when not 0.
+    /// when not 0, under the exact rule if `EXACT`.
     #[inline(always)]
-    fn wins_through_sk<const S: u32, const K: u32>(&self, own: &[u64], c: usize) -> bool {
+    fn wins_through_sk<const S: u32, const K: u32, const EXACT: bool>(
+        &self,
+        own: &[u64],
+        c: usize,
+    ) -> bool {
         let test = |i: usize| own.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
         let k = if K > 0 { K } else { self.k() };
-        let exact = self.rule == Rule::Exact;
+        let exact = EXACT;
         let cap = if exact { k + 1 } else { k };
         let dirs = if S == 0 {
             self.geometry.directions()
@@ -188,17 +194,27 @@ impl Game {
         for_each_direction!(I => {
             if !win {
                 let d = dirs[I] as usize;
-                let mut n = 1;
-                let mut i = c + d;
-                while n < cap && test(i) {
-                    n += 1;
-                    i += d;
-                }
-                let mut i = c;
-                while n < cap && i >= d && test(i - d) {
-                    n += 1;
-                    i -= d;
-                }
+                let n = if S == 16 && I == 0 {
+                    // A row of 16 bits lies in one word, its padding bit
+                    // last: the run is the ones around bit c of that word.
+                    let w = own.get(c / 64).copied().unwrap_or(0);
+                    let b = c % 64;
+                    (!(w >> b)).trailing_zeros() + (!(w << (63 - b))).leading_zeros() - 1
+                } else {
+                    let mut n = 1;
+                    let mut i = c + d;
+                    while n < cap && test(i) {
+                        n += 1;
+                        i += d;
+                    }
+                    // Below bit 0 the index wraps past the words: no stone.
+                    let mut i = c.wrapping_sub(d);
+                    while n < cap && test(i) {
+                        n += 1;
+                        i = i.wrapping_sub(d);
+                    }
+                    n
+                };
                 win = if exact { n == k } else { n >= k };
             }
         });
