@@ -164,8 +164,8 @@ impl Game {
     /// (faster here than `bitvec`'s, see the `place_win_remove` bench).
     #[inline]
     fn wins_through_words(&self, own: &[u64], c: usize) -> bool {
-        let exact = self.rule == Rule::Exact;
-        match (self.geometry.stride() == 16 && self.k == 5, exact) {
+        let gomoku = self.geometry.stride() == 16 && self.k == 5;
+        match (gomoku, self.rule == Rule::Exact) {
             (true, false) => self.wins_through_sk::<16, 5, false>(own, c),
             (true, true) => self.wins_through_sk::<16, 5, true>(own, c),
             (false, false) => self.wins_through_sk::<0, 0, false>(own, c),
@@ -238,11 +238,7 @@ impl Game {
     #[inline]
     pub fn for_each_made_win(&self, own: &Bitboard, opp: &Bitboard, m: Cell, f: impl FnMut(Cell)) {
         debug_assert!(!opp.contains(m.index()));
-        if self.geometry.stride() == 16 && self.k == 5 {
-            self.made_wins_sk::<16, 5>(own.words(), opp.words(), m.index(), f);
-        } else {
-            self.made_wins_sk::<0, 0>(own.words(), opp.words(), m.index(), f);
-        }
+        self.made_wins_words(own.words(), opp.words(), m.index(), f);
     }
 
     /// The number of cells [`Game::for_each_made_win`] finds.
@@ -256,18 +252,27 @@ impl Game {
     #[inline(always)]
     fn made_count_words(&self, own: &[u64], opp: &[u64], m: usize) -> u32 {
         let mut n = 0;
-        if self.geometry.stride() == 16 && self.k == 5 {
-            self.made_wins_sk::<16, 5>(own, opp, m, |_| n += 1);
-        } else {
-            self.made_wins_sk::<0, 0>(own, opp, m, |_| n += 1);
-        }
+        self.made_wins_words(own, opp, m, |_| n += 1);
         n
     }
 
-    /// [`Game::for_each_made_win`] with the stride `S` and `K` constants
-    /// when not 0.
+    /// [`Game::for_each_made_win`] on raw words, through the instance for
+    /// the game's stride, k and rule.
     #[inline(always)]
-    fn made_wins_sk<const S: u32, const K: u32>(
+    fn made_wins_words(&self, own: &[u64], opp: &[u64], m: usize, f: impl FnMut(Cell)) {
+        let gomoku = self.geometry.stride() == 16 && self.k == 5;
+        match (gomoku, self.rule == Rule::Exact) {
+            (true, false) => self.made_wins_sk::<16, 5, false>(own, opp, m, f),
+            (true, true) => self.made_wins_sk::<16, 5, true>(own, opp, m, f),
+            (false, false) => self.made_wins_sk::<0, 0, false>(own, opp, m, f),
+            (false, true) => self.made_wins_sk::<0, 0, true>(own, opp, m, f),
+        }
+    }
+
+    /// [`Game::for_each_made_win`] with the stride `S` and `K` constants
+    /// when not 0, under the exact rule if `EXACT`.
+    #[inline(always)]
+    fn made_wins_sk<const S: u32, const K: u32, const EXACT: bool>(
         &self,
         own: &[u64],
         opp: &[u64],
@@ -277,7 +282,7 @@ impl Game {
         let test = |b: &[u64], i: usize| b.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
         let cells = self.geometry.cells().words();
         let k = if K > 0 { K } else { self.k() };
-        let exact = self.rule == Rule::Exact;
+        let exact = EXACT;
         let wins = |run: u32| if exact { run == k } else { run >= k };
         let dirs = if S == 0 {
             self.geometry.directions()

@@ -26,14 +26,7 @@ pub type Wins = [Bitboard; 2];
 /// it only takes the cell it stands on).
 #[must_use]
 pub fn wins_after(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
-    let me = board.to_move();
-    if !wins[me.index()].is_empty() {
-        return None;
-    }
-    let mut after = *wins;
-    after[me.index()] = board.made_wins(me, m);
-    after[me.other().index()].remove(m.index());
-    Some(after)
+    wins_after_move(board, wins, board.to_move(), m)
 }
 
 /// [`wins_after`] once `m` is played: `wins` are those of the position
@@ -44,12 +37,18 @@ pub fn wins_after(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
 pub fn wins_after_played(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
     let mover = board.to_move().other();
     debug_assert!(board.stones(mover).contains(m.index()));
+    wins_after_move(board, wins, mover, m)
+}
+
+/// [`wins_after`] for a move of `mover` on `m`, which may already hold
+/// its stone ([`Board::made_wins`] gives the same cells either way).
+fn wins_after_move(board: &Board, wins: &Wins, mover: Player, m: Cell) -> Option<Wins> {
     if !wins[mover.index()].is_empty() {
         return None;
     }
     let mut after = *wins;
     after[mover.index()] = board.made_wins(mover, m);
-    after[board.to_move().index()].remove(m.index());
+    after[mover.other().index()].remove(m.index());
     Some(after)
 }
 
@@ -77,7 +76,8 @@ pub fn double_moves<'b>(board: &'b Board, moves: &Bitboard) -> impl Iterator<Ite
 /// Far cheaper than checking each move.
 #[must_use]
 pub fn threat_superset(board: &Board, moves: &Bitboard) -> Bitboard {
-    if double_moves(board, &board.empty()).next().is_some() {
+    let cells = board.game().geometry().cells();
+    if double_moves(board, cells).next().is_some() {
         *moves
     } else {
         let me = board.to_move();
