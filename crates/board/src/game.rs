@@ -695,13 +695,7 @@ impl Game {
     /// exact rule each such cell is checked.
     #[must_use]
     pub fn fours(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        let within = *within & *self.geometry.cells();
-        by_words!(self, N, S => {
-            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
-            let within = Words::<N>::of(&within).and_not(own | opp);
-            let has_winning_cell = !self.winning_n::<N, S>(own, opp, true).is_empty();
-            self.fours_n::<N, S>(own, opp, within, has_winning_cell).to_bitboard()
-        })
+        self.fours_knowing(own, opp, within, false)
     }
 
     /// [`Game::fours`] when the caller knows that `own` has no winning cell
@@ -709,11 +703,25 @@ impl Game {
     #[must_use]
     pub fn fours_without_win(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
         debug_assert!(self.winning_cells(own, opp).is_empty());
+        self.fours_knowing(own, opp, within, true)
+    }
+
+    /// [`Game::fours`]; with `no_win` the caller vouches that `own` has no
+    /// winning cell.
+    #[inline]
+    fn fours_knowing(
+        &self,
+        own: &Bitboard,
+        opp: &Bitboard,
+        within: &Bitboard,
+        no_win: bool,
+    ) -> Bitboard {
         let within = *within & *self.geometry.cells();
         by_words!(self, N, S => {
             let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
             let within = Words::<N>::of(&within).and_not(own | opp);
-            self.fours_n::<N, S>(own, opp, within, false).to_bitboard()
+            let has_winning_cell = !no_win && !self.winning_n::<N, S>(own, opp, true).is_empty();
+            self.fours_n::<N, S>(own, opp, within, has_winning_cell).to_bitboard()
         })
     }
 
