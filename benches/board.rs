@@ -11,13 +11,17 @@
 //! - `winning_cells`: one side, 100 ns or less;
 //! - `fours_all`: the `fours` filter over every empty cell: 1 us or less.
 //!
+//! For comparison, not targets: `search_place_win_remove`, the same loop on
+//! a `SearchBoard` (the provers' board, which keeps line words up to date),
+//! and `made_win_count` on both boards over the `near 1` candidates.
+//!
 //! Times are the CPU time of the bench thread (see [`CpuTime`]), so that
 //! other work on a shared machine does not count; set
 //! `KINROW_BENCH_CLOCK=wall` for criterion's usual wall-clock time.
 
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{black_box, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput};
-use kinrow_board::{Board, Candidates, Cell, Game, Rule};
+use kinrow_board::{Board, Candidates, Cell, Game, Rule, SearchBoard};
 use std::time::{Duration, Instant};
 
 /// CPU time of the calling thread in nanoseconds, as the kernel reports it
@@ -155,11 +159,7 @@ fn place_win_remove(c: &mut C) {
 
 fn place_win_remove_on(group: &mut Group<'_>, cands: Candidates) {
     for (n, board) in boards(Rule::Freestyle) {
-        let cells: Vec<Cell> = board
-            .candidates(cands)
-            .iter()
-            .map(Cell::from_index)
-            .collect();
+        let cells = cells_of(&board, cands);
         let mut board = board;
         group.bench_function(BenchmarkId::from_parameter(n), |b| {
             let mut i = 0;
@@ -174,6 +174,65 @@ fn place_win_remove_on(group: &mut Group<'_>, cands: Candidates) {
             });
         });
     }
+}
+
+/// [`place_win_remove`] on a [`SearchBoard`].
+fn search_place_win_remove(c: &mut C) {
+    for (label, cands) in [("all", Candidates::All), ("near1", Candidates::Near(1))] {
+        let mut group = c.benchmark_group(format!("search_place_win_remove/{label}"));
+        for (n, board) in boards(Rule::Freestyle) {
+            let cells = cells_of(&board, cands);
+            let p = board.to_move();
+            let mut board = SearchBoard::from(board);
+            group.bench_function(BenchmarkId::from_parameter(n), |b| {
+                let mut i = 0;
+                b.iter(|| {
+                    let c = cells[i];
+                    i = if i + 1 == cells.len() { 0 } else { i + 1 };
+                    board.place(c, p);
+                    let win = board.wins_at(black_box(c));
+                    board.remove(c, p);
+                    win
+                });
+            });
+        }
+        group.finish();
+    }
+}
+
+/// The cells a stone of the side to move would make winning, counted, on
+/// each `near 1` candidate in turn: by walks on a [`Board`] and by bit scans
+/// of line words on a [`SearchBoard`].
+fn made_win_count(c: &mut C) {
+    for label in ["board", "search"] {
+        let mut group = c.benchmark_group(format!("made_win_count/{label}"));
+        for (n, board) in boards(Rule::Freestyle) {
+            let cells = cells_of(&board, Candidates::Near(1));
+            let p = board.to_move();
+            let search = SearchBoard::from(board.clone());
+            group.bench_function(BenchmarkId::from_parameter(n), |b| {
+                let mut i = 0;
+                b.iter(|| {
+                    let c = black_box(cells[i]);
+                    i = if i + 1 == cells.len() { 0 } else { i + 1 };
+                    if label == "board" {
+                        board.made_win_count(p, c)
+                    } else {
+                        search.made_win_count(p, c)
+                    }
+                });
+            });
+        }
+        group.finish();
+    }
+}
+
+fn cells_of(board: &Board, cands: Candidates) -> Vec<Cell> {
+    board
+        .candidates(cands)
+        .iter()
+        .map(Cell::from_index)
+        .collect()
 }
 
 fn candidates_near1(c: &mut C) {
@@ -339,6 +398,8 @@ fn benches() {
         .sample_size(50)
         .configure_from_args();
     place_win_remove(&mut c);
+    search_place_win_remove(&mut c);
+    made_win_count(&mut c);
     candidates_near1(&mut c);
     winning_cells(&mut c);
     fours_all(&mut c);

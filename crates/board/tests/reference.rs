@@ -4,7 +4,7 @@
 //! stones (either colour, any counts, lines allowed) over both rules, k from
 //! 1 to 7 and every board size from 1x1 to 26x26.
 
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, SearchBoard};
 use kinrow_reference::adapt::{cell, to_board, xy};
 use kinrow_reference::{
     random_stones, NaiveBoard, Rng, ATTACK_ANY, ATTACK_FOURS, ATTACK_THREATS, EMPTY, O as NAIVE_O,
@@ -223,22 +223,30 @@ proptest! {
             );
         }
         let mut scratch = nb.clone();
+        // The search board answers from its line words: the same answers.
+        let mut search = SearchBoard::from(board.clone());
         for (x, y) in nb.all_cells() {
             let c = cell(&board, (x, y));
             prop_assert_eq!(board.wins_at(c), nb.wins_at(x, y), "wins_at {:?}", (x, y));
+            prop_assert_eq!(search.wins_at(c), nb.wins_at(x, y), "search wins_at {:?}", (x, y));
             if nb.get(x as i64, y as i64) != Some(EMPTY) {
                 continue;
             }
             for &p in &[NAIVE_X, NAIVE_O] {
                 scratch.set(x, y, p);
                 board.place(c, player(p));
+                search.place(c, player(p));
                 let want = scratch.wins_at(x, y);
                 prop_assert_eq!(board.wins_at(c), want, "after placing {} on {:?}", p, (x, y));
                 prop_assert_eq!(board.game().wins_through(board.stones(player(p)), c), want);
+                prop_assert_eq!(search.wins_at(c), want, "search, {} on {:?}", p, (x, y));
+                prop_assert!(search.check_consistency().is_ok());
                 board.remove(c, player(p));
+                search.remove(c, player(p));
                 scratch.set(x, y, EMPTY);
             }
         }
+        prop_assert!(search.check_consistency().is_ok());
     }
 
     /// `winning_cells` of both sides.
@@ -286,6 +294,12 @@ proptest! {
                 let mut placed = board.clone();
                 placed.place(c, player(p));
                 prop_assert_eq!(placed.made_wins(player(p), c), got, "placed, side {} at {:?}", p, (x, y));
+                // The search board, from its line words: the same again.
+                let mut search = SearchBoard::from(board.clone());
+                prop_assert_eq!(search.made_wins(player(p), c), got, "search, side {} at {:?}", p, (x, y));
+                prop_assert_eq!(search.made_win_count(player(p), c), got.count());
+                search.place(c, player(p));
+                prop_assert_eq!(search.made_wins(player(p), c), got, "search placed, side {} at {:?}", p, (x, y));
             }
         }
     }
