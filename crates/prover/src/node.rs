@@ -5,13 +5,13 @@
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Player, SearchBoard};
 
 /// The remaining depth of a search without a horizon.
 pub const UNLIMITED: u32 = u32::MAX;
 
 /// The winning cells of both sides (indexed by [`Player::index`]), as
-/// [`Board::winning_cells`] gives them, for searches that carry them from
+/// [`kinrow_board::Board::winning_cells`] gives them, for searches that carry them from
 /// node to node instead of computing them at each.
 pub type Wins = [Bitboard; 2];
 
@@ -21,11 +21,11 @@ pub type Wins = [Bitboard; 2];
 /// the exact rule, and the caller recomputes).
 ///
 /// Why: with no winning cell before `m`, the mover's winning cells after it
-/// are the cells `m` makes winning ([`Board::made_wins`]); the other side's
+/// are the cells `m` makes winning ([`SearchBoard::made_wins`]); the other side's
 /// are those it had, but `m` (a stone never changes the other side's runs,
 /// it only takes the cell it stands on).
 #[must_use]
-pub fn wins_after(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
+pub fn wins_after(board: &SearchBoard, wins: &Wins, m: Cell) -> Option<Wins> {
     wins_after_move(board, wins, board.to_move(), m)
 }
 
@@ -34,15 +34,15 @@ pub fn wins_after(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
 /// derive its winning cells only when it needs them (not when the table
 /// settles it first).
 #[must_use]
-pub fn wins_after_played(board: &Board, wins: &Wins, m: Cell) -> Option<Wins> {
+pub fn wins_after_played(board: &SearchBoard, wins: &Wins, m: Cell) -> Option<Wins> {
     let mover = board.to_move().other();
     debug_assert!(board.stones(mover).contains(m.index()));
     wins_after_move(board, wins, mover, m)
 }
 
 /// [`wins_after`] for a move of `mover` on `m`, which may already hold
-/// its stone ([`Board::made_wins`] gives the same cells either way).
-fn wins_after_move(board: &Board, wins: &Wins, mover: Player, m: Cell) -> Option<Wins> {
+/// its stone ([`SearchBoard::made_wins`] gives the same cells either way).
+fn wins_after_move(board: &SearchBoard, wins: &Wins, mover: Player, m: Cell) -> Option<Wins> {
     if !wins[mover.index()].is_empty() {
         return None;
     }
@@ -54,11 +54,14 @@ fn wins_after_move(board: &Board, wins: &Wins, mover: Player, m: Cell) -> Option
 
 /// The cells of `moves` after which the side to move, which must have no
 /// winning cell (checked in debug builds), has two or more: the cells `m`
-/// makes winning are then all it has (see [`Board::made_wins`]), and a move
+/// makes winning are then all it has (see [`SearchBoard::made_wins`]), and a move
 /// making one lies in a window of k cells with k - 2 own stones and no
 /// opponent stone (see [`kinrow_board::Game::fours`]), so only those are
 /// counted.
-pub fn double_moves<'b>(board: &'b Board, moves: &Bitboard) -> impl Iterator<Item = Cell> + 'b {
+pub fn double_moves<'b>(
+    board: &'b SearchBoard,
+    moves: &Bitboard,
+) -> impl Iterator<Item = Cell> + 'b {
     let me = board.to_move();
     let (own, opp) = (board.stones(me), board.stones(me.other()));
     debug_assert!(board.winning_cells(me).is_empty());
@@ -75,7 +78,7 @@ pub fn double_moves<'b>(board: &'b Board, moves: &Bitboard) -> impl Iterator<Ite
 /// [`kinrow_board::Game::threats`], whose argument holds under both rules).
 /// Far cheaper than checking each move.
 #[must_use]
-pub fn threat_superset(board: &Board, moves: &Bitboard) -> Bitboard {
+pub fn threat_superset(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
     let cells = board.game().geometry().cells();
     if double_moves(board, cells).next().is_some() {
         *moves
@@ -88,7 +91,7 @@ pub fn threat_superset(board: &Board, moves: &Bitboard) -> Bitboard {
 
 /// The winning cells of both sides, computed from scratch.
 #[must_use]
-pub fn wins_of(board: &Board) -> Wins {
+pub fn wins_of(board: &SearchBoard) -> Wins {
     [
         board.winning_cells(Player::X),
         board.winning_cells(Player::O),
@@ -98,7 +101,7 @@ pub fn wins_of(board: &Board) -> Wins {
 /// `player`'s winning cells: from `known` if given (debug builds check them
 /// against the board), else computed.
 #[inline]
-fn winning(board: &Board, known: Option<&Wins>, player: Player) -> Bitboard {
+fn winning(board: &SearchBoard, known: Option<&Wins>, player: Player) -> Bitboard {
     match known {
         Some(w) => {
             debug_assert_eq!(w[player.index()], board.winning_cells(player));
@@ -151,14 +154,19 @@ impl NodeRules {
     ///    block lets the defender complete its line first, which ends the
     ///    attack; with two such cells no block helps.
     #[must_use]
-    pub fn attacker_node(&self, board: &Board, depth: u32) -> OrNode {
+    pub fn attacker_node(&self, board: &SearchBoard, depth: u32) -> OrNode {
         self.attacker_node_with(board, depth, None)
     }
 
     /// [`NodeRules::attacker_node`] with the winning cells of both sides
     /// given when the caller knows them.
     #[must_use]
-    pub fn attacker_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> OrNode {
+    pub fn attacker_node_with(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+    ) -> OrNode {
         if depth == 0 {
             return OrNode::NoWin;
         }
@@ -202,14 +210,19 @@ impl NodeRules {
     ///    loses at once, so the block is the only reply;
     /// 5. see [`NodeRules::double_threat_replies`].
     #[must_use]
-    pub fn defender_node(&self, board: &Board, depth: u32) -> AndNode {
+    pub fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
         self.defender_node_with(board, depth, None)
     }
 
     /// [`NodeRules::defender_node`] with the winning cells of both sides
     /// given when the caller knows them.
     #[must_use]
-    pub fn defender_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> AndNode {
+    pub fn defender_node_with(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+    ) -> AndNode {
         if depth <= 1 {
             return AndNode::NoWin;
         }
@@ -257,7 +270,7 @@ impl NodeRules {
     /// and only the other replies need refuting. Keeping a reply is always
     /// sound, so cells we cannot classify cheaply are kept.
     #[must_use]
-    pub fn double_threat_replies(&self, board: &Board, cands: &Bitboard) -> Option<Bitboard> {
+    pub fn double_threat_replies(&self, board: &SearchBoard, cands: &Bitboard) -> Option<Bitboard> {
         let me = board.to_move();
         let att = board.stones(me.other());
         let def = board.stones(me);
@@ -307,9 +320,9 @@ impl NodeRules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::{Game, Rule};
+    use kinrow_board::{Board, Game, Rule};
 
-    fn board(moves: &[&str], to_move_o: bool) -> Board {
+    fn board(moves: &[&str], to_move_o: bool) -> SearchBoard {
         let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
         let mut b = Board::new(game);
         let g = *b.game().geometry();
@@ -319,7 +332,7 @@ mod tests {
         if to_move_o {
             b.set_to_move(kinrow_board::Player::O);
         }
-        b
+        b.into()
     }
 
     const RULES: NodeRules = NodeRules {

@@ -266,7 +266,7 @@ impl Prover for AndOr {
             attack: problem.attack,
         };
         let mut search = Search {
-            board: problem.board.clone(),
+            board: problem.board.clone().into(),
             rules: Rules::new(node, self.config.reductions),
             table: &mut self.table,
             budget,
@@ -279,7 +279,7 @@ impl Prover for AndOr {
         } else {
             search.deepen(horizon)
         };
-        debug_assert_eq!(search.board, problem.board, "the board was not restored");
+        debug_assert_eq!(*search.board, problem.board, "the board was not restored");
         let (nodes, tt_hits) = (search.budget.nodes, search.tt_hits);
         let elapsed = search.budget.elapsed();
         let mut outcome = Outcome::new(result.verdict);

@@ -11,7 +11,7 @@
 //! since without reductions 1 and 2 a move may win at once.
 
 use crate::node::{AndNode, NodeRules, OrNode, Wins};
-use kinrow_board::{Attack, Board, Cell};
+use kinrow_board::{Attack, Cell, SearchBoard};
 
 /// Which of the five reductions of [`NodeRules`] the prover applies. Turning
 /// one off never changes a verdict, only the work; the switches exist for
@@ -94,7 +94,7 @@ impl Rules {
     /// The attacker's turn with `depth` plies left (see
     /// [`NodeRules::attacker_node`]).
     #[inline]
-    pub fn attacker_node(&self, board: &Board, depth: u32) -> OrNode {
+    pub fn attacker_node(&self, board: &SearchBoard, depth: u32) -> OrNode {
         if self.all {
             return self.node.attacker_node(board, depth);
         }
@@ -140,7 +140,12 @@ impl Rules {
     /// [`Rules::attacker_node`] with the winning cells of both sides given
     /// when the caller knows them (used only with every reduction on).
     #[inline]
-    pub fn attacker_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> OrNode {
+    pub fn attacker_node_with(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+    ) -> OrNode {
         if self.all {
             self.node.attacker_node_with(board, depth, known)
         } else {
@@ -151,7 +156,12 @@ impl Rules {
     /// [`Rules::defender_node`] with the winning cells of both sides given
     /// when the caller knows them (used only with every reduction on).
     #[inline]
-    pub fn defender_node_with(&self, board: &Board, depth: u32, known: Option<&Wins>) -> AndNode {
+    pub fn defender_node_with(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+    ) -> AndNode {
         if self.all {
             self.node.defender_node_with(board, depth, known)
         } else {
@@ -162,7 +172,7 @@ impl Rules {
     /// The defender's turn with `depth` plies left (see
     /// [`NodeRules::defender_node`]).
     #[inline]
-    pub fn defender_node(&self, board: &Board, depth: u32) -> AndNode {
+    pub fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
         if self.all {
             return self.node.defender_node(board, depth);
         }
@@ -209,7 +219,7 @@ mod tests {
     fn all_switches_on_equal_the_node_rules() {
         for seed in 0..300 {
             let case = random_case(seed);
-            let board = adapt::to_board(&case.board, case.to_move);
+            let board = SearchBoard::from(adapt::to_board(&case.board, case.to_move));
             let node = NodeRules {
                 candidates: case
                     .near

@@ -13,7 +13,7 @@ use super::rules::Rules;
 use super::table::{Table, NOWIN_ALWAYS};
 use crate::node::{threat_superset, wins_after_played, wins_of, AndNode, OrNode, Wins};
 use crate::outcome::Budget;
-use kinrow_board::{Attack, Bitboard, Board, Cell};
+use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
 /// How a node settled.
 ///
@@ -42,7 +42,7 @@ const TABLE_AND_DEPTH: u32 = 4;
 /// The state of one search: the board played on and undone in place, the
 /// rules, the table and the budget.
 pub(crate) struct Search<'t> {
-    pub board: Board,
+    pub board: SearchBoard,
     pub rules: Rules,
     pub table: &'t mut Table,
     pub budget: Budget,
@@ -80,7 +80,7 @@ pub(crate) type Parent<'w> = Option<(&'w Wins, Cell)>;
 
 /// The winning cells of both sides at the current node, from `parent`.
 #[inline]
-fn inherited(board: &Board, parent: Parent<'_>) -> Option<Wins> {
+fn inherited(board: &SearchBoard, parent: Parent<'_>) -> Option<Wins> {
     parent.and_then(|(wins, m)| wins_after_played(board, wins, m))
 }
 

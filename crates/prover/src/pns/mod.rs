@@ -57,7 +57,7 @@ pub use report::NodeView;
 
 use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, Prover, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, Board};
+use kinrow_board::{Attack, Bitboard, SearchBoard};
 use report::Finished;
 use search::Search;
 use std::sync::OnceLock;
@@ -192,7 +192,7 @@ impl Prover for Pns {
             candidates: problem.candidates,
             attack: problem.attack,
         };
-        let board = &problem.board;
+        let board = &SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = symmetry::Symmetries::new(board.game().geometry(), self.config.symmetry);
         let memory = limits.memory.unwrap_or_else(default_memory_budget);
@@ -266,7 +266,7 @@ impl Prover for Pns {
 /// stopping at the first immediate win. The moves it leaves out all lose:
 /// with a defender's winning cell on the board, every move but a block
 /// lets the defender complete its line first.
-fn root_moves(rules: &NodeRules, board: &Board, depth: u32) -> (Bitboard, Bitboard) {
+fn root_moves(rules: &NodeRules, board: &SearchBoard, depth: u32) -> (Bitboard, Bitboard) {
     if depth == 0 {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }

@@ -6,7 +6,7 @@ use super::number::ProofNumber;
 use super::search::{child_depth, depth_salt};
 use super::symmetry::Symmetries;
 use crate::node::{double_moves, AndNode, NodeRules, OrNode, UNLIMITED};
-use kinrow_board::{Bitboard, Board, Cell};
+use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and
 /// debugging).
@@ -30,14 +30,14 @@ pub(crate) struct Finished {
     pub(crate) arena: Arena,
     pub(crate) sym: Symmetries,
     pub(crate) rules: NodeRules,
-    pub(crate) board: Board,
+    pub(crate) board: SearchBoard,
     pub(crate) depth: u32,
     pub(crate) root: Option<NodeId>,
 }
 
 impl Finished {
     /// The remaining depth at `board`, a position below the root.
-    fn depth_at(&self, board: &Board) -> u32 {
+    fn depth_at(&self, board: &SearchBoard) -> u32 {
         if self.depth == UNLIMITED {
             UNLIMITED
         } else {
@@ -111,7 +111,7 @@ impl Finished {
     /// Ends the line at an attacker's node proved by the rules alone: a
     /// winning move, or with three plies left a move leaving two winning
     /// cells (see `Search::last_plies`).
-    fn finish_or_leaf(&self, board: &mut Board, depth: u32, pv: &mut Vec<Cell>) {
+    fn finish_or_leaf(&self, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
         match self.rules.attacker_node(board, depth) {
             OrNode::Win(cell) => pv.push(cell),
             OrNode::Moves(m) => {
@@ -127,10 +127,10 @@ impl Finished {
     }
 
     /// Ends the line at a defender's node proved by the rules alone.
-    fn finish_and_leaf(&self, board: &mut Board, depth: u32, pv: &mut Vec<Cell>) {
+    fn finish_and_leaf(&self, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
         let attacker = board.to_move().other();
         let cands = self.rules.candidates;
-        let double = |b: &Board| {
+        let double = |b: &SearchBoard| {
             let wins = b.winning_cells(attacker) & b.candidates(cands);
             wins.has_two()
                 .then(|| wins.iter().take(2).map(Cell::from_index))
@@ -193,7 +193,7 @@ impl Finished {
             return out;
         };
         let mut seen = vec![false; self.arena.node_count() + 1];
-        let mut stack = vec![(root, self.board.clone())];
+        let mut stack = vec![(root, self.board.board().clone())];
         while let Some((id, board)) = stack.pop() {
             if std::mem::replace(&mut seen[id.index()], true) {
                 continue;

@@ -23,7 +23,7 @@ use super::{Evaluation, Init};
 use crate::node::{
     double_moves, threat_superset, wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED,
 };
-use kinrow_board::{Attack, Bitboard, Board, Cell};
+use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 use std::time::Instant;
 
 /// The search stopped on a budget (nodes, time or memory) before settling
@@ -100,7 +100,7 @@ pub(crate) struct Search<'a> {
     root_depth: u32,
     root_stones: u32,
     /// The position at the end of `path`.
-    board: Board,
+    board: SearchBoard,
     keys: SymKeys,
     path: Vec<Step>,
     /// Moves of the node being expanded: canonical and real cell
@@ -127,7 +127,7 @@ impl<'a> Search<'a> {
     /// none), in an arena of at most `memory` bytes.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
-        board: &Board,
+        board: &SearchBoard,
         depth: u32,
         rules: NodeRules,
         (init, evaluation): (Init, Evaluation),

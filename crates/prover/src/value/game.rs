@@ -3,7 +3,7 @@
 
 use super::{eval, Score, Tree, ValueConfig, ValueReport};
 use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 
 /// The game as a [`Tree`]: the board of a problem, both sides among the
 /// candidates, up to a horizon.
@@ -15,7 +15,7 @@ use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell};
 /// Moves: every candidate, or with `reductions` on, the reductions listed
 /// in the docs of [`super`] (module `value`).
 pub(crate) struct GameTree {
-    board: Board,
+    board: SearchBoard,
     candidates: Candidates,
     horizon: u32,
     root_stones: u32,
@@ -41,7 +41,7 @@ impl GameTree {
             eval,
             won: Vec::with_capacity(horizon as usize + 1),
             budget: Budget::new(limits),
-            board,
+            board: board.into(),
         }
     }
 
