@@ -21,7 +21,7 @@
 
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{black_box, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput};
-use kinrow_board::{Board, Candidates, Cell, Game, Rule, SearchBoard};
+use kinrow_board::{Board, Candidates, Cell, Game, Player, Rule, SearchBoard};
 use std::time::{Duration, Instant};
 
 /// CPU time of the calling thread in nanoseconds, as the kernel reports it
@@ -152,18 +152,59 @@ fn boards(rule: Rule) -> Vec<(u32, Board)> {
 fn place_win_remove(c: &mut C) {
     for (label, cands) in [("all", Candidates::All), ("near1", Candidates::Near(1))] {
         let mut group = c.benchmark_group(format!("place_win_remove/{label}"));
-        place_win_remove_on(&mut group, cands);
+        place_win_remove_on(&mut group, cands, |b| b);
         group.finish();
     }
 }
 
-fn place_win_remove_on(group: &mut Group<'_>, cands: Candidates) {
+/// [`place_win_remove`] on a [`SearchBoard`].
+fn search_place_win_remove(c: &mut C) {
+    for (label, cands) in [("all", Candidates::All), ("near1", Candidates::Near(1))] {
+        let mut group = c.benchmark_group(format!("search_place_win_remove/{label}"));
+        place_win_remove_on(&mut group, cands, SearchBoard::from);
+        group.finish();
+    }
+}
+
+/// The two boards' place, win test and remove, for one generic loop.
+trait PlaceWinRemove {
+    fn place(&mut self, c: Cell, p: Player);
+    fn wins_at(&self, c: Cell) -> bool;
+    fn remove(&mut self, c: Cell, p: Player);
+}
+
+macro_rules! place_win_remove_for {
+    ($t:ty) => {
+        impl PlaceWinRemove for $t {
+            #[inline(always)]
+            fn place(&mut self, c: Cell, p: Player) {
+                <$t>::place(self, c, p);
+            }
+            #[inline(always)]
+            fn wins_at(&self, c: Cell) -> bool {
+                <$t>::wins_at(self, c)
+            }
+            #[inline(always)]
+            fn remove(&mut self, c: Cell, p: Player) {
+                <$t>::remove(self, c, p);
+            }
+        }
+    };
+}
+place_win_remove_for!(Board);
+place_win_remove_for!(SearchBoard);
+
+fn place_win_remove_on<B: PlaceWinRemove>(
+    group: &mut Group<'_>,
+    cands: Candidates,
+    make: impl Fn(Board) -> B,
+) {
     for (n, board) in boards(Rule::Freestyle) {
         let cells = cells_of(&board, cands);
-        let mut board = board;
+        let p = board.to_move();
+        let mut board = make(board);
         group.bench_function(BenchmarkId::from_parameter(n), |b| {
             let mut i = 0;
-            let p = board.to_move();
             b.iter(|| {
                 let c = cells[i];
                 i = if i + 1 == cells.len() { 0 } else { i + 1 };
@@ -173,30 +214,6 @@ fn place_win_remove_on(group: &mut Group<'_>, cands: Candidates) {
                 win
             });
         });
-    }
-}
-
-/// [`place_win_remove`] on a [`SearchBoard`].
-fn search_place_win_remove(c: &mut C) {
-    for (label, cands) in [("all", Candidates::All), ("near1", Candidates::Near(1))] {
-        let mut group = c.benchmark_group(format!("search_place_win_remove/{label}"));
-        for (n, board) in boards(Rule::Freestyle) {
-            let cells = cells_of(&board, cands);
-            let p = board.to_move();
-            let mut board = SearchBoard::from(board);
-            group.bench_function(BenchmarkId::from_parameter(n), |b| {
-                let mut i = 0;
-                b.iter(|| {
-                    let c = cells[i];
-                    i = if i + 1 == cells.len() { 0 } else { i + 1 };
-                    board.place(c, p);
-                    let win = board.wins_at(black_box(c));
-                    board.remove(c, p);
-                    win
-                });
-            });
-        }
-        group.finish();
     }
 }
 
