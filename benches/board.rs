@@ -221,26 +221,31 @@ fn place_win_remove_on<B: PlaceWinRemove>(
 /// each `near 1` candidate in turn: by walks on a [`Board`] and by bit scans
 /// of line words on a [`SearchBoard`].
 fn made_win_count(c: &mut C) {
-    for label in ["board", "search"] {
-        let mut group = c.benchmark_group(format!("made_win_count/{label}"));
-        for (n, board) in boards(Rule::Freestyle) {
-            let cells = cells_of(&board, Candidates::Near(1));
-            let p = board.to_move();
-            let search = SearchBoard::from(board.clone());
-            group.bench_function(BenchmarkId::from_parameter(n), |b| {
-                let mut i = 0;
-                b.iter(|| {
-                    let c = black_box(cells[i]);
-                    i = if i + 1 == cells.len() { 0 } else { i + 1 };
-                    if label == "board" {
-                        board.made_win_count(p, c)
-                    } else {
-                        search.made_win_count(p, c)
-                    }
-                });
+    let mut group = c.benchmark_group("made_win_count/board");
+    made_win_count_on(&mut group, |b| b, Board::made_win_count);
+    group.finish();
+    let mut group = c.benchmark_group("made_win_count/search");
+    made_win_count_on(&mut group, SearchBoard::from, SearchBoard::made_win_count);
+    group.finish();
+}
+
+fn made_win_count_on<B>(
+    group: &mut Group<'_>,
+    make: impl Fn(Board) -> B,
+    count: impl Fn(&B, Player, Cell) -> u32,
+) {
+    for (n, board) in boards(Rule::Freestyle) {
+        let cells = cells_of(&board, Candidates::Near(1));
+        let p = board.to_move();
+        let board = make(board);
+        group.bench_function(BenchmarkId::from_parameter(n), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                let c = black_box(cells[i]);
+                i = if i + 1 == cells.len() { 0 } else { i + 1 };
+                count(&board, p, c)
             });
-        }
-        group.finish();
+        });
     }
 }
 

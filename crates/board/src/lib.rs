@@ -2,6 +2,8 @@
 //! padding, the rules (freestyle or exact k in a row, boards up to 26x26),
 //! win detection, winning cells, candidate moves, the attacker's `fours` and
 //! `threats` filters, Zobrist keys, and the position and puzzle-suite files.
+//! [`SearchBoard`] is the board the provers search on: a [`Board`] that also
+//! keeps its stones in line words, for fast win tests and made-win counts.
 //!
 //! ```
 //! use kinrow_board::{Board, Candidates, Game, Player, Rule};

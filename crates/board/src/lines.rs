@@ -53,13 +53,15 @@ impl LineMap {
     fn new(geometry: &Geometry) -> LineMap {
         let (w, h) = (geometry.width(), geometry.height());
         let slot = if w.max(h) <= 15 { 16 } else { 32 };
-        // Each direction's slots start a new word, so that a stone flips
-        // four different words: rows, columns, diagonals (x - y from
-        // -(h - 1)), anti-diagonals (x + y from 0).
-        let words = |slots: u32| (slots * slot).div_ceil(64) * 64 / slot;
+        // The first slot of each direction: rows, columns, diagonals (x - y
+        // from -(h - 1)), anti-diagonals (x + y from 0). Each direction's
+        // slots start a new word, so that a stone flips four different
+        // words; `whole` rounds a number of slots up to whole words.
+        let whole = |slots: u32| (slots * slot).div_ceil(64) * 64 / slot;
         let diagonals = w + h - 1;
-        let base = [0, words(h), words(h) + words(w)];
-        let base = [base[0], base[1], base[2], base[2] + words(diagonals)];
+        let base = [0, whole(h), whole(h) + whole(w)];
+        let base = [base[0], base[1], base[2], base[2] + whole(diagonals)];
+        debug_assert!((base[3] + diagonals) * slot <= LINE_WORDS as u32 * 64);
         let mut map = LineMap {
             at: [LineAt::default(); BITS],
             valid: [0; LINE_WORDS],
@@ -67,7 +69,6 @@ impl LineMap {
         for cell in geometry.all_cells() {
             let (x, y) = geometry.xy(cell);
             let lines = [(y, x), (x, y), (x + h - 1 - y, y), (x + y, y)];
-            debug_assert!((base[3] + diagonals) * slot <= LINE_WORDS as u32 * 64);
             for (d, (line, along)) in lines.into_iter().enumerate() {
                 let bit = (base[d] + line) * slot + along;
                 let at = &mut map.at[cell.index()];
@@ -149,9 +150,10 @@ impl Lines {
     ///
     /// All bit positions are found with masks and bit scans, one variable
     /// shift in all: the forward end is the lowest non-own bit above the
-    /// cell, the backward end the highest at or below it, and the runs past
-    /// them end at the next non-own bits out. Slot top bits are never own,
-    /// which keeps every scan inside the cell's slot.
+    /// cell, the backward end the highest below it, and the runs past them
+    /// end at the next non-own bits out. Slot top bits are never own, so no
+    /// run crosses into another slot; an end found on another slot's top
+    /// bit (or below bit 0) is not a cell, which `valid` tells.
     #[inline(always)]
     pub(crate) fn made_wins(
         &self,
@@ -192,11 +194,13 @@ impl Lines {
 /// line words (see the module doc), kept up to date move by move.
 ///
 /// Placing and removing a stone costs four more bit flips than on a
-/// [`Board`] (the board benches measure both); in exchange [`SearchBoard::wins_at`], [`SearchBoard::made_wins`] and
+/// [`Board`] (the board benches measure both); in exchange
+/// [`SearchBoard::wins_at`], [`SearchBoard::made_wins`] and
 /// [`SearchBoard::made_win_count`] are bit scans on one word per line
 /// instead of walks, which pays off in provers, where made-win walks are
-/// most of the work. Every other query goes to the board (`Deref`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// most of the work. Every other query goes to the board (`Deref`); only
+/// the methods here change it, so the line words cannot fall behind.
+#[derive(Clone, PartialEq, Eq)]
 pub struct SearchBoard {
     board: Board,
     lines: [Lines; 2],
@@ -213,6 +217,14 @@ impl From<Board> for SearchBoard {
             }
         }
         SearchBoard { board, lines, map }
+    }
+}
+
+/// The board alone: the line words follow from it, and the shared map is
+/// large.
+impl std::fmt::Debug for SearchBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("SearchBoard").field(&self.board).finish()
     }
 }
 

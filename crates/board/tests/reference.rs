@@ -4,7 +4,7 @@
 //! stones (either colour, any counts, lines allowed) over both rules, k from
 //! 1 to 7 and every board size from 1x1 to 26x26.
 
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Game, Player, Rule, SearchBoard};
 use kinrow_reference::adapt::{cell, to_board, xy};
 use kinrow_reference::{
     random_stones, NaiveBoard, Rng, ATTACK_ANY, ATTACK_FOURS, ATTACK_THREATS, EMPTY, O as NAIVE_O,
@@ -300,6 +300,7 @@ proptest! {
                 prop_assert_eq!(search.made_win_count(player(p), c), got.count());
                 search.place(c, player(p));
                 prop_assert_eq!(search.made_wins(player(p), c), got, "search placed, side {} at {:?}", p, (x, y));
+                prop_assert_eq!(search.made_win_count(player(p), c), got.count());
             }
         }
     }
@@ -461,6 +462,9 @@ proptest! {
         let mut to_move = NAIVE_X;
         let mut board = to_board(&shadow, to_move);
         prop_assert!(board.check_consistency().is_ok());
+        // A search board takes every step too and must stay the same board
+        // with line words that match it.
+        let mut search = SearchBoard::from(board.clone());
         // (cell, colour, played with `play`, board before)
         let mut history: Vec<(Cell, Player, bool, Board)> = Vec::new();
         for step in steps {
@@ -479,12 +483,15 @@ proptest! {
                     };
                     if played {
                         board.play(c);
+                        search.play(c);
                         to_move = 3 - to_move;
                     } else {
                         board.place(c, pl);
+                        search.place(c, pl);
                     }
                     shadow.set(x, y, if pl == Player::X { NAIVE_X } else { NAIVE_O });
                     prop_assert_eq!(board.wins_at(c), shadow.wins_at(x, y));
+                    prop_assert_eq!(search.wins_at(c), shadow.wins_at(x, y));
                     prop_assert_eq!(board.stone_at(c), Some(pl));
                     history.push((c, pl, played, before));
                 }
@@ -496,9 +503,13 @@ proptest! {
                     if played {
                         board.set_to_move(pl.other());
                         board.undo(c);
+                        search.set_to_move(pl.other());
+                        search.undo(c);
                     } else {
                         board.set_to_move(prev.to_move());
                         board.remove(c, pl);
+                        search.set_to_move(prev.to_move());
+                        search.remove(c, pl);
                     }
                     to_move = if prev.to_move() == Player::X { NAIVE_X } else { NAIVE_O };
                     let (x, y) = xy(&board, c);
@@ -508,11 +519,77 @@ proptest! {
                 Step::ToMove(x) => {
                     to_move = if x { NAIVE_X } else { NAIVE_O };
                     board.set_to_move(player(to_move));
+                    search.set_to_move(player(to_move));
                 }
             }
             prop_assert_eq!(board.check_consistency(), Ok(()));
+            prop_assert_eq!(search.check_consistency(), Ok(()));
+            prop_assert_eq!(search.board(), &board);
             prop_assert_eq!(board.key(), board.key_from_scratch());
             prop_assert_eq!(&board, &to_board(&shadow, to_move));
+        }
+    }
+}
+
+/// The search board's line words on every board shape, k up to the longer
+/// side, both rules: its win test and made wins (stone absent and present)
+/// equal the board's walks (checked against plain scans above) on seeded
+/// random fills, a sparse one and one dense in `x` stones for long runs.
+#[test]
+fn search_board_matches_board_on_every_shape() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % 100
+    };
+    for w in 1..=26u32 {
+        for h in 1..=26u32 {
+            let long = w.max(h);
+            let mut ks = vec![1, 2, 5.min(long), long - 1, long];
+            ks.retain(|&k| (1..=long).contains(&k));
+            ks.sort_unstable();
+            ks.dedup();
+            for k in ks {
+                for rule in [Rule::Freestyle, Rule::Exact] {
+                    for (x_share, o_share) in [(30, 30), (75, 5)] {
+                        let game = Game::new(w, h, k, rule).unwrap();
+                        let mut board = Board::new(game);
+                        let g = *game.geometry();
+                        for c in g.all_cells() {
+                            match next() {
+                                r if r < x_share => board.place(c, Player::X),
+                                r if r < x_share + o_share => board.place(c, Player::O),
+                                _ => {}
+                            }
+                        }
+                        let mut search = SearchBoard::from(board.clone());
+                        assert_eq!(search.check_consistency(), Ok(()));
+                        let what = format!("{w}x{h} k={k} {rule:?}");
+                        for c in g.all_cells() {
+                            assert_eq!(search.wins_at(c), board.wins_at(c), "{what} {c:?}");
+                            if board.stone_at(c).is_some() {
+                                continue;
+                            }
+                            for p in [Player::X, Player::O] {
+                                let want = board.made_wins(p, c);
+                                assert_eq!(search.made_wins(p, c), want, "{what} {c:?} {p:?}");
+                                assert_eq!(search.made_win_count(p, c), want.count());
+                                search.place(c, p);
+                                assert_eq!(search.made_wins(p, c), want, "{what} {c:?} {p:?}");
+                                assert_eq!(search.made_win_count(p, c), want.count());
+                                assert_eq!(
+                                    search.wins_at(c),
+                                    board.game().wins_through(search.stones(p), c),
+                                    "{what} {c:?} {p:?}"
+                                );
+                                search.remove(c, p);
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

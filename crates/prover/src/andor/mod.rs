@@ -280,6 +280,7 @@ impl Prover for AndOr {
             search.deepen(horizon)
         };
         debug_assert_eq!(*search.board, problem.board, "the board was not restored");
+        debug_assert_eq!(search.board.check_consistency(), Ok(()));
         let (nodes, tt_hits) = (search.budget.nodes, search.tt_hits);
         let elapsed = search.budget.elapsed();
         let mut outcome = Outcome::new(result.verdict);
