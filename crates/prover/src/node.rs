@@ -11,8 +11,8 @@ use kinrow_board::{Attack, Bitboard, Candidates, Cell, Player, SearchBoard};
 pub const UNLIMITED: u32 = u32::MAX;
 
 /// The winning cells of both sides (indexed by [`Player::index`]), as
-/// [`kinrow_board::Board::winning_cells`] gives them, for searches that carry them from
-/// node to node instead of computing them at each.
+/// [`kinrow_board::Board::winning_cells`] gives them, for searches that
+/// carry them from node to node instead of computing them at each.
 pub type Wins = [Bitboard; 2];
 
 /// The winning cells of both sides once the side to move plays the empty
@@ -21,9 +21,9 @@ pub type Wins = [Bitboard; 2];
 /// the exact rule, and the caller recomputes).
 ///
 /// Why: with no winning cell before `m`, the mover's winning cells after it
-/// are the cells `m` makes winning ([`SearchBoard::made_wins`]); the other side's
-/// are those it had, but `m` (a stone never changes the other side's runs,
-/// it only takes the cell it stands on).
+/// are the cells `m` makes winning ([`SearchBoard::made_wins`]); the other
+/// side's are those it had, but `m` (a stone never changes the other side's
+/// runs, it only takes the cell it stands on).
 #[must_use]
 pub fn wins_after(board: &SearchBoard, wins: &Wins, m: Cell) -> Option<Wins> {
     wins_after_move(board, wins, board.to_move(), m)
@@ -54,9 +54,9 @@ fn wins_after_move(board: &SearchBoard, wins: &Wins, mover: Player, m: Cell) -> 
 
 /// The cells of `moves` after which the side to move, which must have no
 /// winning cell (checked in debug builds), has two or more: the cells `m`
-/// makes winning are then all it has (see [`SearchBoard::made_wins`]), and a move
-/// making one lies in a window of k cells with k - 2 own stones and no
-/// opponent stone (see [`kinrow_board::Game::fours`]), so only those are
+/// makes winning are then all it has (see [`SearchBoard::made_wins`]), and
+/// a move making one lies in a window of k cells with k - 2 own stones and
+/// no opponent stone (see [`kinrow_board::Game::fours`]), so only those are
 /// counted.
 pub fn double_moves<'b>(
     board: &'b SearchBoard,
