@@ -169,8 +169,8 @@ impl Lines {
         let free = map.valid[i] & !opp.0[i];
         let b = m.trailing_zeros();
         // Forward end `e` (a bit: the slot's top bit at the latest), the
-        // first non-own bit past it, and the last non-own bit at or below
-        // the cell (63 - `low`; `low` is 64 when the run reaches bit 0).
+        // first non-own bit past it, and the last non-own bit below the
+        // cell (63 - `low`; `low` is 64 when the run reaches bit 0).
         let ahead = not_own & m.wrapping_neg();
         let e = ahead & ahead.wrapping_neg();
         let past_e = (not_own & !((e << 1).wrapping_sub(1))).trailing_zeros();
