@@ -16,7 +16,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use kinrow_bench::textbook::Textbook;
-use kinrow_board::{parse_positions, Expect, Position};
+use kinrow_format::{parse_positions, Expect, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem, Prover, Verdict};
 use std::time::Duration;
 

@@ -1,7 +1,9 @@
 //! The board of kinrow, a k-in-a-row endgame solver: bitboards with row
 //! padding, the rules (freestyle or exact k in a row, boards up to 26x26),
 //! win detection, winning cells, candidate moves, the attacker's `fours` and
-//! `threats` filters, Zobrist keys, and the position and puzzle-suite files.
+//! `threats` filters, Zobrist keys, and cell names (`h8`, see
+//! [`Geometry::parse_cell`]). Position and puzzle-suite files are read and
+//! written by the `kinrow-format` crate, above this one.
 //! [`SearchBoard`] is the board the provers search on: a [`Board`] that also
 //! keeps its stones in line words, for fast win tests and made-win counts.
 //!
@@ -26,19 +28,11 @@ pub mod board;
 pub mod game;
 pub mod geometry;
 mod lines;
-pub mod parse;
-pub mod position;
 pub mod rules;
-#[cfg(test)]
-mod testgen;
-pub mod write;
 
 pub use bitboard::{Bitboard, Bits};
 pub use board::Board;
 pub use game::{Game, GameError};
 pub use geometry::{Cell, Geometry, Player, SizeError};
 pub use lines::SearchBoard;
-pub use parse::{parse_positions, parse_suite};
-pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
 pub use rules::{Attack, Candidates, Rule};
-pub use write::{write_position, write_suite};

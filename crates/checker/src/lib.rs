@@ -47,7 +47,8 @@ mod header;
 mod rules;
 mod tree;
 
-use kinrow_board::{Attack, Board, Candidates, Player, Position, Rule};
+use kinrow_board::{Attack, Board, Candidates, Player, Rule};
+use kinrow_format::Position;
 use std::fmt;
 
 pub use header::MAGIC;
@@ -313,7 +314,7 @@ pub fn check_text(
     default_name: &str,
     proof: &str,
 ) -> Result<CheckReport, Flaw> {
-    let positions = kinrow_board::parse_positions(position_file, default_name).map_err(|e| {
+    let positions = kinrow_format::parse_positions(position_file, default_name).map_err(|e| {
         Flaw::new(
             FlawKind::BadPosition,
             None,

@@ -5,9 +5,9 @@
 mod common;
 
 use common::*;
-use kinrow_board::{parse_positions, write_position, write_suite, Attack, Candidates, Position};
-use kinrow_board::{Player, Rule};
+use kinrow_board::{Attack, Candidates, Player, Rule};
 use kinrow_checker::{check_text, FlawKind};
+use kinrow_format::{parse_positions, write_position, write_suite, Position};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::{Limits, Problem};
 

@@ -2,8 +2,8 @@
 //! slow) gets a certificate from AND-OR and from PNS that checks against
 //! its own file.
 
-use kinrow_board::{parse_positions, Expect};
 use kinrow_checker::{check_text, FlawKind};
+use kinrow_format::{parse_positions, Expect};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::path::PathBuf;

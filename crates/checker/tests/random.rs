@@ -7,9 +7,9 @@
 mod common;
 
 use common::*;
-use kinrow_board::parse_positions;
 use kinrow_board::{Attack, Candidates};
 use kinrow_checker::{check, check_text, FlawKind};
+use kinrow_format::parse_positions;
 use kinrow_prover::certificate::{
     write_certificate, write_certificate_with, CertificateError, CertificateOptions,
 };

@@ -1,7 +1,7 @@
 //! Reading position files and folders, with the path added to every error.
 
 use crate::error::CliError;
-use kinrow_board::{parse_positions, Position};
+use kinrow_format::{parse_positions, Position};
 use std::path::{Path, PathBuf};
 
 /// A position and the file it came from.

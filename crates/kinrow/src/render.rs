@@ -2,7 +2,8 @@
 //! numbers on the left (top row first) and column letters below, and a
 //! line of rules.
 
-use kinrow_board::{Board, Candidates, Cell, Player, Position};
+use kinrow_board::{Board, Candidates, Cell, Player};
+use kinrow_format::Position;
 use std::fmt::Write;
 
 /// The board as text; the cells of `numbered` (a line of play starting with

@@ -1,7 +1,8 @@
 //! Flags that override a position's header lines, and the budgets: the one
 //! place where command-line values become the libraries' configuration.
 
-use kinrow_board::{Attack, Candidates, Position};
+use kinrow_board::{Attack, Candidates};
+use kinrow_format::Position;
 use kinrow_prover::{Limits, Problem};
 use std::time::Duration;
 

@@ -256,7 +256,7 @@ impl fmt::Display for Certificate {
 
 /// The header of a certificate for `problem`: the magic line, the position
 /// in position-file form with every header line written out and the stones
-/// as a grid (as `kinrow_board::write_position` writes it), and the `tree`
+/// as a grid (as `kinrow_format::write_position` writes it), and the `tree`
 /// line.
 fn header(problem: &Problem) -> String {
     let board = &problem.board;

@@ -2,7 +2,7 @@
 //! marked slow, under a node budget: it may answer `unknown`, but a verdict
 //! must match the puzzle's `expect`, and a winning move its `solution`.
 
-use kinrow_board::{parse_positions, Expect};
+use kinrow_format::{parse_positions, Expect};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem, Prover, Verdict};
 use std::path::Path;
 

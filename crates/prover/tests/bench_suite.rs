@@ -4,11 +4,12 @@
 
 mod suite_common;
 
-use kinrow_board::{Expect, Player};
+use kinrow_board::Player;
+use kinrow_format::Expect;
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, attacker_wins};
 
-fn suite() -> Vec<kinrow_board::Position> {
+fn suite() -> Vec<kinrow_format::Position> {
     suite_common::suite("bench")
 }
 

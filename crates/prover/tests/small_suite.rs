@@ -7,7 +7,7 @@
 
 mod suite_common;
 
-use kinrow_board::{Expect, Position};
+use kinrow_format::{Expect, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, defender_loses};
 

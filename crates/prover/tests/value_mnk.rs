@@ -8,7 +8,7 @@
 //! k = 4 draw already takes alpha-beta some 27 million nodes. SCOUT, which
 //! has no table, takes the k = 4 boards of at most 12 cells.
 
-use kinrow_board::{parse_positions, Expect, Position};
+use kinrow_format::{parse_positions, Expect, Position};
 use kinrow_prover::value::ValueConfig;
 use kinrow_prover::{AlphaBeta, Limits, Problem, Prover, Scout, Verdict};
 

@@ -4,7 +4,7 @@ use super::Solved;
 use crate::cli::CheckArgs;
 use crate::error::{CliError, EXIT_FAILED};
 use crate::settings;
-use kinrow_board::Position;
+use kinrow_format::Position;
 use kinrow_prover::certificate::{write_certificate, CertificateStats};
 use kinrow_prover::Limits;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@ pub mod verify;
 
 use crate::provers::ProverKind;
 use crate::settings;
-use kinrow_board::{Expect, Position};
+use kinrow_format::{Expect, Position};
 use kinrow_prover::{Limits, Outcome, ProblemError};
 
 /// One position answered by one prover.

@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::input::Loaded;
 use crate::settings::{self, Overrides};
 use crate::{input, render};
-use kinrow_board::Position;
+use kinrow_format::Position;
 use kinrow_prover::Verdict;
 use std::io::Write;
 

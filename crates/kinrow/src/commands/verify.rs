@@ -8,7 +8,7 @@ use crate::input::{self, Loaded};
 use crate::provers::ProverKind;
 use crate::{schedule, settings};
 use indicatif::{ProgressBar, ProgressStyle};
-use kinrow_board::Expect;
+use kinrow_format::Expect;
 use kinrow_prover::{Limits, Verdict};
 use std::io::IsTerminal;
 

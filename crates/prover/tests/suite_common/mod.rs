@@ -1,6 +1,6 @@
 //! Shared helper of the tests on the bundled suites.
 
-use kinrow_board::{parse_positions, Position};
+use kinrow_format::{parse_positions, Position};
 
 /// Every position of the `.pos` files in `positions/<folder>`, files in
 /// name order, each named by its file's stem when it has no `[name]`.

@@ -1,8 +1,8 @@
 //! The lines of a position file: comments cut off, words with their
 //! columns, and what kind of line each one is.
 
-use crate::geometry::Player;
 use crate::position::{GridRow, Location, ParseError, ParseErrorKind, Spanned};
+use kinrow_board::Player;
 
 /// A word of a line: its text, byte offset and 1-based character column.
 #[derive(Clone, Copy, Debug)]

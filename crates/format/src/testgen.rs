@@ -1,10 +1,7 @@
 //! Random positions for the property tests of the parser and the writer.
 
-use crate::board::Board;
-use crate::game::Game;
-use crate::geometry::{Cell, Player};
 use crate::position::{Expect, Position};
-use crate::rules::{Attack, Candidates, Rule};
+use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use proptest::prelude::*;
 
 /// Free text as the parser keeps it: printable ASCII without `#`, trimmed.

@@ -12,8 +12,8 @@
 //! written alone carries no `[name]` line, so its name comes back only as
 //! the default name passed to the parser.
 
-use crate::geometry::Player;
 use crate::position::Position;
+use kinrow_board::Player;
 use std::fmt;
 
 /// The position as a file without a `[name]` line (the file's name names it).

@@ -9,10 +9,8 @@
 //! checks the setup against the rules (board size, `k`, grid shape, moves,
 //! stone counts, no line already won) and builds the [`Position`].
 
-use crate::board::Board;
-use crate::game::Game;
-use crate::geometry::{Cell, Player, MAX_SIDE};
-use crate::rules::{Attack, Candidates, Rule};
+use kinrow_board::geometry::MAX_SIDE;
+use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use std::fmt;
 
 /// The verdict a puzzle expects from a correct solver, under the position's

@@ -1,0 +1,45 @@
+//! The text files of kinrow, a k-in-a-row endgame solver: position and
+//! puzzle-suite files (`docs/position-format.md`), read into checked
+//! [`Position`]s and written back. Reading is two steps, as in shakmaty:
+//! [`parse_suite`] turns text into unchecked [`Setup`]s and reports what is
+//! wrong with the text itself, [`Setup::into_position`] checks a setup
+//! against the rules of its game; [`parse_positions`] does both. Every
+//! error carries a 1-based line and column and says what was expected and
+//! what was found. [`write_position`] and [`write_suite`] write positions
+//! that read back equal.
+//!
+//! The board itself (geometry, cell names such as `h8`, stones, rules) is
+//! the `kinrow-board` crate; this crate only reads and writes text.
+//!
+//! ```
+//! use kinrow_board::Player;
+//! use kinrow_format::{parse_positions, write_position, Expect, ParseErrorKind};
+//!
+//! let text = "board 9\nk 4\nmoves e5 a1 f5 a2 g5 a9\nexpect win\nsolution d5 h5\n";
+//! let position = &parse_positions(text, "open-three").unwrap()[0];
+//! let board = &position.board;
+//! let g = *board.game().geometry();
+//! assert_eq!((g.width(), board.game().k()), (9, 4));
+//! assert_eq!(board.stone_at(g.parse_cell("f5").unwrap()), Some(Player::X));
+//! assert_eq!(board.to_move(), Player::X);
+//! assert_eq!(position.expect, Some(Expect::Win));
+//!
+//! // Written out and read back, the position is the same.
+//! let again = parse_positions(&write_position(position), "open-three").unwrap();
+//! assert_eq!(&again[0], position);
+//!
+//! // Errors say where: here line 2, column 3.
+//! let err = parse_positions("board 9\nk four\n", "bad").unwrap_err();
+//! assert!(matches!(err.kind, ParseErrorKind::Malformed { .. }));
+//! assert_eq!((err.line, err.column), (2, 3));
+//! ```
+
+pub mod parse;
+pub mod position;
+#[cfg(test)]
+mod testgen;
+pub mod write;
+
+pub use parse::{parse_positions, parse_suite};
+pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
+pub use write::{write_position, write_suite};
