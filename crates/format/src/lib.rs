@@ -6,7 +6,8 @@
 //! against the rules of its game; [`parse_positions`] does both. Every
 //! error carries a 1-based line and column and says what was expected and
 //! what was found. [`write_position`] and [`write_suite`] write positions
-//! that read back equal.
+//! that read back equal; [`write_board`] writes the settings and stones
+//! alone, for the header of a win certificate.
 //!
 //! The board itself (geometry, cell names such as `h8`, stones, rules) is
 //! the `kinrow-board` crate; this crate only reads and writes text.
@@ -42,4 +43,4 @@ pub mod write;
 
 pub use parse::{parse_positions, parse_suite};
 pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
-pub use write::{write_position, write_suite};
+pub use write::{write_board, write_position, write_suite};

@@ -3,7 +3,10 @@
 //!
 //! The writer states every setting (the side to move too, so any stone
 //! counts read back), draws the stones as a grid with row numbers and a
-//! footer of lower-case column letters, then the puzzle lines.
+//! footer of lower-case column letters, then the puzzle lines. The settings
+//! and the grid alone are [`write_board`], which the header of a win
+//! certificate embeds (`docs/certificate-format.md`): their bytes are part
+//! of that format too.
 //!
 //! Round trip: parsing the output gives back an equal position, provided
 //! the position's texts are as the parser makes them: the name, each source
@@ -13,7 +16,7 @@
 //! the default name passed to the parser.
 
 use crate::position::Position;
-use kinrow_board::Player;
+use kinrow_board::{Attack, Board, Candidates, Player};
 use std::fmt;
 
 /// The position as a file without a `[name]` line (the file's name names it).
@@ -44,6 +47,66 @@ pub fn write_suite(positions: &[Position]) -> String {
     texts.join("\n")
 }
 
+/// The lines of a position file that state the game, the search settings
+/// and the stones: `board`, `k`, `rule`, `candidates`, `attack`, `to-move`
+/// and `depth` (left out for no horizon, `None`), in this order, then the
+/// grid, each row after its right-aligned number, and the line of column
+/// letters. Each line ends with a newline.
+///
+/// This is [`write_position`] without the puzzle lines: it reads back as a
+/// position of this board and settings.
+#[must_use]
+pub fn write_board(
+    board: &Board,
+    candidates: Candidates,
+    attack: Attack,
+    depth: Option<u32>,
+) -> String {
+    let mut text = String::new();
+    board_lines(&mut text, board, candidates, attack, depth).expect("writing to a string");
+    text
+}
+
+/// Writes the lines of [`write_board`] to `f`.
+fn board_lines(
+    f: &mut impl fmt::Write,
+    board: &Board,
+    candidates: Candidates,
+    attack: Attack,
+    depth: Option<u32>,
+) -> fmt::Result {
+    let game = board.game();
+    let g = game.geometry();
+    let (width, height) = (g.width(), g.height());
+    if width == height {
+        writeln!(f, "board {width}")?;
+    } else {
+        writeln!(f, "board {width}x{height}")?;
+    }
+    writeln!(f, "k {}", game.k())?;
+    writeln!(f, "rule {}", game.rule())?;
+    writeln!(f, "candidates {candidates}")?;
+    writeln!(f, "attack {attack}")?;
+    writeln!(f, "to-move {}", board.to_move())?;
+    if let Some(depth) = depth {
+        writeln!(f, "depth {depth}")?;
+    }
+    let label = height.to_string().len();
+    for y in (0..height).rev() {
+        write!(f, "{:>label$}", y + 1)?;
+        for x in 0..width {
+            let stone = g.cell(x, y).and_then(|c| board.stone_at(c));
+            write!(f, " {}", stone.map_or('.', Player::symbol))?;
+        }
+        writeln!(f)?;
+    }
+    write!(f, "{:label$}", "")?;
+    for letter in (b'a'..).take(width as usize) {
+        write!(f, " {}", char::from(letter))?;
+    }
+    writeln!(f)
+}
+
 /// A position in file form, with or without its `[name]` line.
 struct Text<'a> {
     position: &'a Position,
@@ -53,39 +116,11 @@ struct Text<'a> {
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.position;
-        let game = p.board.game();
-        let g = game.geometry();
-        let (width, height) = (g.width(), g.height());
+        let g = p.board.game().geometry();
         if self.named {
             writeln!(f, "[{}]", p.name)?;
         }
-        if width == height {
-            writeln!(f, "board {width}")?;
-        } else {
-            writeln!(f, "board {width}x{height}")?;
-        }
-        writeln!(f, "k {}", game.k())?;
-        writeln!(f, "rule {}", game.rule())?;
-        writeln!(f, "candidates {}", p.candidates)?;
-        writeln!(f, "attack {}", p.attack)?;
-        writeln!(f, "to-move {}", p.board.to_move())?;
-        if let Some(depth) = p.depth {
-            writeln!(f, "depth {depth}")?;
-        }
-        let label = height.to_string().len();
-        for y in (0..height).rev() {
-            write!(f, "{:>label$}", y + 1)?;
-            for x in 0..width {
-                let stone = g.cell(x, y).and_then(|c| p.board.stone_at(c));
-                write!(f, " {}", stone.map_or('.', Player::symbol))?;
-            }
-            writeln!(f)?;
-        }
-        write!(f, "{:label$}", "")?;
-        for letter in (b'a'..).take(width as usize) {
-            write!(f, " {}", char::from(letter))?;
-        }
-        writeln!(f)?;
+        board_lines(f, &p.board, p.candidates, p.attack, p.depth)?;
         if let Some(expect) = p.expect {
             writeln!(f, "expect {expect}")?;
         }
@@ -158,6 +193,21 @@ mod tests {
             let text = write_position(&p);
             let back = parse_positions(&text, &p.name);
             prop_assert_eq!(back, Ok(vec![p]), "{}", text);
+        }
+
+        #[test]
+        fn board_lines_read_back_without_the_puzzle_lines(p in testgen::position()) {
+            let text = write_board(&p.board, p.candidates, p.attack, p.depth);
+            prop_assert!(write_position(&p).starts_with(&text), "{}", text);
+            let back = parse_positions(&text, &p.name);
+            let bare = Position {
+                expect: None,
+                solution: Vec::new(),
+                sources: Vec::new(),
+                slow: None,
+                ..p
+            };
+            prop_assert_eq!(back, Ok(vec![bare]), "{}", text);
         }
 
         #[test]

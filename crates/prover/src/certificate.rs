@@ -46,6 +46,7 @@
 use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, Geometry};
+use kinrow_format::write_board;
 use std::fmt::{self, Write as _};
 use std::time::Instant;
 
@@ -256,43 +257,16 @@ impl fmt::Display for Certificate {
 
 /// The header of a certificate for `problem`: the magic line, the position
 /// in position-file form with every header line written out and the stones
-/// as a grid (as `kinrow_format::write_position` writes it), and the `tree`
-/// line.
+/// as a grid ([`write_board`], the position-file writer's own lines), and
+/// the `tree` line.
 fn header(problem: &Problem) -> String {
-    let board = &problem.board;
-    let game = board.game();
-    let g = game.geometry();
-    let mut s = String::new();
-    let _ = writeln!(s, "{MAGIC}");
-    if g.width() == g.height() {
-        let _ = writeln!(s, "board {}", g.width());
-    } else {
-        let _ = writeln!(s, "board {}x{}", g.width(), g.height());
-    }
-    let _ = writeln!(s, "k {}", game.k());
-    let _ = writeln!(s, "rule {}", game.rule());
-    let _ = writeln!(s, "candidates {}", problem.candidates);
-    let _ = writeln!(s, "attack {}", problem.attack);
-    let _ = writeln!(s, "to-move {}", board.to_move());
-    if let Some(d) = problem.depth {
-        let _ = writeln!(s, "depth {d}");
-    }
-    let num_width = g.height().to_string().len();
-    for y in (0..g.height()).rev() {
-        let _ = write!(s, "{:>num_width$}", y + 1);
-        for x in 0..g.width() {
-            let c = g.cell(x, y).expect("on the board");
-            let sym = board.stone_at(c).map_or('.', |p| p.symbol());
-            let _ = write!(s, " {sym}");
-        }
-        s.push('\n');
-    }
-    s.push_str(&" ".repeat(num_width));
-    for x in 0..g.width() {
-        let _ = write!(s, " {}", (b'a' + x as u8) as char);
-    }
-    s.push_str("\ntree\n");
-    s
+    let position = write_board(
+        &problem.board,
+        problem.candidates,
+        problem.attack,
+        problem.depth,
+    );
+    format!("{MAGIC}\n{position}tree\n")
 }
 
 /// Writes the certificate of a `win` of `prover` for `problem`, with the
