@@ -94,9 +94,17 @@ impl Keyword {
 ///
 /// A text without any `[name]` line is one position named `default_name`
 /// (the caller passes the file's name). Otherwise each `[name]` line starts
-/// a position; names are trimmed, must not be empty and must differ. A text
-/// of only blank lines and comments is an error ([`ParseErrorKind::NoPosition`]).
+/// a position; names are trimmed, must not be empty and must differ.
 /// Never panics, whatever the text.
+///
+/// # Errors
+///
+/// The first thing wrong with the text itself, at its line and column: an
+/// unknown keyword, a malformed or repeated header value, a grid split in
+/// two or given with a `moves` line, a bad cell character, an empty or
+/// repeated `[name]`, a line before the first `[name]` of a suite, or no
+/// position at all, only blank lines and comments
+/// ([`ParseErrorKind::NoPosition`]). The rules are not checked here.
 pub fn parse_suite(text: &str, default_name: &str) -> Result<Vec<Setup>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<Line<'_>> = text
@@ -147,7 +155,12 @@ pub fn parse_suite(text: &str, default_name: &str) -> Result<Vec<Setup>, ParseEr
 }
 
 /// Parses a position or suite file and checks each position: [`parse_suite`]
-/// followed by [`Setup::into_position`]. Stops at the first error.
+/// followed by [`Setup::into_position`].
+///
+/// # Errors
+///
+/// The first error of [`parse_suite`] or, in file order, of
+/// [`Setup::into_position`].
 pub fn parse_positions(text: &str, default_name: &str) -> Result<Vec<Position>, ParseError> {
     parse_suite(text, default_name)?
         .into_iter()

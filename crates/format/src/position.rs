@@ -277,14 +277,16 @@ fn expect_text(expect: &Option<Expect>) -> String {
 impl Setup {
     /// Checks the setup against the rules and builds the position, with
     /// the defaults of the file format for each header not given (15x15,
-    /// k 5, freestyle, near 1, any, no depth).
+    /// k 5, freestyle, near 1, any, no depth). With `to-move`, any stone
+    /// counts are accepted.
     ///
-    /// Errors: board side outside 1..=26; `k` outside 1..=max(width,
-    /// height); a grid whose rows, row numbers, cells per row or column
-    /// letters do not fit the board; a move or solution cell off the board
-    /// or on a stone; a side with a winning line; without `to-move`, stone
-    /// counts other than x = o or x = o + 1; a `solution` without
-    /// `expect win`. With `to-move`, any stone counts are accepted.
+    /// # Errors
+    ///
+    /// Board side outside 1..=26; `k` outside 1..=max(width, height); a
+    /// grid whose rows, row numbers, cells per row or column letters do not
+    /// fit the board; a move or solution cell off the board or on a stone;
+    /// a side with a winning line; without `to-move`, stone counts other
+    /// than x = o or x = o + 1; a `solution` without `expect win`.
     pub fn into_position(self) -> Result<Position, ParseError> {
         let Setup {
             name,
