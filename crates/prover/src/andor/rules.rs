@@ -211,8 +211,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::Candidates;
-    use kinrow_reference::{adapt, random_case, ATTACK_FOURS, ATTACK_THREATS};
+    use kinrow_reference::{adapt, random_case};
 
     /// With every switch on, the switchable rules equal [`NodeRules`].
     #[test]
@@ -221,14 +220,8 @@ mod tests {
             let case = random_case(seed);
             let board = SearchBoard::from(adapt::to_board(&case.board, case.to_move));
             let node = NodeRules {
-                candidates: case
-                    .near
-                    .map_or(Candidates::All, |r| Candidates::Near(r as u8)),
-                attack: match case.attack {
-                    ATTACK_FOURS => Attack::Fours,
-                    ATTACK_THREATS => Attack::Threats,
-                    _ => Attack::Any,
-                },
+                candidates: adapt::to_candidates(case.near),
+                attack: adapt::to_attack(case.attack),
             };
             let generic = Rules {
                 node,
