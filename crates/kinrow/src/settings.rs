@@ -2,7 +2,7 @@
 //! place where command-line values become the libraries' configuration.
 
 use kinrow_board::{Attack, Candidates, Position};
-use kinrow_prover::{Limits, Problem};
+use kinrow_prover::Limits;
 use std::time::Duration;
 
 /// Overrides of the header lines; `None` keeps the file's value.
@@ -27,16 +27,6 @@ impl Overrides {
             p.attack = a;
         }
         p
-    }
-}
-
-/// The prover's question for a position.
-pub fn problem(p: &Position) -> Problem {
-    Problem {
-        board: p.board.clone(),
-        candidates: p.candidates,
-        attack: p.attack,
-        depth: p.depth,
     }
 }
 

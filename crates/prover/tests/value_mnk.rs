@@ -28,12 +28,7 @@ fn published_mnk_values() {
             if pos.slow.is_some() || (cells > 16 && k != 3) {
                 continue;
             }
-            let problem = Problem {
-                board: pos.board.clone(),
-                candidates: pos.candidates,
-                attack: pos.attack,
-                depth: pos.depth,
-            };
+            let problem = Problem::from(&pos);
             let mut provers: Vec<Box<dyn Prover>> =
                 vec![Box::new(AlphaBeta::new(ValueConfig::default()))];
             if cells <= 12 || k == 3 {

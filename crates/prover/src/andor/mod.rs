@@ -118,12 +118,11 @@ impl AndOr {
     }
 }
 
-/// The horizon a problem is searched to: its depth, but no more than the
-/// empty cells (no game is longer), rounded down to odd (the attacker's
-/// stones land on odd plies); 0 when nothing can win.
+/// The horizon a problem is searched to: [`Problem::horizon`] rounded down
+/// to odd (the attacker's stones land on odd plies); 0 when nothing can
+/// win.
 fn horizon(problem: &Problem) -> u32 {
-    let empty = problem.board.empty().count();
-    let d = problem.depth.unwrap_or(u32::MAX).min(empty);
+    let d = problem.horizon();
     if d & 1 == 0 {
         d.saturating_sub(1)
     } else {

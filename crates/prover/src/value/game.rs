@@ -30,9 +30,7 @@ impl GameTree {
     /// The tree of `problem` (whose board has no line yet).
     pub(crate) fn new(problem: &Problem, limits: &Limits, reductions: bool, eval: bool) -> Self {
         let board = problem.board.clone();
-        let empty = board.empty().count();
-        // No game lasts longer than the board has empty cells.
-        let horizon = problem.depth.unwrap_or(empty).min(empty);
+        let horizon = problem.horizon();
         GameTree {
             root_stones: board.stone_count(),
             candidates: problem.candidates,
