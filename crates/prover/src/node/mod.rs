@@ -5,52 +5,15 @@
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, Player, SearchBoard};
+mod wins;
+
+pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
+
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
+use wins::winning;
 
 /// The remaining depth of a search without a horizon.
 pub const UNLIMITED: u32 = u32::MAX;
-
-/// The winning cells of both sides (indexed by [`Player::index`]), as
-/// [`kinrow_board::Board::winning_cells`] gives them, for searches that
-/// carry them from node to node instead of computing them at each.
-pub type Wins = [Bitboard; 2];
-
-/// The winning cells of both sides once the side to move plays the empty
-/// cell `m`, from those of the position now (`wins`). `None` when the side
-/// to move has a winning cell (then a stone of its own may spoil one under
-/// the exact rule, and the caller recomputes).
-///
-/// Why: with no winning cell before `m`, the mover's winning cells after it
-/// are the cells `m` makes winning ([`SearchBoard::made_wins`]); the other
-/// side's are those it had, but `m` (a stone never changes the other side's
-/// runs, it only takes the cell it stands on).
-#[must_use]
-pub fn wins_after(board: &SearchBoard, wins: &Wins, m: Cell) -> Option<Wins> {
-    wins_after_move(board, wins, board.to_move(), m)
-}
-
-/// [`wins_after`] once `m` is played: `wins` are those of the position
-/// before it, `m` holds the stone of the side that just moved. Lets a child
-/// derive its winning cells only when it needs them (not when the table
-/// settles it first).
-#[must_use]
-pub fn wins_after_played(board: &SearchBoard, wins: &Wins, m: Cell) -> Option<Wins> {
-    let mover = board.to_move().other();
-    debug_assert!(board.stones(mover).contains(m.index()));
-    wins_after_move(board, wins, mover, m)
-}
-
-/// [`wins_after`] for a move of `mover` on `m`, which may already hold
-/// its stone ([`SearchBoard::made_wins`] gives the same cells either way).
-fn wins_after_move(board: &SearchBoard, wins: &Wins, mover: Player, m: Cell) -> Option<Wins> {
-    if !wins[mover.index()].is_empty() {
-        return None;
-    }
-    let mut after = *wins;
-    after[mover.index()] = board.made_wins(mover, m);
-    after[mover.other().index()].remove(m.index());
-    Some(after)
-}
 
 /// The cells of `moves` after which the side to move, which must have no
 /// winning cell (checked in debug builds), has two or more: the cells `m`
@@ -86,28 +49,6 @@ pub fn threat_superset(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
         let me = board.to_move();
         let (own, opp) = (board.stones(me), board.stones(me.other()));
         board.game().window_cells(own, opp, 3) & *moves
-    }
-}
-
-/// The winning cells of both sides, computed from scratch.
-#[must_use]
-pub fn wins_of(board: &SearchBoard) -> Wins {
-    [
-        board.winning_cells(Player::X),
-        board.winning_cells(Player::O),
-    ]
-}
-
-/// `player`'s winning cells: from `known` if given (debug builds check them
-/// against the board), else computed.
-#[inline]
-fn winning(board: &SearchBoard, known: Option<&Wins>, player: Player) -> Bitboard {
-    match known {
-        Some(w) => {
-            debug_assert_eq!(w[player.index()], board.winning_cells(player));
-            w[player.index()]
-        }
-        None => board.winning_cells(player),
     }
 }
 
@@ -172,8 +113,8 @@ impl NodeRules {
         }
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
-        if let Some(w) = (winning(board, known, me) & cands).first() {
-            return OrNode::Win(Cell::from_index(w));
+        if let Some(w) = winning_cell(&winning(board, known, me), &cands) {
+            return OrNode::Win(w);
         }
         if depth == 1 {
             return OrNode::NoWin;
