@@ -11,8 +11,8 @@ pub mod outcome;
 pub mod pns;
 pub mod value;
 
-pub use andor::{AndOr, AndOrConfig, Reductions};
-pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
+pub use andor::{AndOr, AndOrConfig};
+pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig, ProofNumber};
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};

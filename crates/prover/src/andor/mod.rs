@@ -58,16 +58,12 @@
 //! ```
 
 mod pv;
-mod rules;
 mod search;
 mod table;
 
-pub use rules::Reductions;
-
-use crate::node::NodeRules;
+use crate::node::{NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
 use kinrow_board::Cell;
-use rules::Rules;
 use search::{Res, Search};
 use table::Table;
 
@@ -266,7 +262,7 @@ impl Prover for AndOr {
         };
         let mut search = Search {
             board: problem.board.clone().into(),
-            rules: Rules::new(node, self.config.reductions),
+            rules: SwitchableRules::new(node, self.config.reductions),
             table: &mut self.table,
             budget,
             tt_hits: 0,

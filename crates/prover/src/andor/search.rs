@@ -9,9 +9,10 @@
 //! horizon; it lets iterative deepening stop early and the table reuse the
 //! result at any depth.
 
-use super::rules::Rules;
 use super::table::{Table, NOWIN_ALWAYS};
-use crate::node::{threat_superset, wins_after_played, wins_of, AndNode, OrNode, Wins};
+use crate::node::{
+    threat_superset, wins_after_played, wins_of, AndNode, OrNode, SwitchableRules, Wins,
+};
 use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
@@ -43,7 +44,7 @@ const TABLE_AND_DEPTH: u32 = 4;
 /// rules, the table and the budget.
 pub(crate) struct Search<'t> {
     pub board: SearchBoard,
-    pub rules: Rules,
+    pub rules: SwitchableRules,
     pub table: &'t mut Table,
     pub budget: Budget,
     pub tt_hits: u64,

@@ -5,8 +5,11 @@
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
+mod ablation;
 mod wins;
 
+pub use ablation::Reductions;
+pub(crate) use ablation::SwitchableRules;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
