@@ -24,7 +24,7 @@
 //! - **The last plies** are decided without searching them out, when every
 //!   reduction is on and `k >= 2`: with three plies left the attacker wins
 //!   exactly when a four leaves it two winning cells, and with five only
-//!   threats are tried (the argument is in the `search` module).
+//!   threats are tried (the argument is in [`crate::node::last_plies`]).
 //! - **Move ordering** by bitboard classes (the table's move, fours, cells
 //!   next to two own stones, the rest): it changes node counts, never a
 //!   verdict, and allocates nothing.
@@ -61,7 +61,7 @@ mod pv;
 mod search;
 mod table;
 
-use crate::node::{NodeRules, Reductions, SwitchableRules};
+use crate::node::{LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
 use kinrow_board::Cell;
 use search::{Res, Search};
@@ -266,7 +266,11 @@ impl Prover for AndOr {
             table: &mut self.table,
             budget,
             tt_hits: 0,
-            last_plies: self.config.reductions == Reductions::ALL && problem.board.game().k() >= 2,
+            last_plies: if self.config.reductions == Reductions::ALL {
+                LastPlies::new(problem.board.game(), &node)
+            } else {
+                LastPlies::OFF
+            },
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {

@@ -10,9 +10,8 @@
 //! result at any depth.
 
 use super::table::{Table, NOWIN_ALWAYS};
-use crate::node::{
-    threat_superset, wins_after_played, wins_of, AndNode, OrNode, SwitchableRules, Wins,
-};
+use crate::node::last_plies::{double_move_tries, makes_two_wins};
+use crate::node::{wins_after_played, wins_of, AndNode, LastPlies, OrNode, SwitchableRules, Wins};
 use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
@@ -48,28 +47,9 @@ pub(crate) struct Search<'t> {
     pub table: &'t mut Table,
     pub budget: Budget,
     pub tt_hits: u64,
-    /// Shortcuts for the last plies, sound when every reduction is
-    /// on and `k >= 2`. Then every winning cell of a side is next to one of
-    /// its stones, hence a candidate, and:
-    /// - a defender with at most three plies left whom the rules leave
-    ///   replies (`AndNode::Replies`) escapes: the attacker has at most one
-    ///   winning cell and the replies are the block if it has one, and a
-    ///   defender stone gives the attacker no new winning cell, so no reply
-    ///   leaves the attacker a win on its next (and last) stone;
-    /// - an attacker with three plies left wins exactly when one of its
-    ///   moves leaves it two winning cells: the defender then has no winning
-    ///   cell (reduction 4 left only the block if it had one, and an
-    ///   attacker stone gives it none), so by the first point and reduction
-    ///   3 the defender's node is won exactly when the attacker has two.
-    ///   Only fours leave a winning cell at all, so only they are tried.
-    /// - an attacker with five plies left wins only with a threat (a four,
-    ///   or a move after which some cell would give it two winning cells):
-    ///   after any other move, and any reply (a defender stone only takes
-    ///   cells away from the attacker), each attacker stone leaves it at
-    ///   most one winning cell, which the defender takes, so the fifth ply
-    ///   cannot complete a line. Only a cheap superset of the threats is
-    ///   kept (see [`threat_superset`]).
-    pub last_plies: bool,
+    /// The shortcuts for the last plies ([`crate::node::last_plies`]); off
+    /// unless every reduction is on.
+    pub last_plies: LastPlies,
 }
 
 /// What a node gets from its parent: the winning cells of both sides in
@@ -125,12 +105,11 @@ impl Search<'_> {
         // Moves left out for the horizon's sake: the no-win is then bound
         // to the horizon.
         let mut cut = false;
-        if self.last_plies && depth == 5 && self.rules.node.attack == Attack::Any {
-            let threats = threat_superset(&self.board, &moves);
+        if let Some(threats) = self.last_plies.five_ply_moves(&self.board, depth, &moves) {
             cut = threats != moves;
             moves = threats;
         }
-        if self.last_plies && depth == 3 {
+        if self.last_plies.attacker_decided(depth) {
             let (r, found) = self.two_winning_cells(&moves);
             if use_table && r != Res::Unknown {
                 match r {
@@ -204,8 +183,7 @@ impl Search<'_> {
         {
             AndNode::Win => return Res::Win(2),
             AndNode::NoWin => return Res::NoWin { always: depth >= 2 },
-            // See `Search::last_plies`.
-            AndNode::Replies(_) if self.last_plies && depth <= 3 => {
+            AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
                 return Res::NoWin { always: false }
             }
             AndNode::Replies(replies) => replies,
@@ -258,22 +236,17 @@ impl Search<'_> {
     }
 
     /// At the attacker's turn with three plies left (see
-    /// [`Search::last_plies`]): whether one of `moves` leaves the attacker
-    /// two winning cells, and that move. Each move tried counts as a node.
+    /// [`LastPlies::attacker_decided`]): whether one of `moves` leaves the
+    /// attacker two winning cells, and that move. Each move tried counts as
+    /// a node.
     fn two_winning_cells(&mut self, moves: &Bitboard) -> (Res, Option<Cell>) {
-        let me = self.board.to_move();
-        let (own, opp) = (self.board.stones(me), self.board.stones(me.other()));
-        // The attacker has no winning cell (reduction 1 found none), so the
-        // ones a move leaves it are those it makes, and a move making one
-        // lies in a window with k - 2 own stones and no opponent's (see
-        // `Game::fours`).
-        for m in (self.board.game().window_cells(own, opp, 2) & *moves).iter() {
+        // The attacker has no winning cell: reduction 1 found none.
+        for m in double_move_tries(&self.board, moves).iter() {
             if !self.budget.tick() {
                 return (Res::Unknown, None);
             }
             let cell = Cell::from_index(m);
-            let two = self.board.made_win_count(me, cell) >= 2;
-            if two {
+            if makes_two_wins(&self.board, cell) {
                 return (Res::Win(3), Some(cell));
             }
         }

@@ -6,10 +6,12 @@
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
 mod ablation;
+pub mod last_plies;
 mod wins;
 
 pub use ablation::Reductions;
 pub(crate) use ablation::SwitchableRules;
+pub use last_plies::LastPlies;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
@@ -17,43 +19,6 @@ use wins::winning;
 
 /// The remaining depth of a search without a horizon.
 pub const UNLIMITED: u32 = u32::MAX;
-
-/// The cells of `moves` after which the side to move, which must have no
-/// winning cell (checked in debug builds), has two or more: the cells `m`
-/// makes winning are then all it has (see [`SearchBoard::made_wins`]), and
-/// a move making one lies in a window of k cells with k - 2 own stones and
-/// no opponent stone (see [`kinrow_board::Game::fours`]), so only those are
-/// counted.
-pub fn double_moves<'b>(
-    board: &'b SearchBoard,
-    moves: &Bitboard,
-) -> impl Iterator<Item = Cell> + 'b {
-    let me = board.to_move();
-    let (own, opp) = (board.stones(me), board.stones(me.other()));
-    debug_assert!(board.winning_cells(me).is_empty());
-    (board.game().window_cells(own, opp, 2) & *moves)
-        .iter()
-        .map(Cell::from_index)
-        .filter(move |&m| board.made_win_count(me, m) >= 2)
-}
-
-/// A superset of the threats among `moves` of the side to move, which must
-/// have no winning cell: every move if it has a cell giving it two winning
-/// cells already, else the moves in a window of `k` cells without an
-/// opponent stone and with at most three empty cells (the fast path of
-/// [`kinrow_board::Game::threats`], whose argument holds under both rules).
-/// Far cheaper than checking each move.
-#[must_use]
-pub fn threat_superset(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
-    let cells = board.game().geometry().cells();
-    if double_moves(board, cells).next().is_some() {
-        *moves
-    } else {
-        let me = board.to_move();
-        let (own, opp) = (board.stones(me), board.stones(me.other()));
-        board.game().window_cells(own, opp, 3) & *moves
-    }
-}
 
 /// What the rules say at the attacker's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

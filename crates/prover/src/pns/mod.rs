@@ -18,7 +18,7 @@
 //!   it answers the same question under the same horizon; without one it
 //!   searches the whole game (a full board is a draw, a disproof leaf).
 //!   With a depth, the last plies before the horizon are settled by the
-//!   rules alone, by AND-OR's shortcuts (see `Search::last_plies`).
+//!   rules alone, by AND-OR's shortcuts ([`crate::node::last_plies`]).
 //!   One sound cutoff is added: a position where no window of k cells free
 //!   of defender stones has as few empty cells as the attacker has stones
 //!   left (before the horizon or the full board) is a no-win at once,

@@ -5,7 +5,8 @@ use super::arena::{Arena, NodeId};
 use super::number::ProofNumber;
 use super::search::{child_depth, depth_salt};
 use super::symmetry::Symmetries;
-use crate::node::{double_moves, AndNode, NodeRules, OrNode, UNLIMITED};
+use crate::node::last_plies::double_moves;
+use crate::node::{AndNode, NodeRules, OrNode, UNLIMITED};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and
@@ -110,7 +111,7 @@ impl Finished {
 
     /// Ends the line at an attacker's node proved by the rules alone: a
     /// winning move, or with three plies left a move leaving two winning
-    /// cells (see `Search::last_plies`).
+    /// cells (see [`crate::node::last_plies`]).
     fn finish_or_leaf(&self, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
         match self.rules.attacker_node(board, depth) {
             OrNode::Win(cell) => pv.push(cell),

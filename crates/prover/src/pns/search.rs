@@ -20,10 +20,9 @@ use super::lines::LineScan;
 use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
-use crate::node::{
-    double_moves, threat_superset, wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED,
-};
-use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
+use crate::node::last_plies::double_moves;
+use crate::node::{wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins, UNLIMITED};
+use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::time::Instant;
 
 /// The search stopped on a budget (nodes, time or memory) before settling
@@ -115,9 +114,8 @@ pub(crate) struct Search<'a> {
     pub(crate) evaluations: u64,
     pub(crate) tt_hits: u64,
     /// Settle the last plies before the horizon by the rules alone, as
-    /// the AND-OR prover does (see [`Search::last_plies`]); sound for
-    /// `k >= 2`.
-    shortcuts: bool,
+    /// the AND-OR prover does ([`crate::node::last_plies`]).
+    last_plies: LastPlies,
     max_nodes: u64,
     deadline: Option<Instant>,
 }
@@ -154,7 +152,7 @@ impl<'a> Search<'a> {
             expansions: 0,
             evaluations: 0,
             tt_hits: 0,
-            shortcuts: board.game().k() >= 2,
+            last_plies: LastPlies::new(board.game(), &rules),
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
         }
@@ -264,28 +262,26 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the rules settle a node of this side with `depth` plies
-    /// left without children, as the AND-OR prover's shortcuts for the last
-    /// plies do (the argument is at `andor::search::Search::last_plies`):
-    /// - a defender with at most three plies left whom the rules leave
-    ///   replies escapes;
-    /// - an attacker with three plies left (and no winning cell) wins
-    ///   exactly when one of its moves leaves it two winning cells.
+    /// left without children, by the shortcuts for the last plies: a
+    /// defender whom the rules leave replies escapes, an attacker wins
+    /// exactly with a move that leaves it two winning cells.
     #[inline]
-    fn last_plies(&self, and: bool, depth: u32) -> bool {
-        self.shortcuts && if and { depth <= 3 } else { depth == 3 }
+    fn settled_by_last_plies(&self, and: bool, depth: u32) -> bool {
+        if and {
+            self.last_plies.defender_escapes(depth)
+        } else {
+            self.last_plies.attacker_decided(depth)
+        }
     }
 
     /// The rules at the attacker's node with `depth` plies left; with five
-    /// left and `attack any`, only the moves that may be threats (the AND-OR
-    /// prover's shortcut, see [`Search::last_plies`]: no other move wins
-    /// within five plies).
+    /// left, only the moves the last-plies shortcut keeps.
     fn attacker_node(&self, depth: u32, known: Option<&Wins>) -> OrNode {
         match self.rules.attacker_node_with(&self.board, depth, known) {
-            OrNode::Moves(m)
-                if self.shortcuts && depth == 5 && self.rules.attack == Attack::Any =>
-            {
-                OrNode::Moves(threat_superset(&self.board, &m))
-            }
+            OrNode::Moves(m) => match self.last_plies.five_ply_moves(&self.board, depth, &m) {
+                Some(threats) => OrNode::Moves(threats),
+                None => OrNode::Moves(m),
+            },
             other => other,
         }
     }
@@ -317,7 +313,7 @@ impl<'a> Search<'a> {
                 // from leaving none); were none left, each one would lose
                 // to a move giving two winning cells, at the fourth ply.
                 AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
-                AndNode::Replies(_) if self.last_plies(true, depth) => Eval::DISPROVED,
+                AndNode::Replies(_) if self.settled_by_last_plies(true, depth) => Eval::DISPROVED,
                 AndNode::Replies(r) => Eval {
                     pn: count(r),
                     dn: ProofNumber::ONE,
@@ -329,7 +325,7 @@ impl<'a> Search<'a> {
                 OrNode::Win(_) => Eval::proved(1),
                 OrNode::NoWin => Eval::DISPROVED,
                 OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
-                OrNode::Moves(m) if self.last_plies(false, depth) => {
+                OrNode::Moves(m) if self.settled_by_last_plies(false, depth) => {
                     match double_moves(&self.board, &m).next() {
                         Some(_) => Eval::proved(3),
                         None => Eval::DISPROVED,
@@ -457,7 +453,7 @@ impl<'a> Search<'a> {
             "expand an open leaf once"
         );
         let depth = self.depth();
-        if self.hopeless(node.is_and(), depth) || self.last_plies(node.is_and(), depth) {
+        if self.hopeless(node.is_and(), depth) || self.settled_by_last_plies(node.is_and(), depth) {
             return self.settle(id, node.is_and(), depth);
         }
         let moves = if node.is_and() {
