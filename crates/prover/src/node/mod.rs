@@ -14,11 +14,62 @@ pub(crate) use ablation::SwitchableRules;
 pub use last_plies::LastPlies;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, SearchBoard};
 use wins::winning;
 
 /// The remaining depth of a search without a horizon.
 pub const UNLIMITED: u32 = u32::MAX;
+
+/// The remaining depth `plies` plies below a node with `depth` left:
+/// [`UNLIMITED`] stays unlimited, a horizon never goes below 0.
+#[inline]
+#[must_use]
+pub const fn depth_after(depth: u32, plies: u32) -> u32 {
+    if depth == UNLIMITED {
+        UNLIMITED
+    } else {
+        depth.saturating_sub(plies)
+    }
+}
+
+/// Whether `own` could still complete a line with at most `stones` more
+/// stones: whether some window of k cells in a line holds no `opp` stone,
+/// an empty cell, and at most `stones` empty cells. A line that `own`
+/// completes later holds the stone that completes it, and so a window that
+/// was such a window before (free of `opp`, with that cell empty, the rest
+/// filled by at most `stones` stones); so when there is none, `own` cannot
+/// win with `stones` more stones, whatever the other side does.
+#[inline]
+#[must_use]
+pub fn can_complete(game: &Game, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
+    !game.window_cells(own, opp, stones as usize).is_empty()
+}
+
+/// The completion cutoff: whether the attacker cannot complete a line in
+/// the stones it has left before the horizon (`depth` plies) or before the
+/// board is full, at the attacker's turn or, with `and`, the defender's.
+/// A sound disproof the reductions do not make ([`can_complete`]); PNS
+/// applies it to settle dead positions at once instead of playing them
+/// out.
+#[inline]
+#[must_use]
+pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
+    let attacker = if and {
+        board.to_move().other()
+    } else {
+        board.to_move()
+    };
+    // The attacker's stones come at every other ply, first at once at its
+    // own turn: ceil(n / 2) of the next n plies, floor at the defender's.
+    let plies = depth.min(board.empty().count());
+    let stones = if and { plies / 2 } else { plies.div_ceil(2) };
+    !can_complete(
+        board.game(),
+        board.stones(attacker),
+        board.stones(attacker.other()),
+        stones,
+    )
+}
 
 /// What the rules say at the attacker's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,16 +144,51 @@ impl NodeRules {
         }
         // The attacker's filter over the blocks, or over every candidate.
         let within = if threats.is_empty() { cands } else { threats };
-        let moves = match self.attack {
-            Attack::Any => within,
-            Attack::Fours => board.fours(me, &within),
-            Attack::Threats => board.threats(me, &within),
-        };
+        let moves = self.filter(board, &within);
         if moves.is_empty() {
             OrNode::NoWin
         } else {
             OrNode::Moves(moves)
         }
+    }
+
+    /// The cells of `within` that pass the attacker's filter, for the side
+    /// to move as the attacker.
+    #[inline]
+    #[must_use]
+    pub fn filter(&self, board: &SearchBoard, within: &Bitboard) -> Bitboard {
+        let me = board.to_move();
+        match self.attack {
+            Attack::Any => *within,
+            Attack::Fours => board.fours(me, within),
+            Attack::Threats => board.threats(me, within),
+        }
+    }
+
+    /// The attacker's first moves when every winning one is wanted, as the
+    /// immediate wins and the rest: the moves
+    /// [`NodeRules::attacker_node`] would search, without stopping at the
+    /// first immediate win. The moves it leaves out all lose: with a
+    /// defender's winning cell on the board, every move but a block lets
+    /// the defender complete its line first.
+    #[must_use]
+    pub fn all_moves(&self, board: &SearchBoard, depth: u32) -> (Bitboard, Bitboard) {
+        if depth == 0 {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        let immediate = board.winning_cells(me) & cands;
+        if depth == 1 {
+            return (immediate, Bitboard::EMPTY);
+        }
+        let threats = board.winning_cells(me.other()) & cands;
+        let rest = if threats.has_two() {
+            Bitboard::EMPTY
+        } else {
+            self.filter(board, if threats.is_empty() { &cands } else { &threats })
+        };
+        (immediate, rest.and_not(&immediate))
     }
 
     /// The defender's turn (the defender is `board.to_move()`) with `depth`
@@ -229,7 +315,7 @@ impl NodeRules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::{Board, Game, Rule};
+    use kinrow_board::{Board, Game, Player, Rule};
 
     fn board(moves: &[&str], to_move_o: bool) -> SearchBoard {
         let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
@@ -239,7 +325,7 @@ mod tests {
             b.play(g.parse_cell(m).unwrap());
         }
         if to_move_o {
-            b.set_to_move(kinrow_board::Player::O);
+            b.set_to_move(Player::O);
         }
         b.into()
     }
@@ -248,6 +334,80 @@ mod tests {
         candidates: Candidates::Near(1),
         attack: Attack::Any,
     };
+
+    /// Plain scan: some window of k cells in a line with no `opp` stone,
+    /// an empty cell, and at most `stones` empty cells.
+    fn naive_can_complete(b: &Board, own: Player, stones: u32) -> bool {
+        let g = *b.game().geometry();
+        let (w, h, k) = (g.width() as i32, g.height() as i32, b.game().k() as i32);
+        for y in 0..h {
+            for x in 0..w {
+                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+                    let mut empty = 0;
+                    let mut ok = true;
+                    for i in 0..k {
+                        let (cx, cy) = (x + i * dx, y + i * dy);
+                        if cx < 0 || cy < 0 || cx >= w || cy >= h {
+                            ok = false;
+                            break;
+                        }
+                        match b.stone_at(g.cell(cx as u32, cy as u32).unwrap()) {
+                            None => empty += 1,
+                            Some(p) if p == own => {}
+                            Some(_) => ok = false,
+                        }
+                    }
+                    if ok && empty >= 1 && empty <= stones {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn completion_test_matches_a_plain_scan() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as u32
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..400 {
+            let (w, h) = (3 + next() % 8, 3 + next() % 8);
+            let k = 3 + next() % (w.max(h) - 2);
+            let game = Game::new(w, h, k, Rule::Freestyle).unwrap();
+            let mut b = Board::new(game);
+            let fill = next() % (w * h);
+            for _ in 0..fill {
+                let c = game.geometry().cell(next() % w, next() % h).unwrap();
+                if b.stone_at(c).is_none() {
+                    b.place(
+                        c,
+                        if next() % 2 == 0 {
+                            Player::X
+                        } else {
+                            Player::O
+                        },
+                    );
+                }
+            }
+            for stones in [0, 1, 2, 3, 5, 9, 40] {
+                let got = can_complete(&game, b.stones(Player::X), b.stones(Player::O), stones);
+                let want = naive_can_complete(&b, Player::X, stones);
+                assert_eq!(got, want, "{b:?} {stones}");
+                if got {
+                    yes += 1
+                } else {
+                    no += 1
+                }
+            }
+        }
+        assert!(yes > 200 && no > 200, "{yes} {no}");
+    }
 
     #[test]
     fn open_four_is_a_win_for_the_attacker_at_the_defenders_turn() {

@@ -57,7 +57,7 @@ pub use report::NodeView;
 
 use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, Prover, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, SearchBoard};
+use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
 use search::Search;
 use std::sync::OnceLock;
@@ -208,7 +208,7 @@ impl Prover for Pns {
             memory,
         );
         let (immediate, rest) = if self.config.all_moves {
-            root_moves(&rules, board, depth)
+            rules.all_moves(board, depth)
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
@@ -259,36 +259,6 @@ impl Prover for Pns {
         self.last = Some(finished);
         outcome
     }
-}
-
-/// The root's first moves for `all_moves`, as the immediate wins and the
-/// rest: the moves [`NodeRules::attacker_node`] would search, without
-/// stopping at the first immediate win. The moves it leaves out all lose:
-/// with a defender's winning cell on the board, every move but a block
-/// lets the defender complete its line first.
-fn root_moves(rules: &NodeRules, board: &SearchBoard, depth: u32) -> (Bitboard, Bitboard) {
-    if depth == 0 {
-        return (Bitboard::EMPTY, Bitboard::EMPTY);
-    }
-    let me = board.to_move();
-    let cands = board.candidates(rules.candidates);
-    let immediate = board.winning_cells(me) & cands;
-    if depth == 1 {
-        return (immediate, Bitboard::EMPTY);
-    }
-    let threats = board.winning_cells(me.other()) & cands;
-    let rest = if threats.is_empty() {
-        board.attack_moves(me, rules.candidates, rules.attack)
-    } else if threats.has_two() {
-        Bitboard::EMPTY
-    } else {
-        match rules.attack {
-            Attack::Any => threats,
-            Attack::Fours => board.fours(me, &threats),
-            Attack::Threats => board.threats(me, &threats),
-        }
-    };
-    (immediate, rest.and_not(&immediate))
 }
 
 /// The default memory budget of a search: half the machine's memory, at

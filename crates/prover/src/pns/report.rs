@@ -6,7 +6,7 @@ use super::number::ProofNumber;
 use super::search::{child_depth, depth_salt};
 use super::symmetry::Symmetries;
 use crate::node::last_plies::double_moves;
-use crate::node::{AndNode, NodeRules, OrNode, UNLIMITED};
+use crate::node::{depth_after, AndNode, NodeRules, OrNode};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and
@@ -39,12 +39,7 @@ pub(crate) struct Finished {
 impl Finished {
     /// The remaining depth at `board`, a position below the root.
     fn depth_at(&self, board: &SearchBoard) -> u32 {
-        if self.depth == UNLIMITED {
-            UNLIMITED
-        } else {
-            let plies = board.stone_count() - self.board.stone_count();
-            self.depth.saturating_sub(plies)
-        }
+        depth_after(self.depth, board.stone_count() - self.board.stone_count())
     }
 
     /// The root's numbers, if the root was created.

@@ -21,7 +21,10 @@ use super::number::ProofNumber;
 use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
 use crate::node::last_plies::double_moves;
-use crate::node::{wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins, UNLIMITED};
+use crate::node::{
+    depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
+    UNLIMITED,
+};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::time::Instant;
 
@@ -57,11 +60,7 @@ impl Eval {
 /// The remaining depth after one more ply.
 #[inline]
 pub(crate) fn child_depth(depth: u32) -> u32 {
-    if depth == UNLIMITED {
-        UNLIMITED
-    } else {
-        depth.saturating_sub(1)
-    }
+    depth_after(depth, 1)
 }
 
 /// Mixed into the canonical key: the remaining depth (nothing without a
@@ -217,12 +216,7 @@ impl<'a> Search<'a> {
     /// The remaining depth at the end of the path.
     #[inline]
     fn depth(&self) -> u32 {
-        if self.root_depth == UNLIMITED {
-            UNLIMITED
-        } else {
-            let plies = self.board.stone_count() - self.root_stones;
-            self.root_depth.saturating_sub(plies)
-        }
+        depth_after(self.root_depth, self.board.stone_count() - self.root_stones)
     }
 
     #[inline]
@@ -235,30 +229,6 @@ impl<'a> Search<'a> {
     fn undo(&mut self, cell: Cell) {
         self.board.undo(cell);
         self.sym.play(&mut self.keys, self.board.to_move(), cell);
-    }
-
-    /// Whether the attacker cannot complete a line in the stones it has
-    /// left before the horizon or before the board is full, from the
-    /// current position (`and`: the defender is to move, `depth` plies
-    /// left). A sound extra disproof the rules do not make: it settles dead
-    /// positions at once instead of playing them out.
-    #[inline]
-    fn hopeless(&self, and: bool, depth: u32) -> bool {
-        let attacker = if and {
-            self.board.to_move().other()
-        } else {
-            self.board.to_move()
-        };
-        // The attacker's stones come at every other ply, first at once at
-        // its own turn: ceil(n / 2) of the next n plies, floor at the
-        // defender's.
-        let plies = depth.min(self.board.empty().count());
-        let stones = if and { plies / 2 } else { plies.div_ceil(2) };
-        !self.lines.can_complete(
-            self.board.stones(attacker),
-            self.board.stones(attacker.other()),
-            stones,
-        )
     }
 
     /// Whether the rules settle a node of this side with `depth` plies
@@ -294,7 +264,7 @@ impl<'a> Search<'a> {
 
     /// [`Search::evaluate`] with the winning cells of both sides when known.
     fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>) -> Eval {
-        if self.hopeless(and, depth) {
+        if hopeless(&self.board, and, depth) {
             return Eval::DISPROVED;
         }
         let unit = self.init == Init::Unit;
@@ -453,7 +423,9 @@ impl<'a> Search<'a> {
             "expand an open leaf once"
         );
         let depth = self.depth();
-        if self.hopeless(node.is_and(), depth) || self.settled_by_last_plies(node.is_and(), depth) {
+        if hopeless(&self.board, node.is_and(), depth)
+            || self.settled_by_last_plies(node.is_and(), depth)
+        {
             return self.settle(id, node.is_and(), depth);
         }
         let moves = if node.is_and() {
