@@ -6,13 +6,15 @@
 
 pub mod andor;
 pub mod certificate;
+pub mod kit;
 pub mod node;
 pub mod outcome;
 pub mod pns;
 pub mod value;
 
 pub use andor::{AndOr, AndOrConfig};
+pub use kit::ProofNumber;
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig, ProofNumber};
+pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};

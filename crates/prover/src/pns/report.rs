@@ -2,9 +2,9 @@
 //! first move, and a view of the arena for tests.
 
 use super::arena::{Arena, NodeId};
-use super::number::ProofNumber;
-use super::search::{child_depth, depth_salt};
-use super::symmetry::Symmetries;
+use super::search::child_depth;
+use crate::kit::symmetry::{depth_salt, Symmetries};
+use crate::kit::ProofNumber;
 use crate::node::last_plies::double_moves;
 use crate::node::{depth_after, AndNode, NodeRules, OrNode};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};

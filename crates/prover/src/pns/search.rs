@@ -16,14 +16,13 @@
 //! search starts with an empty arena.
 
 use super::arena::{Arena, Node, NodeId};
-use super::lines::LineScan;
-use super::number::ProofNumber;
-use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
+use crate::kit::shape::ShapeScan;
+use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
+use crate::kit::ProofNumber;
 use crate::node::last_plies::double_moves;
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
-    UNLIMITED,
 };
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::time::Instant;
@@ -63,17 +62,6 @@ pub(crate) fn child_depth(depth: u32) -> u32 {
     depth_after(depth, 1)
 }
 
-/// Mixed into the canonical key: the remaining depth (nothing without a
-/// horizon).
-#[inline]
-pub(crate) fn depth_salt(depth: u32) -> u64 {
-    if depth == UNLIMITED {
-        0
-    } else {
-        (u64::from(depth) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-    }
-}
-
 /// One step of the current path from the root.
 #[derive(Clone, Copy, Debug)]
 struct Step {
@@ -94,7 +82,7 @@ pub(crate) struct Search<'a> {
     rules: NodeRules,
     init: Init,
     evaluation: Evaluation,
-    lines: LineScan,
+    shapes: ShapeScan,
     root_depth: u32,
     root_stones: u32,
     /// The position at the end of `path`.
@@ -120,7 +108,7 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search from `board` with `depth` plies left ([`UNLIMITED`] for
+    /// A search from `board` with `depth` plies left ([`UNLIMITED`](crate::node::UNLIMITED) for
     /// none), in an arena of at most `memory` bytes.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
@@ -139,7 +127,7 @@ impl<'a> Search<'a> {
             rules,
             init,
             evaluation,
-            lines: LineScan::new(board.game()),
+            shapes: ShapeScan::new(board.game()),
             root_depth: depth,
             root_stones: board.stone_count(),
             board: board.clone(),
@@ -569,7 +557,7 @@ impl<'a> Search<'a> {
             return eval;
         }
         let me = self.board.to_move();
-        let t = self.lines.around(
+        let t = self.shapes.around(
             self.board.stones(me),
             self.board.stones(me.other()),
             cell.index(),

@@ -1,5 +1,6 @@
-//! Line scans: cheap threat counts around one new stone, for the first
-//! numbers of a node created without being evaluated.
+//! The shape heuristic: cheap counts of the fours and threes one new stone
+//! makes on its lines, for the first numbers of a node created without
+//! being evaluated.
 //!
 //! The counts only steer the search, so they may be approximate (under the
 //! exact rule an overline is not detected here).
@@ -8,7 +9,7 @@ use kinrow_board::{Bitboard, Game};
 
 /// Line geometry of one game, for scanning the lines through a cell.
 #[derive(Clone, Debug)]
-pub(crate) struct LineScan {
+pub(crate) struct ShapeScan {
     directions: [usize; 4],
     k: usize,
     cells: Bitboard,
@@ -16,7 +17,7 @@ pub(crate) struct LineScan {
 
 /// What a new stone makes on its lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Threats {
+pub(crate) struct Shape {
     /// Cells that complete a window of k cells through the stone (k - 1 own
     /// stones, no opponent stone): the new winning cells, roughly.
     pub(crate) fours: u32,
@@ -32,10 +33,10 @@ fn bit(b: &Bitboard, i: usize) -> bool {
         .is_some_and(|w| (w >> (i % 64)) & 1 != 0)
 }
 
-impl LineScan {
-    pub(crate) fn new(game: &Game) -> LineScan {
+impl ShapeScan {
+    pub(crate) fn new(game: &Game) -> ShapeScan {
         let g = game.geometry();
-        LineScan {
+        ShapeScan {
             directions: g.directions().map(|d| d as usize),
             k: game.k() as usize,
             cells: *g.cells(),
@@ -45,9 +46,9 @@ impl LineScan {
     /// The threats a stone of `own` placed on the empty cell `m` makes
     /// against `opp` along its four lines.
     #[inline]
-    pub(crate) fn around(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> Threats {
+    pub(crate) fn around(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> Shape {
         let k = self.k;
-        let mut t = Threats::default();
+        let mut t = Shape::default();
         if k < 2 {
             return t;
         }
@@ -108,7 +109,7 @@ mod tests {
     use super::*;
     use kinrow_board::{Board, Cell, Player, Rule};
 
-    fn scan(moves_x: &[&str], moves_o: &[&str], m: &str) -> Threats {
+    fn scan(moves_x: &[&str], moves_o: &[&str], m: &str) -> Shape {
         let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
         let mut b = Board::new(game);
         let g = *game.geometry();
@@ -119,7 +120,7 @@ mod tests {
             b.place(g.parse_cell(s).unwrap(), Player::O);
         }
         let m: Cell = g.parse_cell(m).unwrap();
-        LineScan::new(&game).around(b.stones(Player::X), b.stones(Player::O), m.index())
+        ShapeScan::new(&game).around(b.stones(Player::X), b.stones(Player::O), m.index())
     }
 
     #[test]
@@ -135,7 +136,7 @@ mod tests {
         assert_eq!(t.fours, 0);
         assert_eq!(t.threes, 3);
         // Nothing on a crowded line: o on both sides.
-        assert_eq!(scan(&["g8"], &["f8", "i8"], "h8"), Threats::default());
+        assert_eq!(scan(&["g8"], &["f8", "i8"], "h8"), Shape::default());
         // No wrap from the right edge into the next row.
         assert_eq!(scan(&["l1", "m1", "n1"], &["k1"], "o1").fours, 0);
         assert_eq!(scan(&["b2", "c2", "d2"], &[], "a2").fours, 1);
