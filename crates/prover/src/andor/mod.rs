@@ -64,7 +64,7 @@ mod table;
 use crate::node::{LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
 use kinrow_board::Cell;
-use search::{Res, Search};
+use search::{AndOrSearch, Answer};
 use table::Table;
 
 /// Settings of the [`AndOr`] prover.
@@ -135,7 +135,7 @@ struct RootResult {
     winning_moves: Option<Vec<Cell>>,
 }
 
-impl Search<'_> {
+impl AndOrSearch<'_> {
     /// Deepens over odd horizons up to `horizon` until the attacker wins.
     fn deepen(&mut self, horizon: u32) -> RootResult {
         let mut result = RootResult {
@@ -147,7 +147,7 @@ impl Search<'_> {
         let mut h = 1;
         while h <= horizon {
             match self.or_node(h, None) {
-                (Res::Win(l), m) => {
+                (Answer::Win(l), m) => {
                     debug_assert_eq!(l, h, "a shorter win was missed");
                     let m = m.expect("an OR node's win comes with its move");
                     result.verdict = Verdict::Win;
@@ -155,9 +155,9 @@ impl Search<'_> {
                     result.pv = self.principal_variation(h, m);
                     return result;
                 }
-                (Res::NoWin { always: true }, _) => return result,
-                (Res::NoWin { always: false }, _) => h += 2,
-                (Res::Unknown, _) => {
+                (Answer::NoWin { always: true }, _) => return result,
+                (Answer::NoWin { always: false }, _) => h += 2,
+                (Answer::Unknown, _) => {
                     result.verdict = Verdict::Unknown;
                     return result;
                 }
@@ -198,14 +198,14 @@ impl Search<'_> {
                 let m = open[i];
                 self.board.play(m);
                 let r = if self.board.wins_at(m) {
-                    Res::Win(1)
+                    Answer::Win(1)
                 } else {
                     self.and_node(h - 1, None)
                 };
                 self.board.undo(m);
                 match r {
-                    Res::Unknown => break,
-                    Res::Win(_) => {
+                    Answer::Unknown => break,
+                    Answer::Win(_) => {
                         winners.push(open.remove(i));
                         if result.first.is_none() {
                             result.first = Some((m, h));
@@ -214,10 +214,10 @@ impl Search<'_> {
                             result.pv = self.principal_variation(h, m);
                         }
                     }
-                    Res::NoWin { always: true } => {
+                    Answer::NoWin { always: true } => {
                         open.remove(i);
                     }
-                    Res::NoWin { always: false } => i += 1,
+                    Answer::NoWin { always: false } => i += 1,
                 }
             }
             if self.budget.exhausted() {
@@ -260,7 +260,7 @@ impl Prover for AndOr {
             candidates: problem.candidates,
             attack: problem.attack,
         };
-        let mut search = Search {
+        let mut search = AndOrSearch {
             board: problem.board.clone().into(),
             rules: SwitchableRules::new(node, self.config.reductions),
             table: &mut self.table,

@@ -15,14 +15,15 @@ use crate::node::{wins_after_played, wins_of, AndNode, LastPlies, OrNode, Switch
 use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
-/// How a node settled.
+/// What the search of a node answers: a win with its length, a no-win
+/// that says whether it holds for every horizon, or unknown.
 ///
 /// The length of a win is that of the strategy the search found (an upper
 /// bound on the shortest win, which iterative deepening makes exact at the
 /// root), counting the replies the reductions left out at the lengths
 /// within which they lose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Res {
+pub(crate) enum Answer {
     /// The attacker wins; its winning stone lands at this ply (1 = the
     /// node's own move).
     Win(u32),
@@ -41,7 +42,7 @@ const TABLE_AND_DEPTH: u32 = 4;
 
 /// The state of one search: the board played on and undone in place, the
 /// rules, the table and the budget.
-pub(crate) struct Search<'t> {
+pub(crate) struct AndOrSearch<'t> {
     pub board: SearchBoard,
     pub rules: SwitchableRules,
     pub table: &'t mut Table,
@@ -65,12 +66,12 @@ fn inherited(board: &SearchBoard, parent: Parent<'_>) -> Option<Wins> {
     parent.and_then(|(wins, m)| wins_after_played(board, wins, m))
 }
 
-impl Search<'_> {
+impl AndOrSearch<'_> {
     /// The attacker (the side to move) with `depth` plies left. With a win,
     /// also the move that wins.
-    pub fn or_node(&mut self, depth: u32, parent: Parent<'_>) -> (Res, Option<Cell>) {
+    pub fn or_node(&mut self, depth: u32, parent: Parent<'_>) -> (Answer, Option<Cell>) {
         if !self.budget.tick() {
-            return (Res::Unknown, None);
+            return (Answer::Unknown, None);
         }
         debug_assert!(depth < u32::from(NOWIN_ALWAYS));
         let use_table = depth >= TABLE_OR_DEPTH;
@@ -83,13 +84,13 @@ impl Search<'_> {
             // not used, so that a win always comes with its move.
             if known.win != 0 && u32::from(known.win) <= depth && known.best.is_some() {
                 self.tt_hits += 1;
-                return (Res::Win(u32::from(known.win)), known.best);
+                return (Answer::Win(u32::from(known.win)), known.best);
             }
             if known.nowin != 0 && (known.nowin == NOWIN_ALWAYS || u32::from(known.nowin) >= depth)
             {
                 self.tt_hits += 1;
                 let always = known.nowin == NOWIN_ALWAYS;
-                return (Res::NoWin { always }, None);
+                return (Answer::NoWin { always }, None);
             }
             hint = known.best;
         }
@@ -98,8 +99,8 @@ impl Search<'_> {
             .rules
             .attacker_node_with(&self.board, depth, known.as_ref())
         {
-            OrNode::Win(c) => return (Res::Win(1), Some(c)),
-            OrNode::NoWin => return (Res::NoWin { always: depth >= 2 }, None),
+            OrNode::Win(c) => return (Answer::Win(1), Some(c)),
+            OrNode::NoWin => return (Answer::NoWin { always: depth >= 2 }, None),
             OrNode::Moves(moves) => moves,
         };
         // Moves left out for the horizon's sake: the no-win is then bound
@@ -111,9 +112,9 @@ impl Search<'_> {
         }
         if self.last_plies.attacker_decided(depth) {
             let (r, found) = self.two_winning_cells(&moves);
-            if use_table && r != Res::Unknown {
+            if use_table && r != Answer::Unknown {
                 match r {
-                    Res::Win(_) => self.table.store(key, stones, 3, 0, found),
+                    Answer::Win(_) => self.table.store(key, stones, 3, 0, found),
                     _ => self.table.store(key, stones, 0, 3, None),
                 }
             }
@@ -127,20 +128,20 @@ impl Search<'_> {
                 let cell = Cell::from_index(m);
                 self.board.play(cell);
                 let r = if may_win && self.board.wins_at(cell) {
-                    Res::Win(0)
+                    Answer::Win(0)
                 } else {
                     self.and_node(depth - 1, Some((&wins, cell)))
                 };
                 self.board.undo(cell);
                 match r {
-                    Res::Unknown => return (Res::Unknown, None),
-                    Res::Win(l) => {
+                    Answer::Unknown => return (Answer::Unknown, None),
+                    Answer::Win(l) => {
                         if use_table {
                             self.table.store(key, stones, (l + 1) as u16, 0, Some(cell));
                         }
-                        return (Res::Win(l + 1), Some(cell));
+                        return (Answer::Win(l + 1), Some(cell));
                     }
-                    Res::NoWin { always: a } => always &= a,
+                    Answer::NoWin { always: a } => always &= a,
                 }
             }
         }
@@ -148,14 +149,14 @@ impl Search<'_> {
             let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
             self.table.store(key, stones, 0, nowin, None);
         }
-        (Res::NoWin { always }, None)
+        (Answer::NoWin { always }, None)
     }
 
     /// The defender (the side to move) with `depth` plies left, its own
     /// move included.
-    pub fn and_node(&mut self, depth: u32, parent: Parent<'_>) -> Res {
+    pub fn and_node(&mut self, depth: u32, parent: Parent<'_>) -> Answer {
         if !self.budget.tick() {
-            return Res::Unknown;
+            return Answer::Unknown;
         }
         let use_table = depth >= TABLE_AND_DEPTH;
         let key = self.board.key();
@@ -165,12 +166,12 @@ impl Search<'_> {
             let known = self.table.probe(key, stones);
             if known.win != 0 && u32::from(known.win) <= depth {
                 self.tt_hits += 1;
-                return Res::Win(u32::from(known.win));
+                return Answer::Win(u32::from(known.win));
             }
             if known.nowin != 0 && (known.nowin == NOWIN_ALWAYS || u32::from(known.nowin) >= depth)
             {
                 self.tt_hits += 1;
-                return Res::NoWin {
+                return Answer::NoWin {
                     always: known.nowin == NOWIN_ALWAYS,
                 };
             }
@@ -181,10 +182,10 @@ impl Search<'_> {
             .rules
             .defender_node_with(&self.board, depth, known.as_ref())
         {
-            AndNode::Win => return Res::Win(2),
-            AndNode::NoWin => return Res::NoWin { always: depth >= 2 },
+            AndNode::Win => return Answer::Win(2),
+            AndNode::NoWin => return Answer::NoWin { always: depth >= 2 },
             AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
-                return Res::NoWin { always: false }
+                return Answer::NoWin { always: false }
             }
             AndNode::Replies(replies) => replies,
         };
@@ -197,21 +198,21 @@ impl Search<'_> {
                 let cell = Cell::from_index(r);
                 self.board.play(cell);
                 let res = if may_win && self.board.wins_at(cell) {
-                    Res::NoWin { always: true }
+                    Answer::NoWin { always: true }
                 } else {
                     self.or_node(depth - 1, Some((&wins, cell))).0
                 };
                 self.board.undo(cell);
                 match res {
-                    Res::Unknown => return Res::Unknown,
-                    Res::NoWin { always } => {
+                    Answer::Unknown => return Answer::Unknown,
+                    Answer::NoWin { always } => {
                         if use_table {
                             let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
                             self.table.store(key, stones, 0, nowin, Some(cell));
                         }
-                        return Res::NoWin { always };
+                        return Answer::NoWin { always };
                     }
-                    Res::Win(l) => {
+                    Answer::Win(l) => {
                         if l > longest {
                             longest = l;
                             stubborn = Some(cell);
@@ -232,25 +233,25 @@ impl Search<'_> {
         if use_table {
             self.table.store(key, stones, length as u16, 0, stubborn);
         }
-        Res::Win(length)
+        Answer::Win(length)
     }
 
     /// At the attacker's turn with three plies left (see
     /// [`LastPlies::attacker_decided`]): whether one of `moves` leaves the
     /// attacker two winning cells, and that move. Each move tried counts as
     /// a node.
-    fn two_winning_cells(&mut self, moves: &Bitboard) -> (Res, Option<Cell>) {
+    fn two_winning_cells(&mut self, moves: &Bitboard) -> (Answer, Option<Cell>) {
         // The attacker has no winning cell: reduction 1 found none.
         for m in double_move_tries(&self.board, moves).iter() {
             if !self.budget.tick() {
-                return (Res::Unknown, None);
+                return (Answer::Unknown, None);
             }
             let cell = Cell::from_index(m);
             if makes_two_wins(&self.board, cell) {
-                return (Res::Win(3), Some(cell));
+                return (Answer::Win(3), Some(cell));
             }
         }
-        (Res::NoWin { always: false }, None)
+        (Answer::NoWin { always: false }, None)
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:

@@ -58,7 +58,7 @@ use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, Prover, Stats, Verdict};
 use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
-use search::Search;
+use search::PnsSearch;
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -196,7 +196,7 @@ impl Prover for Pns {
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
         let memory = limits.memory.unwrap_or_else(default_memory_budget);
         let deadline = limits.time.map(|t| start + t);
-        let mut search = Search::new(
+        let mut search = PnsSearch::new(
             board,
             depth,
             rules,

@@ -32,24 +32,26 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stopped;
 
-/// The numbers and proof length a node starts with.
+/// A node's proof and disproof numbers with its proof length: those it
+/// starts with ([`PnsSearch::evaluate`], [`PnsSearch::first_numbers`]) or
+/// those its children give it ([`PnsSearch::recompute`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Eval {
+struct Numbers {
     pn: ProofNumber,
     dn: ProofNumber,
     len: u32,
 }
 
-impl Eval {
-    const fn proved(len: u32) -> Eval {
-        Eval {
+impl Numbers {
+    const fn proved(len: u32) -> Numbers {
+        Numbers {
             pn: ProofNumber::ZERO,
             dn: ProofNumber::INFINITY,
             len,
         }
     }
 
-    const DISPROVED: Eval = Eval {
+    const DISPROVED: Numbers = Numbers {
         pn: ProofNumber::INFINITY,
         dn: ProofNumber::ZERO,
         len: 0,
@@ -76,7 +78,7 @@ struct Step {
 }
 
 /// One proof-number search in progress.
-pub(crate) struct Search<'a> {
+pub(crate) struct PnsSearch<'a> {
     arena: Arena,
     sym: &'a Symmetries,
     rules: NodeRules,
@@ -107,7 +109,7 @@ pub(crate) struct Search<'a> {
     deadline: Option<Instant>,
 }
 
-impl<'a> Search<'a> {
+impl<'a> PnsSearch<'a> {
     /// A search from `board` with `depth` plies left ([`UNLIMITED`](crate::node::UNLIMITED) for
     /// none), in an arena of at most `memory` bytes.
     #[allow(clippy::too_many_arguments)]
@@ -120,8 +122,8 @@ impl<'a> Search<'a> {
         max_nodes: Option<u64>,
         deadline: Option<Instant>,
         memory: u64,
-    ) -> Search<'a> {
-        Search {
+    ) -> PnsSearch<'a> {
+        PnsSearch {
             arena: Arena::new(memory),
             sym,
             rules,
@@ -165,7 +167,7 @@ impl<'a> Search<'a> {
     /// Creates a root whose children are exactly `moves` (none of them an
     /// immediate win), then settles every child (the `all_moves` mode).
     pub(crate) fn prove_each(&mut self, moves: Bitboard) -> Result<(), Stopped> {
-        let root = self.create_root(Eval {
+        let root = self.create_root(Numbers {
             pn: ProofNumber::ONE,
             dn: ProofNumber::ONE,
             len: 0,
@@ -246,14 +248,14 @@ impl<'a> Search<'a> {
 
     /// The rules' verdict on the current position as the numbers of a new
     /// node.
-    fn evaluate(&self, and: bool, depth: u32) -> Eval {
+    fn evaluate(&self, and: bool, depth: u32) -> Numbers {
         self.evaluate_with(and, depth, None)
     }
 
-    /// [`Search::evaluate`] with the winning cells of both sides when known.
-    fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>) -> Eval {
+    /// [`PnsSearch::evaluate`] with the winning cells of both sides when known.
+    fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>) -> Numbers {
         if hopeless(&self.board, and, depth) {
-            return Eval::DISPROVED;
+            return Numbers::DISPROVED;
         }
         let unit = self.init == Init::Unit;
         let count = |b: Bitboard| {
@@ -265,14 +267,16 @@ impl<'a> Search<'a> {
         };
         if and {
             match self.rules.defender_node_with(&self.board, depth, known) {
-                AndNode::Win => Eval::proved(2),
-                AndNode::NoWin => Eval::DISPROVED,
+                AndNode::Win => Numbers::proved(2),
+                AndNode::NoWin => Numbers::DISPROVED,
                 // `NodeRules` promises a reply (since it kept reduction 5
                 // from leaving none); were none left, each one would lose
                 // to a move giving two winning cells, at the fourth ply.
-                AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
-                AndNode::Replies(_) if self.settled_by_last_plies(true, depth) => Eval::DISPROVED,
-                AndNode::Replies(r) => Eval {
+                AndNode::Replies(r) if r.is_empty() => Numbers::proved(4),
+                AndNode::Replies(_) if self.settled_by_last_plies(true, depth) => {
+                    Numbers::DISPROVED
+                }
+                AndNode::Replies(r) => Numbers {
                     pn: count(r),
                     dn: ProofNumber::ONE,
                     len: 0,
@@ -280,16 +284,16 @@ impl<'a> Search<'a> {
             }
         } else {
             match self.attacker_node(depth, known) {
-                OrNode::Win(_) => Eval::proved(1),
-                OrNode::NoWin => Eval::DISPROVED,
-                OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
+                OrNode::Win(_) => Numbers::proved(1),
+                OrNode::NoWin => Numbers::DISPROVED,
+                OrNode::Moves(m) if m.is_empty() => Numbers::DISPROVED,
                 OrNode::Moves(m) if self.settled_by_last_plies(false, depth) => {
                     match double_moves(&self.board, &m).next() {
-                        Some(_) => Eval::proved(3),
-                        None => Eval::DISPROVED,
+                        Some(_) => Numbers::proved(3),
+                        None => Numbers::DISPROVED,
                     }
                 }
-                OrNode::Moves(m) => Eval {
+                OrNode::Moves(m) => Numbers {
                     pn: ProofNumber::ONE,
                     dn: count(m),
                     len: 0,
@@ -298,7 +302,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn create_root(&mut self, eval: Eval) -> Result<NodeId, Stopped> {
+    fn create_root(&mut self, eval: Numbers) -> Result<NodeId, Stopped> {
         self.arena.reserve(1).map_err(|_| Stopped)?;
         let (key, frame) = self.keys.canonical();
         let key = key ^ depth_salt(self.root_depth);
@@ -547,8 +551,8 @@ impl<'a> Search<'a> {
     /// has one reply (pn 1), facing threes a few (pn `base` / (1 +
     /// threes)); an attacker facing a four has one move (dn 1).
     #[inline]
-    fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Eval {
-        let mut eval = Eval {
+    fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Numbers {
+        let mut eval = Numbers {
             pn: ProofNumber::ONE,
             dn: ProofNumber::ONE,
             len: 0,
@@ -575,7 +579,7 @@ impl<'a> Search<'a> {
     /// The numbers (and proof length) of an expanded node from its
     /// children.
     #[inline]
-    fn recompute(&self, id: NodeId) -> Eval {
+    fn recompute(&self, id: NodeId) -> Numbers {
         let node = self.arena.node(id);
         let and = node.is_and();
         let mut min = ProofNumber::INFINITY;
@@ -594,13 +598,13 @@ impl<'a> Search<'a> {
         }
         let len = len.saturating_add(1);
         if and {
-            Eval {
+            Numbers {
                 pn: sum,
                 dn: min,
                 len,
             }
         } else {
-            Eval {
+            Numbers {
                 pn: min,
                 dn: sum,
                 len,
@@ -725,7 +729,7 @@ fn delta(node: &Node, change: Change) -> Option<(ProofNumber, ProofNumber)> {
     })
 }
 
-impl Search<'_> {
+impl PnsSearch<'_> {
     /// Debug check (at exponentially spaced times, so it costs little):
     /// every expanded node's numbers are those recomputed from its
     /// children, and a settled node is settled both ways (0 and infinity).
