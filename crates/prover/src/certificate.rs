@@ -327,7 +327,7 @@ pub fn write_certificate_with(
     limits: &Limits,
     options: &CertificateOptions,
 ) -> Result<Certificate, CertificateError> {
-    prover.check(problem)?;
+    prover.accepts(problem)?;
     let root = prover.prove(problem, limits);
     if root.verdict != Verdict::Win {
         return Err(CertificateError::NotAWin(root.verdict));

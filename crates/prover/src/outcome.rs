@@ -218,11 +218,17 @@ pub trait Prover {
     fn name(&self) -> &'static str;
     /// Whether this prover can answer `problem` (callers ask before
     /// [`Prover::prove`]).
-    fn check(&self, problem: &Problem) -> Result<(), ProblemError> {
+    ///
+    /// # Errors
+    ///
+    /// [`ProblemError`] when answering would answer another game than the
+    /// one asked (the value searches refuse an attacker filter); the
+    /// default accepts every problem.
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         let _ = problem;
         Ok(())
     }
     /// Answers `problem` within `limits`. `problem` must pass
-    /// [`Prover::check`].
+    /// [`Prover::accepts`].
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome;
 }

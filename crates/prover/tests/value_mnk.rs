@@ -35,7 +35,7 @@ fn published_mnk_values() {
                 provers.push(Box::new(Scout::new(ValueConfig::default())));
             }
             for p in &mut provers {
-                p.check(&problem).expect("unfiltered");
+                p.accepts(&problem).expect("unfiltered");
                 let o = p.prove(&problem, &Limits::default());
                 let empty = pos.board.stone_count() == 0;
                 match pos.expect {

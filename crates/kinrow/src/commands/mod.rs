@@ -27,7 +27,7 @@ pub fn solve_one(
 ) -> Result<Solved, ProblemError> {
     let problem = Problem::from(position);
     let mut prover = kind.build(&problem, all_moves);
-    prover.check(&problem)?;
+    prover.accepts(&problem)?;
     let outcome = prover.prove(&problem, limits);
     Ok(Solved {
         prover: kind.resolve(&problem),

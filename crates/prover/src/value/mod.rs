@@ -13,7 +13,7 @@
 //!
 //! Both sides choose among `board.candidates(problem.candidates)`; the
 //! `attack` filter belongs to the win provers, and a value search asked to
-//! use one refuses through [`Prover::check`](crate::Prover::check) with
+//! use one refuses through [`Prover::accepts`](crate::Prover::accepts) with
 //! [`ProblemError::Filter`](crate::ProblemError::Filter).
 //! Value `+1` is exactly the AND-OR prover's `win` within the same horizon.
 //!
