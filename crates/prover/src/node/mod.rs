@@ -1,5 +1,21 @@
-//! The terminal rules and sound move reductions shared by every prover, so
-//! that all of them search exactly the same game.
+//! The node rules: the terminal rules and sound move reductions shared by
+//! every prover, so that all of them search exactly the same game.
+//!
+//! - Here, [`NodeRules`]: what the rules say at the attacker's turn
+//!   ([`NodeRules::attacker_node`]: an immediate win, the block, the
+//!   attacker's filter) and at the defender's, where its move list is cut
+//!   ([`NodeRules::defender_node`] and
+//!   [`NodeRules::double_threat_replies`]), each reduction with its
+//!   soundness argument; and the completion cutoff ([`hopeless`]).
+//! - [`wins`](Wins): the winning cells of both sides, carried from a node to
+//!   its children instead of computed at each, and [`winning_cell`].
+//! - [`last_plies`]: the shortcuts that settle the last plies before the
+//!   horizon, argued once, for AND-OR and PNS.
+//! - `ablation`: [`Reductions`], switches that turn each reduction off for
+//!   the tests, and the rules that honour them.
+//!
+//! The value searches keep score-preserving reductions of their own (see
+//! [`crate::value`]).
 //!
 //! Depths count plies still allowed, the current ply included: at the
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
@@ -30,45 +46,6 @@ pub const fn depth_after(depth: u32, plies: u32) -> u32 {
     } else {
         depth.saturating_sub(plies)
     }
-}
-
-/// Whether `own` could still complete a line with at most `stones` more
-/// stones: whether some window of k cells in a line holds no `opp` stone,
-/// an empty cell, and at most `stones` empty cells. A line that `own`
-/// completes later holds the stone that completes it, and so a window that
-/// was such a window before (free of `opp`, with that cell empty, the rest
-/// filled by at most `stones` stones); so when there is none, `own` cannot
-/// win with `stones` more stones, whatever the other side does.
-#[inline]
-#[must_use]
-pub fn can_complete(game: &Game, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
-    !game.window_cells(own, opp, stones as usize).is_empty()
-}
-
-/// The completion cutoff: whether the attacker cannot complete a line in
-/// the stones it has left before the horizon (`depth` plies) or before the
-/// board is full, at the attacker's turn or, with `and`, the defender's.
-/// A sound disproof the reductions do not make ([`can_complete`]); PNS
-/// applies it to settle dead positions at once instead of playing them
-/// out.
-#[inline]
-#[must_use]
-pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
-    let attacker = if and {
-        board.to_move().other()
-    } else {
-        board.to_move()
-    };
-    // The attacker's stones come at every other ply, first at once at its
-    // own turn: ceil(n / 2) of the next n plies, floor at the defender's.
-    let plies = depth.min(board.empty().count());
-    let stones = if and { plies / 2 } else { plies.div_ceil(2) };
-    !can_complete(
-        board.game(),
-        board.stones(attacker),
-        board.stones(attacker.other()),
-        stones,
-    )
 }
 
 /// What the rules say at the attacker's turn.
@@ -310,6 +287,45 @@ impl NodeRules {
         }
         Some(replies)
     }
+}
+
+/// Whether `own` could still complete a line with at most `stones` more
+/// stones: whether some window of k cells in a line holds no `opp` stone,
+/// an empty cell, and at most `stones` empty cells. A line that `own`
+/// completes later holds the stone that completes it, and so a window that
+/// was such a window before (free of `opp`, with that cell empty, the rest
+/// filled by at most `stones` stones); so when there is none, `own` cannot
+/// win with `stones` more stones, whatever the other side does.
+#[inline]
+#[must_use]
+pub fn can_complete(game: &Game, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
+    !game.window_cells(own, opp, stones as usize).is_empty()
+}
+
+/// The completion cutoff: whether the attacker cannot complete a line in
+/// the stones it has left before the horizon (`depth` plies) or before the
+/// board is full, at the attacker's turn or, with `and`, the defender's.
+/// A sound disproof the reductions do not make ([`can_complete`]); PNS
+/// applies it to settle dead positions at once instead of playing them
+/// out.
+#[inline]
+#[must_use]
+pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
+    let attacker = if and {
+        board.to_move().other()
+    } else {
+        board.to_move()
+    };
+    // The attacker's stones come at every other ply, first at once at its
+    // own turn: ceil(n / 2) of the next n plies, floor at the defender's.
+    let plies = depth.min(board.empty().count());
+    let stones = if and { plies / 2 } else { plies.div_ceil(2) };
+    !can_complete(
+        board.game(),
+        board.stones(attacker),
+        board.stones(attacker.other()),
+        stones,
+    )
 }
 
 #[cfg(test)]

@@ -70,7 +70,8 @@ pub enum Init {
     /// mobility as the rules give it: an attacker's node with dn = its
     /// number of moves, a defender's node with pn = its number of replies.
     /// A node created without evaluation gets estimates from the fours and
-    /// threes the last stone made on its lines (see [`crate::kit::shape`]).
+    /// threes the last stone made on its lines (the shape heuristic of
+    /// [`crate::kit`]).
     #[default]
     Heuristic,
     /// pn = dn = 1 for every new leaf.
