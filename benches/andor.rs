@@ -74,10 +74,8 @@ fn positions() -> Vec<Position> {
 
 fn problem(p: &Position, depth: u32) -> Problem {
     Problem {
-        board: p.board.clone(),
-        candidates: p.candidates,
-        attack: p.attack,
         depth: Some(depth),
+        ..Problem::from(p)
     }
 }
 

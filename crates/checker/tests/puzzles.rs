@@ -32,12 +32,7 @@ fn certify_folder(folder: &str, prover: &mut dyn Prover, max_nodes: Option<u64>)
             if pos.slow.is_some() || pos.expect != Some(Expect::Win) {
                 continue;
             }
-            let problem = Problem {
-                board: pos.board.clone(),
-                candidates: pos.candidates,
-                attack: pos.attack,
-                depth: pos.depth,
-            };
+            let problem = Problem::from(&pos);
             // Puzzles this prover does not settle within a node budget are
             // left to `kinrow verify`; the caller asserts a floor.
             if prover.prove(&problem, &budget).verdict == Verdict::Unknown {

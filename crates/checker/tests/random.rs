@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use kinrow_board::{Attack, Candidates};
+use kinrow_board::Attack;
 use kinrow_checker::{check, check_text, FlawKind};
 use kinrow_format::parse_positions;
 use kinrow_prover::certificate::{
@@ -16,21 +16,14 @@ use kinrow_prover::certificate::{
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Scout, ValueConfig,
 };
-use kinrow_reference::{adapt, random_case, Rng, ATTACK_FOURS, ATTACK_THREATS};
+use kinrow_reference::{adapt, random_case, Rng};
 
 fn problem_of(seed: u64) -> Problem {
     let case = random_case(seed);
     Problem {
         board: adapt::to_board(&case.board, case.to_move),
-        candidates: match case.near {
-            Some(r) => Candidates::Near(r as u8),
-            None => Candidates::All,
-        },
-        attack: match case.attack {
-            ATTACK_FOURS => Attack::Fours,
-            ATTACK_THREATS => Attack::Threats,
-            _ => Attack::Any,
-        },
+        candidates: adapt::to_candidates(case.near),
+        attack: adapt::to_attack(case.attack),
         depth: Some(case.depth),
     }
 }

@@ -3,7 +3,7 @@
 
 use kinrow_board::{Attack, Candidates};
 use kinrow_format::Position;
-use kinrow_prover::{Limits, Problem};
+use kinrow_prover::Limits;
 use std::time::Duration;
 
 /// Overrides of the header lines; `None` keeps the file's value.
@@ -28,16 +28,6 @@ impl Overrides {
             p.attack = a;
         }
         p
-    }
-}
-
-/// The prover's question for a position.
-pub fn problem(p: &Position) -> Problem {
-    Problem {
-        board: p.board.clone(),
-        candidates: p.candidates,
-        attack: p.attack,
-        depth: p.depth,
     }
 }
 

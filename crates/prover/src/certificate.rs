@@ -43,6 +43,7 @@
 //! assert_eq!(cert.stats().attacker_moves, 1);
 //! ```
 
+use crate::node::winning_cell;
 use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, Geometry};
@@ -300,7 +301,7 @@ pub fn write_certificate_with(
     limits: &Limits,
     options: &CertificateOptions,
 ) -> Result<Certificate, CertificateError> {
-    prover.check(problem)?;
+    prover.accepts(problem)?;
     let root = prover.prove(problem, limits);
     if root.verdict != Verdict::Win {
         return Err(CertificateError::NotAWin(root.verdict));
@@ -416,8 +417,8 @@ impl Writer<'_> {
     fn choose(&mut self, board: &Board, r: u32) -> Result<(Cell, u32), CertificateError> {
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
-        if let Some(w) = (board.winning_cells(me) & cands).first() {
-            return Ok((Cell::from_index(w), 1));
+        if let Some(w) = winning_cell(&board.winning_cells(me), &cands) {
+            return Ok((w, 1));
         }
         let moves = board.attack_moves(me, self.candidates, self.attack);
         if let Some(&(r0, m)) = self.cache.get(&board.key()) {

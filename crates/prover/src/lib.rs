@@ -1,18 +1,29 @@
 //! The provers of kinrow: each answers "can the side to move force a win
 //! within d plies?" for a [`Problem`], within [`Limits`], as an [`Outcome`].
 //!
-//! All provers share the terminal rules and sound reductions of [`node`],
-//! so they search exactly the same game.
+//! - [`outcome`]: the question ([`Problem`], read from a position with
+//!   `Problem::from`), the budgets, the answer and the [`Prover`] trait.
+//! - [`node`]: the terminal rules and sound reductions all provers share,
+//!   so they search exactly the same game; the shortcuts for the last
+//!   plies; switches that turn reductions off for tests.
+//! - [`kit`]: building blocks of proof-number provers: [`ProofNumber`],
+//!   keys shared by a position's mirror images, the shape heuristic.
+//! - [`andor`]: the AND-OR prover, deepening over odd horizons.
+//! - [`pns`]: proof-number search over a transposition DAG in an arena.
+//! - [`value`]: minimax, alpha-beta and SCOUT, which compute the game value.
+//! - [`certificate`]: writes a win's strategy for the independent checker.
 
 pub mod andor;
 pub mod certificate;
+pub mod kit;
 pub mod node;
 pub mod outcome;
 pub mod pns;
 pub mod value;
 
-pub use andor::{AndOr, AndOrConfig, Reductions};
-pub use node::{AndNode, NodeRules, OrNode, UNLIMITED};
+pub use andor::{AndOr, AndOrConfig};
+pub use kit::ProofNumber;
+pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig, ProofNumber};
+pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};

@@ -1,6 +1,7 @@
 //! What every prover is asked and what it answers.
 
 use kinrow_board::{Attack, Board, Candidates, Cell};
+use kinrow_format::Position;
 use std::time::{Duration, Instant};
 
 /// A question for a prover: can the side to move of `board` (the attacker)
@@ -13,6 +14,38 @@ pub struct Problem {
     pub candidates: Candidates,
     pub attack: Attack,
     pub depth: Option<u32>,
+}
+
+impl Problem {
+    /// The most plies a search of this problem can go down: its depth,
+    /// never more than the board's empty cells (no game is longer), and
+    /// the empty cells when it has no depth. 0 on a full board.
+    ///
+    /// The AND-OR prover rounds it down to odd (the attacker's stones land
+    /// on odd plies), the value searches search to it, and the runner
+    /// starts the largest first. PNS does not cap the depth, and reads "no
+    /// depth" as [`UNLIMITED`](crate::node::UNLIMITED): the depth is mixed
+    /// into its keys and its last-plies shortcuts fire on it, so capping
+    /// would change its node counts (never its verdicts). The certificate
+    /// writer writes for the depth as given, or the length of the win found.
+    #[must_use]
+    pub fn horizon(&self) -> u32 {
+        let empty = self.board.empty().count();
+        self.depth.map_or(empty, |d| d.min(empty))
+    }
+}
+
+/// The question a position file asks: its board, candidates, attack filter
+/// and depth (its name, expectation and solution are not part of it).
+impl From<&Position> for Problem {
+    fn from(position: &Position) -> Problem {
+        Problem {
+            board: position.board.clone(),
+            candidates: position.candidates,
+            attack: position.attack,
+            depth: position.depth,
+        }
+    }
 }
 
 /// Budgets that end a search with [`Verdict::Unknown`].
@@ -186,11 +219,17 @@ pub trait Prover {
     fn name(&self) -> &'static str;
     /// Whether this prover can answer `problem` (callers ask before
     /// [`Prover::prove`]).
-    fn check(&self, problem: &Problem) -> Result<(), ProblemError> {
+    ///
+    /// # Errors
+    ///
+    /// [`ProblemError`] when answering would answer another game than the
+    /// one asked (the value searches refuse an attacker filter); the
+    /// default accepts every problem.
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         let _ = problem;
         Ok(())
     }
     /// Answers `problem` within `limits`. `problem` must pass
-    /// [`Prover::check`].
+    /// [`Prover::accepts`].
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome;
 }

@@ -25,12 +25,7 @@ fn puzzles_not_marked_slow_are_never_answered_wrongly() {
                 continue;
             }
             total += 1;
-            let problem = Problem {
-                board: p.board.clone(),
-                candidates: p.candidates,
-                attack: p.attack,
-                depth: p.depth,
-            };
+            let problem = Problem::from(&p);
             let out = prover.prove(&problem, &limits);
             let expected = match p.expect {
                 Some(Expect::Win) => Verdict::Win,

@@ -19,12 +19,7 @@ fn bench_suite_verdicts_agree_across_provers_and_the_naive_search() {
     assert!(positions.len() >= 10);
     let mut naive_checked = 0;
     for p in &positions {
-        let problem = Problem {
-            board: p.board.clone(),
-            candidates: p.candidates,
-            attack: p.attack,
-            depth: p.depth,
-        };
+        let problem = Problem::from(p);
         let expected = match p.expect {
             Some(Expect::Win) => Verdict::Win,
             Some(Expect::NoWin) => Verdict::NoWin,

@@ -70,7 +70,7 @@ impl Prover for Scripted {
     fn name(&self) -> &'static str {
         "scripted"
     }
-    fn check(&self, _: &Problem) -> Result<(), ProblemError> {
+    fn accepts(&self, _: &Problem) -> Result<(), ProblemError> {
         self.1.clone().map_or(Ok(()), Err)
     }
     fn prove(&mut self, _: &Problem, _: &Limits) -> Outcome {

@@ -6,7 +6,7 @@ use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
 use kinrow_prover::{
     AndOr, AndOrConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict,
 };
-use kinrow_reference::{adapt, random_case, random_stones, Rng, ATTACK_FOURS, ATTACK_THREATS};
+use kinrow_reference::{adapt, random_case, random_stones, Rng};
 
 fn both(problem: &Problem, limits: &Limits) -> (Outcome, Outcome) {
     let pns = Pns::new(PnsConfig {
@@ -53,14 +53,8 @@ fn random_small_cases_agree() {
         let case = random_case(seed);
         let problem = Problem {
             board: adapt::to_board(&case.board, case.to_move),
-            candidates: case
-                .near
-                .map_or(Candidates::All, |r| Candidates::Near(r as u8)),
-            attack: match case.attack {
-                ATTACK_FOURS => Attack::Fours,
-                ATTACK_THREATS => Attack::Threats,
-                _ => Attack::Any,
-            },
+            candidates: adapt::to_candidates(case.near),
+            attack: adapt::to_attack(case.attack),
             depth: Some(case.depth),
         };
         assert!(compare(

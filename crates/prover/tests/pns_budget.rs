@@ -3,7 +3,7 @@
 
 use kinrow_board::{Attack, Board, Candidates, Game, Rule};
 use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
-use kinrow_reference::{adapt, random_case, winning_first_moves, ATTACK_FOURS, ATTACK_THREATS};
+use kinrow_reference::{adapt, random_case, winning_first_moves};
 use std::time::Duration;
 
 /// 5x5 k=4 from the empty board, whole game: millions of nodes.
@@ -87,15 +87,8 @@ fn small_budgets_never_give_a_wrong_verdict() {
         let naive = !winning_first_moves(&case).is_empty();
         let problem = Problem {
             board: adapt::to_board(&case.board, case.to_move),
-            candidates: match case.near {
-                Some(r) => Candidates::Near(r as u8),
-                None => Candidates::All,
-            },
-            attack: match case.attack {
-                ATTACK_FOURS => Attack::Fours,
-                ATTACK_THREATS => Attack::Threats,
-                _ => Attack::Any,
-            },
+            candidates: adapt::to_candidates(case.near),
+            attack: adapt::to_attack(case.attack),
             depth: Some(case.depth),
         };
         let limits = match seed % 3 {

@@ -147,15 +147,8 @@ fn mirrored(case: &Case, s: u32) -> Case {
 fn case_problem(case: &Case) -> Problem {
     Problem {
         board: adapt::to_board(&case.board, case.to_move),
-        candidates: match case.near {
-            Some(r) => Candidates::Near(r as u8),
-            None => Candidates::All,
-        },
-        attack: match case.attack {
-            kinrow_reference::ATTACK_FOURS => Attack::Fours,
-            kinrow_reference::ATTACK_THREATS => Attack::Threats,
-            _ => Attack::Any,
-        },
+        candidates: adapt::to_candidates(case.near),
+        attack: adapt::to_attack(case.attack),
         depth: Some(case.depth),
     }
 }

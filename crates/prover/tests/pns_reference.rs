@@ -3,25 +3,17 @@
 //! also finds, a principal variation that really ends in a win within the
 //! horizon, and (with `all_moves`) the same set of winning first moves.
 
-use kinrow_board::{Attack, Candidates, Cell};
+use kinrow_board::Cell;
 use kinrow_prover::{Evaluation, Init, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{
-    adapt, attacker_wins, other, random_case, winning_first_moves, Case, ATTACK_FOURS,
-    ATTACK_THREATS, EMPTY,
+    adapt, attacker_wins, other, random_case, winning_first_moves, Case, EMPTY,
 };
 
 fn problem(case: &Case) -> Problem {
     Problem {
         board: adapt::to_board(&case.board, case.to_move),
-        candidates: match case.near {
-            Some(r) => Candidates::Near(r as u8),
-            None => Candidates::All,
-        },
-        attack: match case.attack {
-            ATTACK_FOURS => Attack::Fours,
-            ATTACK_THREATS => Attack::Threats,
-            _ => Attack::Any,
-        },
+        candidates: adapt::to_candidates(case.near),
+        attack: adapt::to_attack(case.attack),
         depth: Some(case.depth),
     }
 }

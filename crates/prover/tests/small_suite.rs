@@ -39,12 +39,7 @@ fn finish_puzzles_agree_with_the_provers_and_the_naive_search() {
     for p in &finish {
         let depth = p.depth.expect("a depth");
         assert_eq!(p.expect, Some(Expect::Win), "{}", p.name);
-        let problem = Problem {
-            board: p.board.clone(),
-            candidates: p.candidates,
-            attack: p.attack,
-            depth: p.depth,
-        };
+        let problem = Problem::from(p);
         let a = AndOr::new(AndOrConfig::default()).prove(&problem, &Limits::default());
         let b = Pns::new(PnsConfig::default()).prove(&problem, &Limits::default());
         for (prover, o) in [("and-or", &a), ("pns", &b)] {

@@ -12,7 +12,7 @@
 //! a node budget; a case where any search runs out of budget is skipped,
 //! and the test insists that few are.
 
-use kinrow_board::{Attack, Candidates, Cell};
+use kinrow_board::{Attack, Cell};
 use kinrow_prover::value::{ValueConfig, ValueReport};
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Limits, Minimax, Outcome, Problem, Prover, Scout, Verdict,
@@ -25,10 +25,7 @@ fn problem(seed: u64, extra_depth: u32) -> Problem {
     let case = random_case(seed);
     Problem {
         board: adapt::to_board(&case.board, case.to_move),
-        candidates: match case.near {
-            Some(r) => Candidates::Near(r as u8),
-            None => Candidates::All,
-        },
+        candidates: adapt::to_candidates(case.near),
         attack: Attack::Any,
         depth: Some((case.depth + extra_depth).min(case.depth.max(9))),
     }

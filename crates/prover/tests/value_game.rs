@@ -34,7 +34,7 @@ fn solve_all(problem: &Problem, config: ValueConfig) -> Vec<Outcome> {
     provers(config)
         .iter_mut()
         .map(|p| {
-            assert_eq!(p.check(problem), Ok(()));
+            assert_eq!(p.accepts(problem), Ok(()));
             p.prove(problem, &Limits::default())
         })
         .collect()
@@ -50,7 +50,7 @@ fn value_searches_refuse_an_attacker_filter() {
             depth: Some(3),
         };
         for p in provers(ValueConfig::default()) {
-            let err = p.check(&problem).unwrap_err();
+            let err = p.accepts(&problem).unwrap_err();
             assert!(
                 matches!(err, ProblemError::Filter { prover, attack: a } if prover == p.name() && a == attack),
                 "{}: {err:?}",

@@ -28,19 +28,14 @@ fn published_mnk_values() {
             if pos.slow.is_some() || (cells > 16 && k != 3) {
                 continue;
             }
-            let problem = Problem {
-                board: pos.board.clone(),
-                candidates: pos.candidates,
-                attack: pos.attack,
-                depth: pos.depth,
-            };
+            let problem = Problem::from(&pos);
             let mut provers: Vec<Box<dyn Prover>> =
                 vec![Box::new(AlphaBeta::new(ValueConfig::default()))];
             if cells <= 12 || k == 3 {
                 provers.push(Box::new(Scout::new(ValueConfig::default())));
             }
             for p in &mut provers {
-                p.check(&problem).expect("unfiltered");
+                p.accepts(&problem).expect("unfiltered");
                 let o = p.prove(&problem, &Limits::default());
                 let empty = pos.board.stone_count() == 0;
                 match pos.expect {

@@ -9,7 +9,7 @@
 //! nor stops the opponent winning within the remaining plies. The principal
 //! variations must be legal lines of the announced length.
 
-use kinrow_board::{Attack, Board, Candidates, Cell};
+use kinrow_board::{Attack, Board, Cell};
 use kinrow_prover::value::{ValueConfig, ValueReport};
 use kinrow_prover::{AlphaBeta, Limits, Minimax, Problem, Scout, Verdict};
 use kinrow_reference::{
@@ -19,17 +19,10 @@ use kinrow_reference::{
 /// The number of random cases (the issue asks for at least 1,000).
 const CASES: u64 = 1000;
 
-fn candidates(near: Option<usize>) -> Candidates {
-    match near {
-        Some(r) => Candidates::Near(r as u8),
-        None => Candidates::All,
-    }
-}
-
 fn problem(case: &Case) -> Problem {
     Problem {
         board: adapt::to_board(&case.board, case.to_move),
-        candidates: candidates(case.near),
+        candidates: adapt::to_candidates(case.near),
         attack: Attack::Any,
         depth: Some(case.depth),
     }

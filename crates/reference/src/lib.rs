@@ -614,6 +614,37 @@ pub mod adapt {
         }
     }
 
+    /// The real candidate setting of the naive search's radius: `near r`
+    /// for `Some(r)`, `all` for `None`.
+    ///
+    /// # Panics
+    ///
+    /// If `r` does not fit a `u8` (the real radius is at most 26).
+    #[must_use]
+    pub fn to_candidates(near: Option<usize>) -> Candidates {
+        match near {
+            Some(r) => Candidates::Near(u8::try_from(r).expect("a radius below 256")),
+            None => Candidates::All,
+        }
+    }
+
+    /// The real attack filter of the naive search's code.
+    ///
+    /// # Panics
+    ///
+    /// If `code` is none of [`ATTACK_ANY`](super::ATTACK_ANY),
+    /// [`ATTACK_FOURS`](super::ATTACK_FOURS),
+    /// [`ATTACK_THREATS`](super::ATTACK_THREATS).
+    #[must_use]
+    pub fn to_attack(code: u8) -> Attack {
+        match code {
+            super::ATTACK_ANY => Attack::Any,
+            super::ATTACK_FOURS => Attack::Fours,
+            super::ATTACK_THREATS => Attack::Threats,
+            _ => panic!("no attack filter has the code {code}"),
+        }
+    }
+
     /// The naive search's code of an attack filter.
     #[must_use]
     pub fn attack(a: Attack) -> u8 {

@@ -3,10 +3,9 @@
 use super::Solved;
 use crate::cli::CheckArgs;
 use crate::error::{CliError, EXIT_FAILED};
-use crate::settings;
 use kinrow_format::Position;
 use kinrow_prover::certificate::{write_certificate, CertificateStats};
-use kinrow_prover::Limits;
+use kinrow_prover::{Limits, Problem};
 use std::path::{Path, PathBuf};
 
 /// What was written for one proof.
@@ -65,7 +64,7 @@ pub fn write_proof(
     s: &Solved,
     limits: &Limits,
 ) -> Result<ProofInfo, CliError> {
-    let problem = settings::problem(p);
+    let problem = Problem::from(p);
     let mut prover = s.prover.build(&problem, false);
     let cert = write_certificate(&problem, prover.as_mut(), limits)
         .map_err(|e| CliError::failed(format!("[{}]: no certificate written: {e}", p.name)))?

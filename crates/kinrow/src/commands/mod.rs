@@ -7,9 +7,8 @@ pub mod solve;
 pub mod verify;
 
 use crate::provers::ProverKind;
-use crate::settings;
 use kinrow_format::{Expect, Position};
-use kinrow_prover::{Limits, Outcome, ProblemError};
+use kinrow_prover::{Limits, Outcome, Problem, ProblemError};
 
 /// One position answered by one prover.
 #[derive(Clone, Debug)]
@@ -26,9 +25,9 @@ pub fn solve_one(
     limits: &Limits,
     all_moves: bool,
 ) -> Result<Solved, ProblemError> {
-    let problem = settings::problem(position);
+    let problem = Problem::from(position);
     let mut prover = kind.build(&problem, all_moves);
-    prover.check(&problem)?;
+    prover.accepts(&problem)?;
     let outcome = prover.prove(&problem, limits);
     Ok(Solved {
         prover: kind.resolve(&problem),
@@ -36,14 +35,12 @@ pub fn solve_one(
     })
 }
 
-/// The horizon of `position`: the most plies a search of it can go down,
-/// its depth if it has one, never more than its empty cells. The runner
-/// starts puzzles with the longest horizon first, since search trees grow
-/// with it; it is only an estimate of their cost (VCF puzzles with long
+/// The horizon of `position` ([`Problem::horizon`]). The runner starts
+/// puzzles with the longest horizon first, since search trees grow with
+/// it; it is only an estimate of their cost (VCF puzzles with long
 /// horizons are often quick).
 pub fn horizon(position: &Position) -> u64 {
-    let empty = u64::from(position.board.empty().count());
-    position.depth.map_or(empty, |d| empty.min(u64::from(d)))
+    u64::from(Problem::from(position).horizon())
 }
 
 /// `win` or `no-win`.

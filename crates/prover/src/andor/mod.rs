@@ -24,7 +24,7 @@
 //! - **The last plies** are decided without searching them out, when every
 //!   reduction is on and `k >= 2`: with three plies left the attacker wins
 //!   exactly when a four leaves it two winning cells, and with five only
-//!   threats are tried (the argument is in the `search` module).
+//!   threats are tried (the argument is in [`crate::node::last_plies`]).
 //! - **Move ordering** by bitboard classes (the table's move, fours, cells
 //!   next to two own stones, the rest): it changes node counts, never a
 //!   verdict, and allocates nothing.
@@ -58,17 +58,13 @@
 //! ```
 
 mod pv;
-mod rules;
 mod search;
 mod table;
 
-pub use rules::Reductions;
-
-use crate::node::NodeRules;
+use crate::node::{LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
 use kinrow_board::Cell;
-use rules::Rules;
-use search::{Res, Search};
+use search::{AndOrSearch, Answer};
 use table::Table;
 
 /// Settings of the [`AndOr`] prover.
@@ -118,12 +114,11 @@ impl AndOr {
     }
 }
 
-/// The horizon a problem is searched to: its depth, but no more than the
-/// empty cells (no game is longer), rounded down to odd (the attacker's
-/// stones land on odd plies); 0 when nothing can win.
+/// The horizon a problem is searched to: [`Problem::horizon`] rounded down
+/// to odd (the attacker's stones land on odd plies); 0 when nothing can
+/// win.
 fn horizon(problem: &Problem) -> u32 {
-    let empty = problem.board.empty().count();
-    let d = problem.depth.unwrap_or(u32::MAX).min(empty);
+    let d = problem.horizon();
     if d & 1 == 0 {
         d.saturating_sub(1)
     } else {
@@ -140,7 +135,7 @@ struct RootResult {
     winning_moves: Option<Vec<Cell>>,
 }
 
-impl Search<'_> {
+impl AndOrSearch<'_> {
     /// Deepens over odd horizons up to `horizon` until the attacker wins.
     fn deepen(&mut self, horizon: u32) -> RootResult {
         let mut result = RootResult {
@@ -152,7 +147,7 @@ impl Search<'_> {
         let mut h = 1;
         while h <= horizon {
             match self.or_node(h, None) {
-                (Res::Win(l), m) => {
+                (Answer::Win(l), m) => {
                     debug_assert_eq!(l, h, "a shorter win was missed");
                     let m = m.expect("an OR node's win comes with its move");
                     result.verdict = Verdict::Win;
@@ -160,9 +155,9 @@ impl Search<'_> {
                     result.pv = self.principal_variation(h, m);
                     return result;
                 }
-                (Res::NoWin { always: true }, _) => return result,
-                (Res::NoWin { always: false }, _) => h += 2,
-                (Res::Unknown, _) => {
+                (Answer::NoWin { always: true }, _) => return result,
+                (Answer::NoWin { always: false }, _) => h += 2,
+                (Answer::Unknown, _) => {
                     result.verdict = Verdict::Unknown;
                     return result;
                 }
@@ -203,14 +198,14 @@ impl Search<'_> {
                 let m = open[i];
                 self.board.play(m);
                 let r = if self.board.wins_at(m) {
-                    Res::Win(1)
+                    Answer::Win(1)
                 } else {
                     self.and_node(h - 1, None)
                 };
                 self.board.undo(m);
                 match r {
-                    Res::Unknown => break,
-                    Res::Win(_) => {
+                    Answer::Unknown => break,
+                    Answer::Win(_) => {
                         winners.push(open.remove(i));
                         if result.first.is_none() {
                             result.first = Some((m, h));
@@ -219,10 +214,10 @@ impl Search<'_> {
                             result.pv = self.principal_variation(h, m);
                         }
                     }
-                    Res::NoWin { always: true } => {
+                    Answer::NoWin { always: true } => {
                         open.remove(i);
                     }
-                    Res::NoWin { always: false } => i += 1,
+                    Answer::NoWin { always: false } => i += 1,
                 }
             }
             if self.budget.exhausted() {
@@ -265,13 +260,17 @@ impl Prover for AndOr {
             candidates: problem.candidates,
             attack: problem.attack,
         };
-        let mut search = Search {
+        let mut search = AndOrSearch {
             board: problem.board.clone().into(),
-            rules: Rules::new(node, self.config.reductions),
+            rules: SwitchableRules::new(node, self.config.reductions),
             table: &mut self.table,
             budget,
             tt_hits: 0,
-            last_plies: self.config.reductions == Reductions::ALL && problem.board.game().k() >= 2,
+            last_plies: if self.config.reductions == Reductions::ALL {
+                LastPlies::new(problem.board.game(), &node)
+            } else {
+                LastPlies::OFF
+            },
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {

@@ -7,14 +7,14 @@
 //! lengths are exact: each is found by deepening over odd horizons with the
 //! ordinary search, which reuses the table.
 
-use super::search::{Res, Search};
+use super::search::{AndOrSearch, Answer};
 use crate::node::{AndNode, OrNode};
 use kinrow_board::Cell;
 
 /// The budget ran out while extracting the variation.
 struct Exhausted;
 
-impl Search<'_> {
+impl AndOrSearch<'_> {
     /// The principal variation from the current position, whose attacker
     /// (to move) wins in exactly `plies` plies with `first`. Stops early
     /// (a prefix of the variation) if the budget runs out. The board is
@@ -106,18 +106,18 @@ impl Search<'_> {
                 return Ok(None);
             }
             match self.or_node(than, None).0 {
-                Res::Win(_) => return Ok(None),
-                Res::Unknown => return Err(Exhausted),
-                Res::NoWin { .. } => {}
+                Answer::Win(_) => return Ok(None),
+                Answer::Unknown => return Err(Exhausted),
+                Answer::NoWin { .. } => {}
             }
         }
         let mut d = if than == 0 { 1 } else { than + 2 };
         while d <= max {
             match self.or_node(d, None).0 {
-                Res::Win(_) => return Ok(Some(d)),
-                Res::Unknown => return Err(Exhausted),
-                Res::NoWin { always: true } => return Ok(None),
-                Res::NoWin { always: false } => d += 2,
+                Answer::Win(_) => return Ok(Some(d)),
+                Answer::Unknown => return Err(Exhausted),
+                Answer::NoWin { always: true } => return Ok(None),
+                Answer::NoWin { always: false } => d += 2,
             }
         }
         Ok(None)
@@ -140,15 +140,15 @@ impl Search<'_> {
                 let m = Cell::from_index(i);
                 self.board.play(m);
                 let r = if self.board.wins_at(m) {
-                    Res::Win(1)
+                    Answer::Win(1)
                 } else {
                     self.and_node(plies - 1, None)
                 };
                 self.board.undo(m);
                 match r {
-                    Res::Win(_) => return Ok(Some(m)),
-                    Res::Unknown => return Err(Exhausted),
-                    Res::NoWin { .. } => {}
+                    Answer::Win(_) => return Ok(Some(m)),
+                    Answer::Unknown => return Err(Exhausted),
+                    Answer::NoWin { .. } => {}
                 }
             }
         }

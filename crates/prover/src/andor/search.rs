@@ -9,20 +9,21 @@
 //! horizon; it lets iterative deepening stop early and the table reuse the
 //! result at any depth.
 
-use super::rules::Rules;
 use super::table::{Table, NOWIN_ALWAYS};
-use crate::node::{threat_superset, wins_after_played, wins_of, AndNode, OrNode, Wins};
+use crate::node::last_plies::{double_move_tries, makes_two_wins};
+use crate::node::{wins_after_played, wins_of, AndNode, LastPlies, OrNode, SwitchableRules, Wins};
 use crate::outcome::Budget;
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
-/// How a node settled.
+/// What the search of a node answers: a win with its length, a no-win
+/// that says whether it holds for every horizon, or unknown.
 ///
 /// The length of a win is that of the strategy the search found (an upper
 /// bound on the shortest win, which iterative deepening makes exact at the
 /// root), counting the replies the reductions left out at the lengths
 /// within which they lose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Res {
+pub(crate) enum Answer {
     /// The attacker wins; its winning stone lands at this ply (1 = the
     /// node's own move).
     Win(u32),
@@ -41,34 +42,15 @@ const TABLE_AND_DEPTH: u32 = 4;
 
 /// The state of one search: the board played on and undone in place, the
 /// rules, the table and the budget.
-pub(crate) struct Search<'t> {
+pub(crate) struct AndOrSearch<'t> {
     pub board: SearchBoard,
-    pub rules: Rules,
+    pub rules: SwitchableRules,
     pub table: &'t mut Table,
     pub budget: Budget,
     pub tt_hits: u64,
-    /// Shortcuts for the last plies, sound when every reduction is
-    /// on and `k >= 2`. Then every winning cell of a side is next to one of
-    /// its stones, hence a candidate, and:
-    /// - a defender with at most three plies left whom the rules leave
-    ///   replies (`AndNode::Replies`) escapes: the attacker has at most one
-    ///   winning cell and the replies are the block if it has one, and a
-    ///   defender stone gives the attacker no new winning cell, so no reply
-    ///   leaves the attacker a win on its next (and last) stone;
-    /// - an attacker with three plies left wins exactly when one of its
-    ///   moves leaves it two winning cells: the defender then has no winning
-    ///   cell (reduction 4 left only the block if it had one, and an
-    ///   attacker stone gives it none), so by the first point and reduction
-    ///   3 the defender's node is won exactly when the attacker has two.
-    ///   Only fours leave a winning cell at all, so only they are tried.
-    /// - an attacker with five plies left wins only with a threat (a four,
-    ///   or a move after which some cell would give it two winning cells):
-    ///   after any other move, and any reply (a defender stone only takes
-    ///   cells away from the attacker), each attacker stone leaves it at
-    ///   most one winning cell, which the defender takes, so the fifth ply
-    ///   cannot complete a line. Only a cheap superset of the threats is
-    ///   kept (see [`threat_superset`]).
-    pub last_plies: bool,
+    /// The shortcuts for the last plies ([`crate::node::last_plies`]); off
+    /// unless every reduction is on.
+    pub last_plies: LastPlies,
 }
 
 /// What a node gets from its parent: the winning cells of both sides in
@@ -84,12 +66,12 @@ fn inherited(board: &SearchBoard, parent: Parent<'_>) -> Option<Wins> {
     parent.and_then(|(wins, m)| wins_after_played(board, wins, m))
 }
 
-impl Search<'_> {
+impl AndOrSearch<'_> {
     /// The attacker (the side to move) with `depth` plies left. With a win,
     /// also the move that wins.
-    pub fn or_node(&mut self, depth: u32, parent: Parent<'_>) -> (Res, Option<Cell>) {
+    pub fn or_node(&mut self, depth: u32, parent: Parent<'_>) -> (Answer, Option<Cell>) {
         if !self.budget.tick() {
-            return (Res::Unknown, None);
+            return (Answer::Unknown, None);
         }
         debug_assert!(depth < u32::from(NOWIN_ALWAYS));
         let use_table = depth >= TABLE_OR_DEPTH;
@@ -102,13 +84,13 @@ impl Search<'_> {
             // not used, so that a win always comes with its move.
             if known.win != 0 && u32::from(known.win) <= depth && known.best.is_some() {
                 self.tt_hits += 1;
-                return (Res::Win(u32::from(known.win)), known.best);
+                return (Answer::Win(u32::from(known.win)), known.best);
             }
             if known.nowin != 0 && (known.nowin == NOWIN_ALWAYS || u32::from(known.nowin) >= depth)
             {
                 self.tt_hits += 1;
                 let always = known.nowin == NOWIN_ALWAYS;
-                return (Res::NoWin { always }, None);
+                return (Answer::NoWin { always }, None);
             }
             hint = known.best;
         }
@@ -117,23 +99,22 @@ impl Search<'_> {
             .rules
             .attacker_node_with(&self.board, depth, known.as_ref())
         {
-            OrNode::Win(c) => return (Res::Win(1), Some(c)),
-            OrNode::NoWin => return (Res::NoWin { always: depth >= 2 }, None),
+            OrNode::Win(c) => return (Answer::Win(1), Some(c)),
+            OrNode::NoWin => return (Answer::NoWin { always: depth >= 2 }, None),
             OrNode::Moves(moves) => moves,
         };
         // Moves left out for the horizon's sake: the no-win is then bound
         // to the horizon.
         let mut cut = false;
-        if self.last_plies && depth == 5 && self.rules.node.attack == Attack::Any {
-            let threats = threat_superset(&self.board, &moves);
+        if let Some(threats) = self.last_plies.five_ply_moves(&self.board, depth, &moves) {
             cut = threats != moves;
             moves = threats;
         }
-        if self.last_plies && depth == 3 {
+        if self.last_plies.attacker_decided(depth) {
             let (r, found) = self.two_winning_cells(&moves);
-            if use_table && r != Res::Unknown {
+            if use_table && r != Answer::Unknown {
                 match r {
-                    Res::Win(_) => self.table.store(key, stones, 3, 0, found),
+                    Answer::Win(_) => self.table.store(key, stones, 3, 0, found),
                     _ => self.table.store(key, stones, 0, 3, None),
                 }
             }
@@ -147,20 +128,20 @@ impl Search<'_> {
                 let cell = Cell::from_index(m);
                 self.board.play(cell);
                 let r = if may_win && self.board.wins_at(cell) {
-                    Res::Win(0)
+                    Answer::Win(0)
                 } else {
                     self.and_node(depth - 1, Some((&wins, cell)))
                 };
                 self.board.undo(cell);
                 match r {
-                    Res::Unknown => return (Res::Unknown, None),
-                    Res::Win(l) => {
+                    Answer::Unknown => return (Answer::Unknown, None),
+                    Answer::Win(l) => {
                         if use_table {
                             self.table.store(key, stones, (l + 1) as u16, 0, Some(cell));
                         }
-                        return (Res::Win(l + 1), Some(cell));
+                        return (Answer::Win(l + 1), Some(cell));
                     }
-                    Res::NoWin { always: a } => always &= a,
+                    Answer::NoWin { always: a } => always &= a,
                 }
             }
         }
@@ -168,14 +149,14 @@ impl Search<'_> {
             let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
             self.table.store(key, stones, 0, nowin, None);
         }
-        (Res::NoWin { always }, None)
+        (Answer::NoWin { always }, None)
     }
 
     /// The defender (the side to move) with `depth` plies left, its own
     /// move included.
-    pub fn and_node(&mut self, depth: u32, parent: Parent<'_>) -> Res {
+    pub fn and_node(&mut self, depth: u32, parent: Parent<'_>) -> Answer {
         if !self.budget.tick() {
-            return Res::Unknown;
+            return Answer::Unknown;
         }
         let use_table = depth >= TABLE_AND_DEPTH;
         let key = self.board.key();
@@ -185,12 +166,12 @@ impl Search<'_> {
             let known = self.table.probe(key, stones);
             if known.win != 0 && u32::from(known.win) <= depth {
                 self.tt_hits += 1;
-                return Res::Win(u32::from(known.win));
+                return Answer::Win(u32::from(known.win));
             }
             if known.nowin != 0 && (known.nowin == NOWIN_ALWAYS || u32::from(known.nowin) >= depth)
             {
                 self.tt_hits += 1;
-                return Res::NoWin {
+                return Answer::NoWin {
                     always: known.nowin == NOWIN_ALWAYS,
                 };
             }
@@ -201,11 +182,10 @@ impl Search<'_> {
             .rules
             .defender_node_with(&self.board, depth, known.as_ref())
         {
-            AndNode::Win => return Res::Win(2),
-            AndNode::NoWin => return Res::NoWin { always: depth >= 2 },
-            // See `Search::last_plies`.
-            AndNode::Replies(_) if self.last_plies && depth <= 3 => {
-                return Res::NoWin { always: false }
+            AndNode::Win => return Answer::Win(2),
+            AndNode::NoWin => return Answer::NoWin { always: depth >= 2 },
+            AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
+                return Answer::NoWin { always: false }
             }
             AndNode::Replies(replies) => replies,
         };
@@ -218,21 +198,21 @@ impl Search<'_> {
                 let cell = Cell::from_index(r);
                 self.board.play(cell);
                 let res = if may_win && self.board.wins_at(cell) {
-                    Res::NoWin { always: true }
+                    Answer::NoWin { always: true }
                 } else {
                     self.or_node(depth - 1, Some((&wins, cell))).0
                 };
                 self.board.undo(cell);
                 match res {
-                    Res::Unknown => return Res::Unknown,
-                    Res::NoWin { always } => {
+                    Answer::Unknown => return Answer::Unknown,
+                    Answer::NoWin { always } => {
                         if use_table {
                             let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
                             self.table.store(key, stones, 0, nowin, Some(cell));
                         }
-                        return Res::NoWin { always };
+                        return Answer::NoWin { always };
                     }
-                    Res::Win(l) => {
+                    Answer::Win(l) => {
                         if l > longest {
                             longest = l;
                             stubborn = Some(cell);
@@ -253,30 +233,25 @@ impl Search<'_> {
         if use_table {
             self.table.store(key, stones, length as u16, 0, stubborn);
         }
-        Res::Win(length)
+        Answer::Win(length)
     }
 
     /// At the attacker's turn with three plies left (see
-    /// [`Search::last_plies`]): whether one of `moves` leaves the attacker
-    /// two winning cells, and that move. Each move tried counts as a node.
-    fn two_winning_cells(&mut self, moves: &Bitboard) -> (Res, Option<Cell>) {
-        let me = self.board.to_move();
-        let (own, opp) = (self.board.stones(me), self.board.stones(me.other()));
-        // The attacker has no winning cell (reduction 1 found none), so the
-        // ones a move leaves it are those it makes, and a move making one
-        // lies in a window with k - 2 own stones and no opponent's (see
-        // `Game::fours`).
-        for m in (self.board.game().window_cells(own, opp, 2) & *moves).iter() {
+    /// [`LastPlies::attacker_decided`]): whether one of `moves` leaves the
+    /// attacker two winning cells, and that move. Each move tried counts as
+    /// a node.
+    fn two_winning_cells(&mut self, moves: &Bitboard) -> (Answer, Option<Cell>) {
+        // The attacker has no winning cell: reduction 1 found none.
+        for m in double_move_tries(&self.board, moves).iter() {
             if !self.budget.tick() {
-                return (Res::Unknown, None);
+                return (Answer::Unknown, None);
             }
             let cell = Cell::from_index(m);
-            let two = self.board.made_win_count(me, cell) >= 2;
-            if two {
-                return (Res::Win(3), Some(cell));
+            if makes_two_wins(&self.board, cell) {
+                return (Answer::Win(3), Some(cell));
             }
         }
-        (Res::NoWin { always: false }, None)
+        (Answer::NoWin { always: false }, None)
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:

@@ -16,8 +16,8 @@
 //! budget first and uses `try_reserve`, so a search that runs out of memory
 //! stops with an error instead of aborting.
 
-use super::number::ProofNumber;
 use super::table::{Table, SLOT_BYTES};
+use crate::kit::ProofNumber;
 use std::mem::size_of;
 use std::num::NonZeroU32;
 use std::ops::Range;

@@ -9,7 +9,7 @@
 //!
 //! - **DAG.** A position is stored once, found through a Zobrist key that
 //!   is canonical under the board's symmetries (8 on a square, 4 on a
-//!   rectangle), so mirror images share a node and moves are mapped back
+//!   rectangle; see [`crate::kit`]), so mirror images share a node and moves are mapped back
 //!   to the real board. Nodes are 20 bytes, linked by index, with parent
 //!   lists. Sums over shared children over-count; that steers the search
 //!   but never settles a node (see the `search` module).
@@ -18,11 +18,12 @@
 //!   it answers the same question under the same horizon; without one it
 //!   searches the whole game (a full board is a draw, a disproof leaf).
 //!   With a depth, the last plies before the horizon are settled by the
-//!   rules alone, by AND-OR's shortcuts (see `Search::last_plies`).
-//!   One sound cutoff is added: a position where no window of k cells free
-//!   of defender stones has as few empty cells as the attacker has stones
-//!   left (before the horizon or the full board) is a no-win at once,
-//!   since every winning line contains such a window. It changes node
+//!   rules alone, by AND-OR's shortcuts ([`crate::node::last_plies`]).
+//!   One sound cutoff is added ([`crate::node::hopeless`]): a position
+//!   where no window of k cells free of defender stones has as few empty
+//!   cells as the attacker has stones left (before the horizon or the full
+//!   board) is a no-win at once, since every winning line contains such a
+//!   window. It changes node
 //!   counts, never a verdict (it cut the 5x5 k=4 draw from 18 M nodes to
 //!   2 M).
 //! - **Depth.** The remaining depth of a position is the root's minus the
@@ -44,22 +45,20 @@
 //! ```
 
 mod arena;
-mod lines;
-mod number;
 mod report;
 mod search;
-mod symmetry;
 mod table;
 
 pub use arena::{NodeId, NODE_BYTES};
-pub use number::ProofNumber;
 pub use report::NodeView;
 
+use crate::kit::symmetry::Symmetries;
+use crate::kit::ProofNumber;
 use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, Prover, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, SearchBoard};
+use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
-use search::Search;
+use search::PnsSearch;
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -71,7 +70,8 @@ pub enum Init {
     /// mobility as the rules give it: an attacker's node with dn = its
     /// number of moves, a defender's node with pn = its number of replies.
     /// A node created without evaluation gets estimates from the fours and
-    /// threes the last stone made on its lines (see the `lines` module).
+    /// threes the last stone made on its lines (the shape heuristic of
+    /// [`crate::kit`]).
     #[default]
     Heuristic,
     /// pn = dn = 1 for every new leaf.
@@ -194,10 +194,10 @@ impl Prover for Pns {
         };
         let board = &SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
-        let sym = symmetry::Symmetries::new(board.game().geometry(), self.config.symmetry);
+        let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
         let memory = limits.memory.unwrap_or_else(default_memory_budget);
         let deadline = limits.time.map(|t| start + t);
-        let mut search = Search::new(
+        let mut search = PnsSearch::new(
             board,
             depth,
             rules,
@@ -208,7 +208,7 @@ impl Prover for Pns {
             memory,
         );
         let (immediate, rest) = if self.config.all_moves {
-            root_moves(&rules, board, depth)
+            rules.all_moves(board, depth)
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
@@ -259,36 +259,6 @@ impl Prover for Pns {
         self.last = Some(finished);
         outcome
     }
-}
-
-/// The root's first moves for `all_moves`, as the immediate wins and the
-/// rest: the moves [`NodeRules::attacker_node`] would search, without
-/// stopping at the first immediate win. The moves it leaves out all lose:
-/// with a defender's winning cell on the board, every move but a block
-/// lets the defender complete its line first.
-fn root_moves(rules: &NodeRules, board: &SearchBoard, depth: u32) -> (Bitboard, Bitboard) {
-    if depth == 0 {
-        return (Bitboard::EMPTY, Bitboard::EMPTY);
-    }
-    let me = board.to_move();
-    let cands = board.candidates(rules.candidates);
-    let immediate = board.winning_cells(me) & cands;
-    if depth == 1 {
-        return (immediate, Bitboard::EMPTY);
-    }
-    let threats = board.winning_cells(me.other()) & cands;
-    let rest = if threats.is_empty() {
-        board.attack_moves(me, rules.candidates, rules.attack)
-    } else if threats.has_two() {
-        Bitboard::EMPTY
-    } else {
-        match rules.attack {
-            Attack::Any => threats,
-            Attack::Fours => board.fours(me, &threats),
-            Attack::Threats => board.threats(me, &threats),
-        }
-    };
-    (immediate, rest.and_not(&immediate))
 }
 
 /// The default memory budget of a search: half the machine's memory, at

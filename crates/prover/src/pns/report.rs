@@ -2,10 +2,11 @@
 //! first move, and a view of the arena for tests.
 
 use super::arena::{Arena, NodeId};
-use super::number::ProofNumber;
-use super::search::{child_depth, depth_salt};
-use super::symmetry::Symmetries;
-use crate::node::{double_moves, AndNode, NodeRules, OrNode, UNLIMITED};
+use super::search::child_depth;
+use crate::kit::symmetry::{depth_salt, Symmetries};
+use crate::kit::ProofNumber;
+use crate::node::last_plies::double_moves;
+use crate::node::{depth_after, AndNode, NodeRules, OrNode};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and
@@ -38,12 +39,7 @@ pub(crate) struct Finished {
 impl Finished {
     /// The remaining depth at `board`, a position below the root.
     fn depth_at(&self, board: &SearchBoard) -> u32 {
-        if self.depth == UNLIMITED {
-            UNLIMITED
-        } else {
-            let plies = board.stone_count() - self.board.stone_count();
-            self.depth.saturating_sub(plies)
-        }
+        depth_after(self.depth, board.stone_count() - self.board.stone_count())
     }
 
     /// The root's numbers, if the root was created.
@@ -110,7 +106,7 @@ impl Finished {
 
     /// Ends the line at an attacker's node proved by the rules alone: a
     /// winning move, or with three plies left a move leaving two winning
-    /// cells (see `Search::last_plies`).
+    /// cells (see [`crate::node::last_plies`]).
     fn finish_or_leaf(&self, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
         match self.rules.attacker_node(board, depth) {
             OrNode::Win(cell) => pv.push(cell),

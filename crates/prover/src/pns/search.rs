@@ -16,14 +16,15 @@
 //! search starts with an empty arena.
 
 use super::arena::{Arena, Node, NodeId};
-use super::lines::LineScan;
-use super::number::ProofNumber;
-use super::symmetry::{SymKeys, Symmetries};
 use super::{Evaluation, Init};
+use crate::kit::shape::ShapeScan;
+use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
+use crate::kit::ProofNumber;
+use crate::node::last_plies::double_moves;
 use crate::node::{
-    double_moves, threat_superset, wins_after, wins_of, AndNode, NodeRules, OrNode, Wins, UNLIMITED,
+    depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
-use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
+use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::time::Instant;
 
 /// The search stopped on a budget (nodes, time or memory) before settling
@@ -31,24 +32,26 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stopped;
 
-/// The numbers and proof length a node starts with.
+/// A node's proof and disproof numbers with its proof length: those it
+/// starts with ([`PnsSearch::evaluate`], [`PnsSearch::first_numbers`]) or
+/// those its children give it ([`PnsSearch::recompute`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Eval {
+struct Numbers {
     pn: ProofNumber,
     dn: ProofNumber,
     len: u32,
 }
 
-impl Eval {
-    const fn proved(len: u32) -> Eval {
-        Eval {
+impl Numbers {
+    const fn proved(len: u32) -> Numbers {
+        Numbers {
             pn: ProofNumber::ZERO,
             dn: ProofNumber::INFINITY,
             len,
         }
     }
 
-    const DISPROVED: Eval = Eval {
+    const DISPROVED: Numbers = Numbers {
         pn: ProofNumber::INFINITY,
         dn: ProofNumber::ZERO,
         len: 0,
@@ -58,22 +61,7 @@ impl Eval {
 /// The remaining depth after one more ply.
 #[inline]
 pub(crate) fn child_depth(depth: u32) -> u32 {
-    if depth == UNLIMITED {
-        UNLIMITED
-    } else {
-        depth.saturating_sub(1)
-    }
-}
-
-/// Mixed into the canonical key: the remaining depth (nothing without a
-/// horizon).
-#[inline]
-pub(crate) fn depth_salt(depth: u32) -> u64 {
-    if depth == UNLIMITED {
-        0
-    } else {
-        (u64::from(depth) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-    }
+    depth_after(depth, 1)
 }
 
 /// One step of the current path from the root.
@@ -90,13 +78,13 @@ struct Step {
 }
 
 /// One proof-number search in progress.
-pub(crate) struct Search<'a> {
+pub(crate) struct PnsSearch<'a> {
     arena: Arena,
     sym: &'a Symmetries,
     rules: NodeRules,
     init: Init,
     evaluation: Evaluation,
-    lines: LineScan,
+    shapes: ShapeScan,
     root_depth: u32,
     root_stones: u32,
     /// The position at the end of `path`.
@@ -115,15 +103,14 @@ pub(crate) struct Search<'a> {
     pub(crate) evaluations: u64,
     pub(crate) tt_hits: u64,
     /// Settle the last plies before the horizon by the rules alone, as
-    /// the AND-OR prover does (see [`Search::last_plies`]); sound for
-    /// `k >= 2`.
-    shortcuts: bool,
+    /// the AND-OR prover does ([`crate::node::last_plies`]).
+    last_plies: LastPlies,
     max_nodes: u64,
     deadline: Option<Instant>,
 }
 
-impl<'a> Search<'a> {
-    /// A search from `board` with `depth` plies left ([`UNLIMITED`] for
+impl<'a> PnsSearch<'a> {
+    /// A search from `board` with `depth` plies left ([`UNLIMITED`](crate::node::UNLIMITED) for
     /// none), in an arena of at most `memory` bytes.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
@@ -135,14 +122,14 @@ impl<'a> Search<'a> {
         max_nodes: Option<u64>,
         deadline: Option<Instant>,
         memory: u64,
-    ) -> Search<'a> {
-        Search {
+    ) -> PnsSearch<'a> {
+        PnsSearch {
             arena: Arena::new(memory),
             sym,
             rules,
             init,
             evaluation,
-            lines: LineScan::new(board.game()),
+            shapes: ShapeScan::new(board.game()),
             root_depth: depth,
             root_stones: board.stone_count(),
             board: board.clone(),
@@ -154,7 +141,7 @@ impl<'a> Search<'a> {
             expansions: 0,
             evaluations: 0,
             tt_hits: 0,
-            shortcuts: board.game().k() >= 2,
+            last_plies: LastPlies::new(board.game(), &rules),
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
         }
@@ -180,7 +167,7 @@ impl<'a> Search<'a> {
     /// Creates a root whose children are exactly `moves` (none of them an
     /// immediate win), then settles every child (the `all_moves` mode).
     pub(crate) fn prove_each(&mut self, moves: Bitboard) -> Result<(), Stopped> {
-        let root = self.create_root(Eval {
+        let root = self.create_root(Numbers {
             pn: ProofNumber::ONE,
             dn: ProofNumber::ONE,
             len: 0,
@@ -219,12 +206,7 @@ impl<'a> Search<'a> {
     /// The remaining depth at the end of the path.
     #[inline]
     fn depth(&self) -> u32 {
-        if self.root_depth == UNLIMITED {
-            UNLIMITED
-        } else {
-            let plies = self.board.stone_count() - self.root_stones;
-            self.root_depth.saturating_sub(plies)
-        }
+        depth_after(self.root_depth, self.board.stone_count() - self.root_stones)
     }
 
     #[inline]
@@ -239,67 +221,41 @@ impl<'a> Search<'a> {
         self.sym.play(&mut self.keys, self.board.to_move(), cell);
     }
 
-    /// Whether the attacker cannot complete a line in the stones it has
-    /// left before the horizon or before the board is full, from the
-    /// current position (`and`: the defender is to move, `depth` plies
-    /// left). A sound extra disproof the rules do not make: it settles dead
-    /// positions at once instead of playing them out.
-    #[inline]
-    fn hopeless(&self, and: bool, depth: u32) -> bool {
-        let attacker = if and {
-            self.board.to_move().other()
-        } else {
-            self.board.to_move()
-        };
-        // The attacker's stones come at every other ply, first at once at
-        // its own turn: ceil(n / 2) of the next n plies, floor at the
-        // defender's.
-        let plies = depth.min(self.board.empty().count());
-        let stones = if and { plies / 2 } else { plies.div_ceil(2) };
-        !self.lines.can_complete(
-            self.board.stones(attacker),
-            self.board.stones(attacker.other()),
-            stones,
-        )
-    }
-
     /// Whether the rules settle a node of this side with `depth` plies
-    /// left without children, as the AND-OR prover's shortcuts for the last
-    /// plies do (the argument is at `andor::search::Search::last_plies`):
-    /// - a defender with at most three plies left whom the rules leave
-    ///   replies escapes;
-    /// - an attacker with three plies left (and no winning cell) wins
-    ///   exactly when one of its moves leaves it two winning cells.
+    /// left without children, by the shortcuts for the last plies: a
+    /// defender whom the rules leave replies escapes, an attacker wins
+    /// exactly with a move that leaves it two winning cells.
     #[inline]
-    fn last_plies(&self, and: bool, depth: u32) -> bool {
-        self.shortcuts && if and { depth <= 3 } else { depth == 3 }
+    fn settled_by_last_plies(&self, and: bool, depth: u32) -> bool {
+        if and {
+            self.last_plies.defender_escapes(depth)
+        } else {
+            self.last_plies.attacker_decided(depth)
+        }
     }
 
     /// The rules at the attacker's node with `depth` plies left; with five
-    /// left and `attack any`, only the moves that may be threats (the AND-OR
-    /// prover's shortcut, see [`Search::last_plies`]: no other move wins
-    /// within five plies).
+    /// left, only the moves the last-plies shortcut keeps.
     fn attacker_node(&self, depth: u32, known: Option<&Wins>) -> OrNode {
         match self.rules.attacker_node_with(&self.board, depth, known) {
-            OrNode::Moves(m)
-                if self.shortcuts && depth == 5 && self.rules.attack == Attack::Any =>
-            {
-                OrNode::Moves(threat_superset(&self.board, &m))
-            }
+            OrNode::Moves(m) => match self.last_plies.five_ply_moves(&self.board, depth, &m) {
+                Some(threats) => OrNode::Moves(threats),
+                None => OrNode::Moves(m),
+            },
             other => other,
         }
     }
 
     /// The rules' verdict on the current position as the numbers of a new
     /// node.
-    fn evaluate(&self, and: bool, depth: u32) -> Eval {
+    fn evaluate(&self, and: bool, depth: u32) -> Numbers {
         self.evaluate_with(and, depth, None)
     }
 
-    /// [`Search::evaluate`] with the winning cells of both sides when known.
-    fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>) -> Eval {
-        if self.hopeless(and, depth) {
-            return Eval::DISPROVED;
+    /// [`PnsSearch::evaluate`] with the winning cells of both sides when known.
+    fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>) -> Numbers {
+        if hopeless(&self.board, and, depth) {
+            return Numbers::DISPROVED;
         }
         let unit = self.init == Init::Unit;
         let count = |b: Bitboard| {
@@ -311,14 +267,16 @@ impl<'a> Search<'a> {
         };
         if and {
             match self.rules.defender_node_with(&self.board, depth, known) {
-                AndNode::Win => Eval::proved(2),
-                AndNode::NoWin => Eval::DISPROVED,
+                AndNode::Win => Numbers::proved(2),
+                AndNode::NoWin => Numbers::DISPROVED,
                 // `NodeRules` promises a reply (since it kept reduction 5
                 // from leaving none); were none left, each one would lose
                 // to a move giving two winning cells, at the fourth ply.
-                AndNode::Replies(r) if r.is_empty() => Eval::proved(4),
-                AndNode::Replies(_) if self.last_plies(true, depth) => Eval::DISPROVED,
-                AndNode::Replies(r) => Eval {
+                AndNode::Replies(r) if r.is_empty() => Numbers::proved(4),
+                AndNode::Replies(_) if self.settled_by_last_plies(true, depth) => {
+                    Numbers::DISPROVED
+                }
+                AndNode::Replies(r) => Numbers {
                     pn: count(r),
                     dn: ProofNumber::ONE,
                     len: 0,
@@ -326,16 +284,16 @@ impl<'a> Search<'a> {
             }
         } else {
             match self.attacker_node(depth, known) {
-                OrNode::Win(_) => Eval::proved(1),
-                OrNode::NoWin => Eval::DISPROVED,
-                OrNode::Moves(m) if m.is_empty() => Eval::DISPROVED,
-                OrNode::Moves(m) if self.last_plies(false, depth) => {
+                OrNode::Win(_) => Numbers::proved(1),
+                OrNode::NoWin => Numbers::DISPROVED,
+                OrNode::Moves(m) if m.is_empty() => Numbers::DISPROVED,
+                OrNode::Moves(m) if self.settled_by_last_plies(false, depth) => {
                     match double_moves(&self.board, &m).next() {
-                        Some(_) => Eval::proved(3),
-                        None => Eval::DISPROVED,
+                        Some(_) => Numbers::proved(3),
+                        None => Numbers::DISPROVED,
                     }
                 }
-                OrNode::Moves(m) => Eval {
+                OrNode::Moves(m) => Numbers {
                     pn: ProofNumber::ONE,
                     dn: count(m),
                     len: 0,
@@ -344,7 +302,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn create_root(&mut self, eval: Eval) -> Result<NodeId, Stopped> {
+    fn create_root(&mut self, eval: Numbers) -> Result<NodeId, Stopped> {
         self.arena.reserve(1).map_err(|_| Stopped)?;
         let (key, frame) = self.keys.canonical();
         let key = key ^ depth_salt(self.root_depth);
@@ -457,7 +415,9 @@ impl<'a> Search<'a> {
             "expand an open leaf once"
         );
         let depth = self.depth();
-        if self.hopeless(node.is_and(), depth) || self.last_plies(node.is_and(), depth) {
+        if hopeless(&self.board, node.is_and(), depth)
+            || self.settled_by_last_plies(node.is_and(), depth)
+        {
             return self.settle(id, node.is_and(), depth);
         }
         let moves = if node.is_and() {
@@ -591,8 +551,8 @@ impl<'a> Search<'a> {
     /// has one reply (pn 1), facing threes a few (pn `base` / (1 +
     /// threes)); an attacker facing a four has one move (dn 1).
     #[inline]
-    fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Eval {
-        let mut eval = Eval {
+    fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Numbers {
+        let mut eval = Numbers {
             pn: ProofNumber::ONE,
             dn: ProofNumber::ONE,
             len: 0,
@@ -601,7 +561,7 @@ impl<'a> Search<'a> {
             return eval;
         }
         let me = self.board.to_move();
-        let t = self.lines.around(
+        let t = self.shapes.around(
             self.board.stones(me),
             self.board.stones(me.other()),
             cell.index(),
@@ -619,7 +579,7 @@ impl<'a> Search<'a> {
     /// The numbers (and proof length) of an expanded node from its
     /// children.
     #[inline]
-    fn recompute(&self, id: NodeId) -> Eval {
+    fn recompute(&self, id: NodeId) -> Numbers {
         let node = self.arena.node(id);
         let and = node.is_and();
         let mut min = ProofNumber::INFINITY;
@@ -638,13 +598,13 @@ impl<'a> Search<'a> {
         }
         let len = len.saturating_add(1);
         if and {
-            Eval {
+            Numbers {
                 pn: sum,
                 dn: min,
                 len,
             }
         } else {
-            Eval {
+            Numbers {
                 pn: min,
                 dn: sum,
                 len,
@@ -769,7 +729,7 @@ fn delta(node: &Node, change: Change) -> Option<(ProofNumber, ProofNumber)> {
     })
 }
 
-impl Search<'_> {
+impl PnsSearch<'_> {
     /// Debug check (at exponentially spaced times, so it costs little):
     /// every expanded node's numbers are those recomputed from its
     /// children, and a settled node is settled both ways (0 and infinity).

@@ -272,7 +272,7 @@ impl AlphaBeta {
     }
 
     /// The value, the score and the outcome of `problem`, which must pass
-    /// [`Prover::check`].
+    /// [`Prover::accepts`].
     pub fn evaluate(&mut self, problem: &Problem, limits: &Limits) -> ValueReport {
         let mut entries = 1usize
             .checked_shl(u32::from(self.config.tt_bits))
@@ -320,7 +320,7 @@ impl Prover for AlphaBeta {
         "alpha-beta"
     }
 
-    fn check(&self, problem: &Problem) -> Result<(), ProblemError> {
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         check_filter(self.name(), problem)
     }
 

@@ -2,6 +2,7 @@
 //! provers share.
 
 use super::{eval, Score, Tree, ValueConfig, ValueReport};
+use crate::node::winning_cell;
 use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 
@@ -30,9 +31,7 @@ impl GameTree {
     /// The tree of `problem` (whose board has no line yet).
     pub(crate) fn new(problem: &Problem, limits: &Limits, reductions: bool, eval: bool) -> Self {
         let board = problem.board.clone();
-        let empty = board.empty().count();
-        // No game lasts longer than the board has empty cells.
-        let horizon = problem.depth.unwrap_or(empty).min(empty);
+        let horizon = problem.horizon();
         GameTree {
             root_stones: board.stone_count(),
             candidates: problem.candidates,
@@ -117,8 +116,8 @@ impl Tree for GameTree {
         let me = self.board.to_move();
         let left = self.horizon - self.ply() as u32;
         // 1. An immediate win.
-        if let Some(w) = (self.board.winning_cells(me) & cands).first() {
-            buf.push(Cell::from_index(w));
+        if let Some(w) = winning_cell(&self.board.winning_cells(me), &cands) {
+            buf.push(w);
             return;
         }
         // 2. The last ply without evaluation: every move scores 0.
@@ -132,8 +131,8 @@ impl Tree for GameTree {
         //    representative block when it has two cells).
         let threats = self.board.winning_cells(me.other());
         if left >= 2 {
-            if let Some(w) = (threats & cands).first() {
-                buf.push(Cell::from_index(w));
+            if let Some(w) = winning_cell(&threats, &cands) {
+                buf.push(w);
                 return;
             }
         }

@@ -105,7 +105,7 @@ impl Minimax {
     }
 
     /// The value, the score and the outcome of `problem`, which must pass
-    /// [`Prover::check`].
+    /// [`Prover::accepts`].
     pub fn evaluate(&mut self, problem: &Problem, limits: &Limits) -> ValueReport {
         solve(&mut self.search, &self.config, false, problem, limits)
     }
@@ -134,7 +134,7 @@ impl Prover for Minimax {
         "minimax"
     }
 
-    fn check(&self, problem: &Problem) -> Result<(), ProblemError> {
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         check_filter(self.name(), problem)
     }
 

@@ -13,7 +13,7 @@
 //!
 //! Both sides choose among `board.candidates(problem.candidates)`; the
 //! `attack` filter belongs to the win provers, and a value search asked to
-//! use one refuses through [`Prover::check`](crate::Prover::check) with
+//! use one refuses through [`Prover::accepts`](crate::Prover::accepts) with
 //! [`ProblemError::Filter`](crate::ProblemError::Filter).
 //! Value `+1` is exactly the AND-OR prover's `win` within the same horizon.
 //!
@@ -72,7 +72,10 @@
 //!
 //! Nothing else is pruned; in particular reduction 5 of [`crate::node`] is
 //! not used: it is stated for the defender of a win search and could drop
-//! the most stubborn defence of a lost position.
+//! the most stubborn defence of a lost position. The winning cell of 1 and
+//! the block of 3 are found as the node rules find them
+//! ([`crate::node::winning_cell`]); the arguments above are the value
+//! searches' own, since they keep scores and not only verdicts.
 //!
 //! # Example
 //!

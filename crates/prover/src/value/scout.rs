@@ -224,7 +224,7 @@ impl Scout {
     }
 
     /// The value, the score and the outcome of `problem`, which must pass
-    /// [`Prover::check`].
+    /// [`Prover::accepts`].
     pub fn evaluate(&mut self, problem: &Problem, limits: &Limits) -> ValueReport {
         self.search.reset_counters();
         solve(&mut self.search, &self.config, true, problem, limits)
@@ -265,7 +265,7 @@ impl Prover for Scout {
         "scout"
     }
 
-    fn check(&self, problem: &Problem) -> Result<(), ProblemError> {
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         check_filter(self.name(), problem)
     }
 

@@ -2,22 +2,16 @@
 
 #![allow(dead_code)]
 
-use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
+use kinrow_board::{Board, Cell, Game, Player, Rule};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover};
-use kinrow_reference::{adapt, Case, ATTACK_FOURS, ATTACK_THREATS};
+use kinrow_reference::{adapt, Case};
 
 /// The problem a naive case describes.
 pub fn problem(case: &Case) -> Problem {
     Problem {
         board: adapt::to_board(&case.board, case.to_move),
-        candidates: case
-            .near
-            .map_or(Candidates::All, |r| Candidates::Near(r as u8)),
-        attack: match case.attack {
-            ATTACK_FOURS => Attack::Fours,
-            ATTACK_THREATS => Attack::Threats,
-            _ => Attack::Any,
-        },
+        candidates: adapt::to_candidates(case.near),
+        attack: adapt::to_attack(case.attack),
         depth: Some(case.depth),
     }
 }

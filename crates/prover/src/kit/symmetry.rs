@@ -1,5 +1,5 @@
 //! The symmetries of the board and transposition keys that do not change
-//! under them.
+//! under them, with the remaining depth mixed in.
 //!
 //! A square board has 8 symmetries (the dihedral group: rotations and
 //! reflections), a rectangle 4 (the identity, the two mirrors and the half
@@ -15,6 +15,7 @@
 //! moves stored in the arena are in the canonical frame and mapped back to
 //! the real board on the way down.
 
+use crate::node::UNLIMITED;
 use kinrow_board::board::{ZOBRIST, ZOBRIST_O_TO_MOVE};
 use kinrow_board::{bitboard::BITS, Board, Cell, Geometry, Player};
 
@@ -125,6 +126,18 @@ impl Symmetries {
         Cell::from_index(usize::from(
             self.inverse[usize::from(canonical)][usize::from(frame)],
         ))
+    }
+}
+
+/// Mixed into the canonical key of a position searched with `depth`
+/// plies left, so that one position at two depths gets two keys; nothing
+/// without a horizon ([`UNLIMITED`]).
+#[inline]
+pub(crate) fn depth_salt(depth: u32) -> u64 {
+    if depth == UNLIMITED {
+        0
+    } else {
+        (u64::from(depth) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
     }
 }
 

@@ -1,113 +1,50 @@
-//! The terminal rules and sound move reductions shared by every prover, so
-//! that all of them search exactly the same game.
+//! The node rules: the terminal rules and sound move reductions shared by
+//! every prover, so that all of them search exactly the same game.
+//!
+//! - Here, [`NodeRules`]: what the rules say at the attacker's turn
+//!   ([`NodeRules::attacker_node`]: an immediate win, the block, the
+//!   attacker's filter) and at the defender's, where its move list is cut
+//!   ([`NodeRules::defender_node`] and
+//!   [`NodeRules::double_threat_replies`]), each reduction with its
+//!   soundness argument; and the completion cutoff ([`hopeless`]).
+//! - [`wins`](Wins): the winning cells of both sides, carried from a node to
+//!   its children instead of computed at each, and [`winning_cell`].
+//! - [`last_plies`]: the shortcuts that settle the last plies before the
+//!   horizon, argued once, for AND-OR and PNS.
+//! - `ablation`: [`Reductions`], switches that turn each reduction off for
+//!   the tests, and the rules that honour them.
+//!
+//! The value searches keep score-preserving reductions of their own (see
+//! [`crate::value`]).
 //!
 //! Depths count plies still allowed, the current ply included: at the
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, Player, SearchBoard};
+mod ablation;
+pub mod last_plies;
+mod wins;
+
+pub use ablation::Reductions;
+pub(crate) use ablation::SwitchableRules;
+pub use last_plies::LastPlies;
+pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
+
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, SearchBoard};
+use wins::winning;
 
 /// The remaining depth of a search without a horizon.
 pub const UNLIMITED: u32 = u32::MAX;
 
-/// The winning cells of both sides (indexed by [`Player::index`]), as
-/// [`kinrow_board::Board::winning_cells`] gives them, for searches that
-/// carry them from node to node instead of computing them at each.
-pub type Wins = [Bitboard; 2];
-
-/// The winning cells of both sides once the side to move plays the empty
-/// cell `m`, from those of the position now (`wins`). `None` when the side
-/// to move has a winning cell (then a stone of its own may spoil one under
-/// the exact rule, and the caller recomputes).
-///
-/// Why: with no winning cell before `m`, the mover's winning cells after it
-/// are the cells `m` makes winning ([`SearchBoard::made_wins`]); the other
-/// side's are those it had, but `m` (a stone never changes the other side's
-/// runs, it only takes the cell it stands on).
-#[must_use]
-pub fn wins_after(board: &SearchBoard, wins: &Wins, m: Cell) -> Option<Wins> {
-    wins_after_move(board, wins, board.to_move(), m)
-}
-
-/// [`wins_after`] once `m` is played: `wins` are those of the position
-/// before it, `m` holds the stone of the side that just moved. Lets a child
-/// derive its winning cells only when it needs them (not when the table
-/// settles it first).
-#[must_use]
-pub fn wins_after_played(board: &SearchBoard, wins: &Wins, m: Cell) -> Option<Wins> {
-    let mover = board.to_move().other();
-    debug_assert!(board.stones(mover).contains(m.index()));
-    wins_after_move(board, wins, mover, m)
-}
-
-/// [`wins_after`] for a move of `mover` on `m`, which may already hold
-/// its stone ([`SearchBoard::made_wins`] gives the same cells either way).
-fn wins_after_move(board: &SearchBoard, wins: &Wins, mover: Player, m: Cell) -> Option<Wins> {
-    if !wins[mover.index()].is_empty() {
-        return None;
-    }
-    let mut after = *wins;
-    after[mover.index()] = board.made_wins(mover, m);
-    after[mover.other().index()].remove(m.index());
-    Some(after)
-}
-
-/// The cells of `moves` after which the side to move, which must have no
-/// winning cell (checked in debug builds), has two or more: the cells `m`
-/// makes winning are then all it has (see [`SearchBoard::made_wins`]), and
-/// a move making one lies in a window of k cells with k - 2 own stones and
-/// no opponent stone (see [`kinrow_board::Game::fours`]), so only those are
-/// counted.
-pub fn double_moves<'b>(
-    board: &'b SearchBoard,
-    moves: &Bitboard,
-) -> impl Iterator<Item = Cell> + 'b {
-    let me = board.to_move();
-    let (own, opp) = (board.stones(me), board.stones(me.other()));
-    debug_assert!(board.winning_cells(me).is_empty());
-    (board.game().window_cells(own, opp, 2) & *moves)
-        .iter()
-        .map(Cell::from_index)
-        .filter(move |&m| board.made_win_count(me, m) >= 2)
-}
-
-/// A superset of the threats among `moves` of the side to move, which must
-/// have no winning cell: every move if it has a cell giving it two winning
-/// cells already, else the moves in a window of `k` cells without an
-/// opponent stone and with at most three empty cells (the fast path of
-/// [`kinrow_board::Game::threats`], whose argument holds under both rules).
-/// Far cheaper than checking each move.
-#[must_use]
-pub fn threat_superset(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
-    let cells = board.game().geometry().cells();
-    if double_moves(board, cells).next().is_some() {
-        *moves
-    } else {
-        let me = board.to_move();
-        let (own, opp) = (board.stones(me), board.stones(me.other()));
-        board.game().window_cells(own, opp, 3) & *moves
-    }
-}
-
-/// The winning cells of both sides, computed from scratch.
-#[must_use]
-pub fn wins_of(board: &SearchBoard) -> Wins {
-    [
-        board.winning_cells(Player::X),
-        board.winning_cells(Player::O),
-    ]
-}
-
-/// `player`'s winning cells: from `known` if given (debug builds check them
-/// against the board), else computed.
+/// The remaining depth `plies` plies below a node with `depth` left:
+/// [`UNLIMITED`] stays unlimited, a horizon never goes below 0.
 #[inline]
-fn winning(board: &SearchBoard, known: Option<&Wins>, player: Player) -> Bitboard {
-    match known {
-        Some(w) => {
-            debug_assert_eq!(w[player.index()], board.winning_cells(player));
-            w[player.index()]
-        }
-        None => board.winning_cells(player),
+#[must_use]
+pub const fn depth_after(depth: u32, plies: u32) -> u32 {
+    if depth == UNLIMITED {
+        UNLIMITED
+    } else {
+        depth.saturating_sub(plies)
     }
 }
 
@@ -172,8 +109,8 @@ impl NodeRules {
         }
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
-        if let Some(w) = (winning(board, known, me) & cands).first() {
-            return OrNode::Win(Cell::from_index(w));
+        if let Some(w) = winning_cell(&winning(board, known, me), &cands) {
+            return OrNode::Win(w);
         }
         if depth == 1 {
             return OrNode::NoWin;
@@ -184,16 +121,51 @@ impl NodeRules {
         }
         // The attacker's filter over the blocks, or over every candidate.
         let within = if threats.is_empty() { cands } else { threats };
-        let moves = match self.attack {
-            Attack::Any => within,
-            Attack::Fours => board.fours(me, &within),
-            Attack::Threats => board.threats(me, &within),
-        };
+        let moves = self.filter(board, &within);
         if moves.is_empty() {
             OrNode::NoWin
         } else {
             OrNode::Moves(moves)
         }
+    }
+
+    /// The cells of `within` that pass the attacker's filter, for the side
+    /// to move as the attacker.
+    #[inline]
+    #[must_use]
+    pub fn filter(&self, board: &SearchBoard, within: &Bitboard) -> Bitboard {
+        let me = board.to_move();
+        match self.attack {
+            Attack::Any => *within,
+            Attack::Fours => board.fours(me, within),
+            Attack::Threats => board.threats(me, within),
+        }
+    }
+
+    /// The attacker's first moves when every winning one is wanted, as the
+    /// immediate wins and the rest: the moves
+    /// [`NodeRules::attacker_node`] would search, without stopping at the
+    /// first immediate win. The moves it leaves out all lose: with a
+    /// defender's winning cell on the board, every move but a block lets
+    /// the defender complete its line first.
+    #[must_use]
+    pub fn all_moves(&self, board: &SearchBoard, depth: u32) -> (Bitboard, Bitboard) {
+        if depth == 0 {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        let immediate = board.winning_cells(me) & cands;
+        if depth == 1 {
+            return (immediate, Bitboard::EMPTY);
+        }
+        let threats = board.winning_cells(me.other()) & cands;
+        let rest = if threats.has_two() {
+            Bitboard::EMPTY
+        } else {
+            self.filter(board, if threats.is_empty() { &cands } else { &threats })
+        };
+        (immediate, rest.and_not(&immediate))
     }
 
     /// The defender's turn (the defender is `board.to_move()`) with `depth`
@@ -317,10 +289,49 @@ impl NodeRules {
     }
 }
 
+/// Whether `own` could still complete a line with at most `stones` more
+/// stones: whether some window of k cells in a line holds no `opp` stone,
+/// an empty cell, and at most `stones` empty cells. A line that `own`
+/// completes later holds the stone that completes it, and so a window that
+/// was such a window before (free of `opp`, with that cell empty, the rest
+/// filled by at most `stones` stones); so when there is none, `own` cannot
+/// win with `stones` more stones, whatever the other side does.
+#[inline]
+#[must_use]
+pub fn can_complete(game: &Game, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
+    !game.window_cells(own, opp, stones as usize).is_empty()
+}
+
+/// The completion cutoff: whether the attacker cannot complete a line in
+/// the stones it has left before the horizon (`depth` plies) or before the
+/// board is full, at the attacker's turn or, with `and`, the defender's.
+/// A sound disproof the reductions do not make ([`can_complete`]); PNS
+/// applies it to settle dead positions at once instead of playing them
+/// out.
+#[inline]
+#[must_use]
+pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
+    let attacker = if and {
+        board.to_move().other()
+    } else {
+        board.to_move()
+    };
+    // The attacker's stones come at every other ply, first at once at its
+    // own turn: ceil(n / 2) of the next n plies, floor at the defender's.
+    let plies = depth.min(board.empty().count());
+    let stones = if and { plies / 2 } else { plies.div_ceil(2) };
+    !can_complete(
+        board.game(),
+        board.stones(attacker),
+        board.stones(attacker.other()),
+        stones,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::{Board, Game, Rule};
+    use kinrow_board::{Board, Game, Player, Rule};
 
     fn board(moves: &[&str], to_move_o: bool) -> SearchBoard {
         let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
@@ -330,7 +341,7 @@ mod tests {
             b.play(g.parse_cell(m).unwrap());
         }
         if to_move_o {
-            b.set_to_move(kinrow_board::Player::O);
+            b.set_to_move(Player::O);
         }
         b.into()
     }
@@ -339,6 +350,80 @@ mod tests {
         candidates: Candidates::Near(1),
         attack: Attack::Any,
     };
+
+    /// Plain scan: some window of k cells in a line with no `opp` stone,
+    /// an empty cell, and at most `stones` empty cells.
+    fn naive_can_complete(b: &Board, own: Player, stones: u32) -> bool {
+        let g = *b.game().geometry();
+        let (w, h, k) = (g.width() as i32, g.height() as i32, b.game().k() as i32);
+        for y in 0..h {
+            for x in 0..w {
+                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+                    let mut empty = 0;
+                    let mut ok = true;
+                    for i in 0..k {
+                        let (cx, cy) = (x + i * dx, y + i * dy);
+                        if cx < 0 || cy < 0 || cx >= w || cy >= h {
+                            ok = false;
+                            break;
+                        }
+                        match b.stone_at(g.cell(cx as u32, cy as u32).unwrap()) {
+                            None => empty += 1,
+                            Some(p) if p == own => {}
+                            Some(_) => ok = false,
+                        }
+                    }
+                    if ok && empty >= 1 && empty <= stones {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn completion_test_matches_a_plain_scan() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as u32
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..400 {
+            let (w, h) = (3 + next() % 8, 3 + next() % 8);
+            let k = 3 + next() % (w.max(h) - 2);
+            let game = Game::new(w, h, k, Rule::Freestyle).unwrap();
+            let mut b = Board::new(game);
+            let fill = next() % (w * h);
+            for _ in 0..fill {
+                let c = game.geometry().cell(next() % w, next() % h).unwrap();
+                if b.stone_at(c).is_none() {
+                    b.place(
+                        c,
+                        if next() % 2 == 0 {
+                            Player::X
+                        } else {
+                            Player::O
+                        },
+                    );
+                }
+            }
+            for stones in [0, 1, 2, 3, 5, 9, 40] {
+                let got = can_complete(&game, b.stones(Player::X), b.stones(Player::O), stones);
+                let want = naive_can_complete(&b, Player::X, stones);
+                assert_eq!(got, want, "{b:?} {stones}");
+                if got {
+                    yes += 1
+                } else {
+                    no += 1
+                }
+            }
+        }
+        assert!(yes > 200 && no > 200, "{yes} {no}");
+    }
 
     #[test]
     fn open_four_is_a_win_for_the_attacker_at_the_defenders_turn() {

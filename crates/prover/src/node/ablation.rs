@@ -1,16 +1,16 @@
-//! The node rules as the AND-OR prover applies them, with switches for the
-//! five reductions of [`NodeRules`], so tests can check that each reduction
-//! leaves every verdict unchanged.
+//! The node rules with switches for the five reductions of [`NodeRules`],
+//! so tests can check that each reduction leaves every verdict unchanged
+//! (the AND-OR prover takes them in [`AndOrConfig`](crate::AndOrConfig)).
 //!
-//! With every reduction on (the default) the prover calls [`NodeRules`]
-//! itself. With some switched off it uses [`Rules::attacker_node`] and
-//! [`Rules::defender_node`] here, which apply each enabled reduction only
-//! where its own preconditions hold (in [`NodeRules`] some reductions rely
-//! on earlier ones having run), so every combination searches the same game.
-//! The search then also checks every played move for a completed line,
-//! since without reductions 1 and 2 a move may win at once.
+//! With every reduction on (the default) [`SwitchableRules`] calls
+//! [`NodeRules`] itself. With some switched off it applies each enabled
+//! reduction only where its own preconditions hold (in [`NodeRules`] some
+//! reductions rely on earlier ones having run), so every combination
+//! searches the same game. The search then also checks every played move
+//! for a completed line, since without reductions 1 and 2 a move may win at
+//! once.
 
-use crate::node::{AndNode, NodeRules, OrNode, Wins};
+use super::{AndNode, NodeRules, OrNode, Wins};
 use kinrow_board::{Attack, Cell, SearchBoard};
 
 /// Which of the five reductions of [`NodeRules`] the prover applies. Turning
@@ -61,16 +61,16 @@ impl Default for Reductions {
 
 /// [`NodeRules`] with reductions switched on or off.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Rules {
+pub(crate) struct SwitchableRules {
     pub node: NodeRules,
     pub reductions: Reductions,
     /// Every reduction is on: [`NodeRules`] decides.
     all: bool,
 }
 
-impl Rules {
-    pub fn new(node: NodeRules, reductions: Reductions) -> Rules {
-        Rules {
+impl SwitchableRules {
+    pub fn new(node: NodeRules, reductions: Reductions) -> SwitchableRules {
+        SwitchableRules {
             node,
             reductions,
             all: reductions == Reductions::ALL,
@@ -137,7 +137,7 @@ impl Rules {
         }
     }
 
-    /// [`Rules::attacker_node`] with the winning cells of both sides given
+    /// [`SwitchableRules::attacker_node`] with the winning cells of both sides given
     /// when the caller knows them (used only with every reduction on).
     #[inline]
     pub fn attacker_node_with(
@@ -153,7 +153,7 @@ impl Rules {
         }
     }
 
-    /// [`Rules::defender_node`] with the winning cells of both sides given
+    /// [`SwitchableRules::defender_node`] with the winning cells of both sides given
     /// when the caller knows them (used only with every reduction on).
     #[inline]
     pub fn defender_node_with(
@@ -211,8 +211,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::Candidates;
-    use kinrow_reference::{adapt, random_case, ATTACK_FOURS, ATTACK_THREATS};
+    use kinrow_reference::{adapt, random_case};
 
     /// With every switch on, the switchable rules equal [`NodeRules`].
     #[test]
@@ -221,16 +220,10 @@ mod tests {
             let case = random_case(seed);
             let board = SearchBoard::from(adapt::to_board(&case.board, case.to_move));
             let node = NodeRules {
-                candidates: case
-                    .near
-                    .map_or(Candidates::All, |r| Candidates::Near(r as u8)),
-                attack: match case.attack {
-                    ATTACK_FOURS => Attack::Fours,
-                    ATTACK_THREATS => Attack::Threats,
-                    _ => Attack::Any,
-                },
+                candidates: adapt::to_candidates(case.near),
+                attack: adapt::to_attack(case.attack),
             };
-            let generic = Rules {
+            let generic = SwitchableRules {
                 node,
                 reductions: Reductions::ALL,
                 all: false,
