@@ -5,6 +5,7 @@
 //! The counts only steer the search, so they may be approximate (under the
 //! exact rule an overline is not detected here).
 
+use super::ProofNumber;
 use kinrow_board::{Bitboard, Game};
 
 /// Line geometry of one game, for scanning the lines through a cell.
@@ -24,6 +25,40 @@ pub(crate) struct Shape {
     /// Windows of k cells through the stone with k - 2 own stones and no
     /// opponent stone: the lines one move away from a four.
     pub(crate) threes: u32,
+}
+
+impl Shape {
+    /// The heuristic first numbers (pn, dn) of a child not evaluated yet,
+    /// made by the stone this shape describes; `base` stands for the
+    /// child's mobility ([`mobility_stand_in`]). A defender facing a four
+    /// has one reply (pn 1), facing threes a few (pn `base` / (1 +
+    /// threes)); an attacker facing a four has one move (dn 1), otherwise
+    /// `base`. The other number is 1.
+    #[inline]
+    #[must_use]
+    pub(crate) fn first_numbers(self, child_and: bool, base: u32) -> (ProofNumber, ProofNumber) {
+        let (mut pn, mut dn) = (ProofNumber::ONE, ProofNumber::ONE);
+        if child_and {
+            if self.fours == 0 {
+                pn = ProofNumber::finite((base / (1 + self.threes)).max(1));
+            }
+        } else if self.fours == 0 {
+            dn = ProofNumber::finite(base);
+        }
+        (pn, dn)
+    }
+}
+
+/// The heuristic's stand-in for the mobility of a node's children: the
+/// number of candidates at the node, less one (at least 1).
+#[inline]
+#[must_use]
+pub(crate) const fn mobility_stand_in(candidates: u32) -> u32 {
+    if candidates < 2 {
+        1
+    } else {
+        candidates - 1
+    }
 }
 
 #[inline]

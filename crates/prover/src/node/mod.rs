@@ -10,7 +10,9 @@
 //! - [`wins`](Wins): the winning cells of both sides, carried from a node to
 //!   its children instead of computed at each, and [`winning_cell`].
 //! - [`last_plies`]: the shortcuts that settle the last plies before the
-//!   horizon, argued once, for AND-OR and PNS.
+//!   horizon, argued once, for AND-OR, PNS and df-pn.
+//! - `line_end`: the end of a principal variation below a node the rules
+//!   prove without a search.
 //! - `ablation`: [`Reductions`], switches that turn each reduction off for
 //!   the tests, and the rules that honour them.
 //!
@@ -23,6 +25,7 @@
 
 mod ablation;
 pub mod last_plies;
+pub(crate) mod line_end;
 mod wins;
 
 pub use ablation::Reductions;

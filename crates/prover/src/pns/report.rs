@@ -5,8 +5,8 @@ use super::arena::{Arena, NodeId};
 use super::search::child_depth;
 use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::ProofNumber;
-use crate::node::last_plies::double_moves;
-use crate::node::{depth_after, AndNode, NodeRules, OrNode};
+use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
+use crate::node::{depth_after, NodeRules};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and
@@ -69,9 +69,9 @@ impl Finished {
             let depth = self.depth_at(&board);
             if node.is_leaf() {
                 if node.is_and() {
-                    self.finish_and_leaf(&mut board, depth, &mut pv);
+                    finish_and_leaf(&self.rules, &mut board, depth, &mut pv);
                 } else {
-                    self.finish_or_leaf(&mut board, depth, &mut pv);
+                    finish_or_leaf(&self.rules, &mut board, depth, &mut pv);
                 }
                 break;
             }
@@ -102,61 +102,6 @@ impl Finished {
             id = child;
         }
         pv
-    }
-
-    /// Ends the line at an attacker's node proved by the rules alone: a
-    /// winning move, or with three plies left a move leaving two winning
-    /// cells (see [`crate::node::last_plies`]).
-    fn finish_or_leaf(&self, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
-        match self.rules.attacker_node(board, depth) {
-            OrNode::Win(cell) => pv.push(cell),
-            OrNode::Moves(m) => {
-                let first = double_moves(board, &m).next();
-                if let Some(cell) = first {
-                    board.play(cell);
-                    pv.push(cell);
-                    self.finish_and_leaf(board, depth - 1, pv);
-                }
-            }
-            OrNode::NoWin => {}
-        }
-    }
-
-    /// Ends the line at a defender's node proved by the rules alone.
-    fn finish_and_leaf(&self, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
-        let attacker = board.to_move().other();
-        let cands = self.rules.candidates;
-        let double = |b: &SearchBoard| {
-            let wins = b.winning_cells(attacker) & b.candidates(cands);
-            wins.has_two()
-                .then(|| wins.iter().take(2).map(Cell::from_index))
-        };
-        match self.rules.defender_node(board, depth) {
-            AndNode::Win => {
-                // Two winning cells: the defender takes one, the attacker
-                // plays the other.
-                pv.extend(double(board).into_iter().flatten());
-            }
-            AndNode::Replies(r) if r.is_empty() => {
-                // Reduction 5 left no reply: after any reply some attacker
-                // move gives two winning cells.
-                let Some(reply) = board.candidates(cands).first().map(Cell::from_index) else {
-                    return;
-                };
-                board.play(reply);
-                pv.push(reply);
-                for m in board.candidates(cands).iter().map(Cell::from_index) {
-                    let mut b = board.clone();
-                    b.play(m);
-                    if let Some(wins) = double(&b) {
-                        pv.push(m);
-                        pv.extend(wins);
-                        return;
-                    }
-                }
-            }
-            _ => {}
-        }
     }
 
     /// The root's winning first moves: `immediate` and the moves of `rest`

@@ -17,7 +17,7 @@
 
 use super::arena::{Arena, Node, NodeId};
 use super::{Evaluation, Init};
-use crate::kit::shape::ShapeScan;
+use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
 use crate::kit::ProofNumber;
 use crate::node::last_plies::double_moves;
@@ -486,7 +486,7 @@ impl<'a> PnsSearch<'a> {
         let base = if eager || self.init == Init::Unit {
             0
         } else {
-            self.board.candidates(self.rules.candidates).count().max(2) - 1
+            mobility_stand_in(self.board.candidates(self.rules.candidates).count())
         };
         let start = self.arena.edge_count();
         // This node's winning cells, once a child is evaluated: each
@@ -552,13 +552,12 @@ impl<'a> PnsSearch<'a> {
     /// threes)); an attacker facing a four has one move (dn 1).
     #[inline]
     fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Numbers {
-        let mut eval = Numbers {
-            pn: ProofNumber::ONE,
-            dn: ProofNumber::ONE,
-            len: 0,
-        };
         if self.init == Init::Unit {
-            return eval;
+            return Numbers {
+                pn: ProofNumber::ONE,
+                dn: ProofNumber::ONE,
+                len: 0,
+            };
         }
         let me = self.board.to_move();
         let t = self.shapes.around(
@@ -566,14 +565,8 @@ impl<'a> PnsSearch<'a> {
             self.board.stones(me.other()),
             cell.index(),
         );
-        if child_and {
-            if t.fours == 0 {
-                eval.pn = ProofNumber::finite((base / (1 + t.threes)).max(1));
-            }
-        } else if t.fours == 0 {
-            eval.dn = ProofNumber::finite(base);
-        }
-        eval
+        let (pn, dn) = t.first_numbers(child_and, base);
+        Numbers { pn, dn, len: 0 }
     }
 
     /// The numbers (and proof length) of an expanded node from its

@@ -1,0 +1,73 @@
+//! The end of a winning line at a node the rules prove without a search:
+//! the plies a principal variation still needs below such a node, for
+//! every prover that reports one (PNS and df-pn store nothing below it).
+
+use super::last_plies::double_moves;
+use super::{AndNode, NodeRules, OrNode};
+use kinrow_board::{Cell, SearchBoard};
+
+/// Ends the line at an attacker's node proved by the rules alone, with
+/// `depth` plies left: a winning move, or with three plies left a move
+/// leaving two winning cells (see [`super::last_plies`]). Plays the moves
+/// on `board` and pushes them on `pv`.
+pub(crate) fn finish_or_leaf(
+    rules: &NodeRules,
+    board: &mut SearchBoard,
+    depth: u32,
+    pv: &mut Vec<Cell>,
+) {
+    match rules.attacker_node(board, depth) {
+        OrNode::Win(cell) => pv.push(cell),
+        OrNode::Moves(m) => {
+            let first = double_moves(board, &m).next();
+            if let Some(cell) = first {
+                board.play(cell);
+                pv.push(cell);
+                finish_and_leaf(rules, board, depth - 1, pv);
+            }
+        }
+        OrNode::NoWin => {}
+    }
+}
+
+/// Ends the line at a defender's node proved by the rules alone.
+pub(crate) fn finish_and_leaf(
+    rules: &NodeRules,
+    board: &mut SearchBoard,
+    depth: u32,
+    pv: &mut Vec<Cell>,
+) {
+    let attacker = board.to_move().other();
+    let cands = rules.candidates;
+    let double = |b: &SearchBoard| {
+        let wins = b.winning_cells(attacker) & b.candidates(cands);
+        wins.has_two()
+            .then(|| wins.iter().take(2).map(Cell::from_index))
+    };
+    match rules.defender_node(board, depth) {
+        AndNode::Win => {
+            // Two winning cells: the defender takes one, the attacker
+            // plays the other.
+            pv.extend(double(board).into_iter().flatten());
+        }
+        AndNode::Replies(r) if r.is_empty() => {
+            // Reduction 5 left no reply: after any reply some attacker
+            // move gives two winning cells.
+            let Some(reply) = board.candidates(cands).first().map(Cell::from_index) else {
+                return;
+            };
+            board.play(reply);
+            pv.push(reply);
+            for m in board.candidates(cands).iter().map(Cell::from_index) {
+                let mut b = board.clone();
+                b.play(m);
+                if let Some(wins) = double(&b) {
+                    pv.push(m);
+                    pv.extend(wins);
+                    return;
+                }
+            }
+        }
+        _ => {}
+    }
+}
