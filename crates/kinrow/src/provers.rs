@@ -12,6 +12,8 @@ pub enum ProverKind {
     AndOr,
     /// Proof-number search over a transposition DAG.
     Pns,
+    /// Depth-first proof-number search in a fixed-size table (df-pn).
+    Dfpn,
     /// Alpha-beta value search (attack any only).
     AlphaBeta,
     /// Pearl's SCOUT value search (attack any only).
@@ -36,6 +38,7 @@ impl ProverKind {
             ProverKind::Auto => "auto",
             ProverKind::AndOr => "and-or",
             ProverKind::Pns => "pns",
+            ProverKind::Dfpn => "dfpn",
             ProverKind::AlphaBeta => "alpha-beta",
             ProverKind::Scout => "scout",
             ProverKind::Minimax => "minimax",
@@ -52,6 +55,10 @@ impl ProverKind {
                 }))
             }
             ProverKind::Pns => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
+                all_moves,
+                ..Default::default()
+            })),
+            ProverKind::Dfpn => Box::new(kinrow_prover::Dfpn::new(kinrow_prover::DfpnConfig {
                 all_moves,
                 ..Default::default()
             })),

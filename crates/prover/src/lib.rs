@@ -10,11 +10,13 @@
 //!   keys shared by a position's mirror images, the shape heuristic.
 //! - [`andor`]: the AND-OR prover, deepening over odd horizons.
 //! - [`pns`]: proof-number search over a transposition DAG in an arena.
+//! - [`dfpn`]: depth-first proof-number search in a fixed-size table.
 //! - [`value`]: minimax, alpha-beta and SCOUT, which compute the game value.
 //! - [`certificate`]: writes a win's strategy for the independent checker.
 
 pub mod andor;
 pub mod certificate;
+pub mod dfpn;
 pub mod kit;
 pub mod node;
 pub mod outcome;
@@ -22,6 +24,7 @@ pub mod pns;
 pub mod value;
 
 pub use andor::{AndOr, AndOrConfig};
+pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};

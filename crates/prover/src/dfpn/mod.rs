@@ -1,0 +1,226 @@
+//! Depth-first proof-number search (df-pn) in a transposition table of
+//! fixed size.
+//!
+//! df-pn (Nagai 2002, "Df-pn algorithm for searching AND/OR trees and its
+//! applications") expands nodes in the same order as proof-number search,
+//! but depth first: instead of returning to the root after each expansion,
+//! a node is searched below (the MID recursion) as long as its proof
+//! number stays below a threshold and its disproof number below another,
+//! the thresholds saying when a sibling (or an ancestor's sibling) would
+//! become the most-proving node. Nothing but the current path is kept in
+//! memory; everything else lives in the transposition table, and a lost
+//! entry only costs the work of finding its numbers again. So the search
+//! runs in a fixed memory for as long as its budget allows, where PNS's
+//! arena grows with every node.
+//!
+//! - **Table** (`table`): buckets of three entries per 64-byte cache line,
+//!   each entry the full 64-bit key, pn, dn, the proof length, the best
+//!   move (a canonical cell) and the work spent at and below the node. Its
+//!   size is the memory budget: the smaller of [`Limits::memory`] and
+//!   [`DfpnConfig::table_bytes`]; it never grows. A new key replaces the
+//!   bucket's entry with the least work (the cheapest to find again).
+//!   Settled entries (pn = 0 or dn = 0) are exact.
+//! - **1+ε trick** (Pawlewicz & Lew 2007, "Improving depth-first PN-search:
+//!   1+ε trick"): plain df-pn gives the most-proving child the threshold
+//!   second-best + 1 and so switches between two close siblings at every
+//!   step, re-expanding each from the table; ⌈second-best·(1+ε)⌉ lets the
+//!   child grow ε beyond its sibling first ([`DfpnConfig::epsilon_percent`]).
+//! - **The game** is PNS's, node for node: the node rules ([`NodeRules`]),
+//!   the completion cutoff, the last-plies shortcuts, the first numbers of
+//!   PNS's default (the mobility the rules give for the attacker's nodes
+//!   and the last plies, the shape heuristic for the defender's other
+//!   nodes), children in canonical order with one child per position up to
+//!   symmetry, so that a mirrored problem searches the same nodes.
+//! - **Depth**: as in PNS, the remaining depth of a position is the root's
+//!   less the stones added since, and it is mixed into the key
+//!   ([`UNLIMITED`] mixes nothing), so a result found under one horizon is
+//!   never read under another; the table is new for each search.
+//! - **Budgets**: [`Limits::max_nodes`] counts MID calls (nodes visited,
+//!   [`Stats::nodes`]); [`Limits::time`] is read every 1024 nodes; the
+//!   memory budget is the table's size. When the nodes or the time run out
+//!   the verdict is [`Verdict::Unknown`] with the statistics so far; a
+//!   memory budget too small for a table (128 bytes) gives `Unknown` at
+//!   once.
+//!
+//! The game is acyclic (stones are only added, and the depth is in the
+//! key), so df-pn's graph-history problem does not arise; the DAG's shared
+//! children are counted once per parent in the sums, which only steers the
+//! search (see `search`).
+//!
+//! ```
+//! use kinrow_board::{Attack, Board, Candidates, Game, Rule};
+//! use kinrow_prover::{Dfpn, DfpnConfig, Limits, Problem, Prover, Verdict};
+//!
+//! // Tic-tac-toe: a draw, so x cannot force a win.
+//! let board = Board::new(Game::new(3, 3, 3, Rule::Freestyle).unwrap());
+//! let problem = Problem { board, candidates: Candidates::All, attack: Attack::Any, depth: None };
+//! let outcome = Dfpn::new(DfpnConfig::default()).prove(&problem, &Limits::default());
+//! assert_eq!(outcome.verdict, Verdict::NoWin);
+//! ```
+
+mod search;
+mod table;
+
+use crate::kit::symmetry::Symmetries;
+use crate::node::{NodeRules, UNLIMITED};
+use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
+use kinrow_board::{Cell, SearchBoard};
+use search::{DfpnSearch, Numbers};
+use std::time::Instant;
+use table::Table;
+
+/// Settings of the [`Dfpn`] prover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DfpnConfig {
+    /// Bytes of the transposition table (the search's memory, allocated
+    /// zeroed, so only the parts it touches cost); [`Limits::memory`]
+    /// lowers it.
+    pub table_bytes: u64,
+    /// ε of the 1+ε trick, in hundredths: the most-proving child may grow
+    /// to ⌈second-best·(1 + ε)⌉ (at least second-best + 1) before the
+    /// search turns to its sibling. 0 is plain df-pn.
+    pub epsilon_percent: u32,
+    /// Find every winning first move ([`Outcome::winning_moves`]), not
+    /// just one: settles every first move of the root in turn.
+    pub all_moves: bool,
+    /// Share one entry among the mirror images of a position. Turning it
+    /// off only costs nodes; it is there to test that it changes nothing
+    /// else.
+    pub symmetry: bool,
+}
+
+impl DfpnConfig {
+    /// The default table size: 1 GiB.
+    pub const DEFAULT_TABLE_BYTES: u64 = 1 << 30;
+}
+
+impl Default for DfpnConfig {
+    fn default() -> Self {
+        DfpnConfig {
+            table_bytes: Self::DEFAULT_TABLE_BYTES,
+            epsilon_percent: 25,
+            all_moves: false,
+            symmetry: true,
+        }
+    }
+}
+
+/// The df-pn prover (`dfpn`).
+///
+/// Outcome: the verdict; for a win the principal variation
+/// ([`Outcome::pv`]): from the root, the moves the table's entries name (at
+/// the attacker's nodes the proved child with the shortest proof found, at
+/// the defender's the reply with the longest), ending with the winning
+/// stone. Where an entry on that line was overwritten, the node is proved
+/// again by the same search (no budget applies: its proof exists) and the
+/// line goes on from its new entry. [`Outcome::plies`] is the line's
+/// length, the length of the proof found (not always the shortest win,
+/// which AND-OR's deepening gives; a line re-proved on the way may differ
+/// from the root's first proof). Statistics: [`Stats::nodes`] MID calls,
+/// re-proofs included; [`Stats::expansions`] the calls that gave a node
+/// children; [`Stats::tt_hits`] children found in the table;
+/// [`Stats::peak_bytes`] the table's size.
+///
+/// With [`DfpnConfig::all_moves`] a verdict may be settled while some
+/// first move is not: [`Outcome::winning_moves`] is then `None` rather
+/// than a partial list.
+///
+/// Keys are 64-bit Zobrist keys stored whole, so two positions share an
+/// entry only if their keys collide (with N entries written, about N
+/// probes in 2⁶⁴ per lookup).
+#[derive(Clone, Debug, Default)]
+pub struct Dfpn {
+    config: DfpnConfig,
+}
+
+impl Dfpn {
+    /// A prover with `config`.
+    #[must_use]
+    pub fn new(config: DfpnConfig) -> Dfpn {
+        Dfpn { config }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub const fn config(&self) -> &DfpnConfig {
+        &self.config
+    }
+}
+
+impl Prover for Dfpn {
+    fn name(&self) -> &'static str {
+        "dfpn"
+    }
+
+    fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        let start = Instant::now();
+        let budget = Budget::new(limits);
+        let bytes = limits
+            .memory
+            .map_or(self.config.table_bytes, |m| m.min(self.config.table_bytes));
+        let mut outcome = Outcome::new(Verdict::Unknown);
+        if Table::buckets_for(bytes) == 0 {
+            outcome.stats.elapsed = start.elapsed();
+            return outcome;
+        }
+        let rules = NodeRules {
+            candidates: problem.candidates,
+            attack: problem.attack,
+        };
+        let board = SearchBoard::from(problem.board.clone());
+        let depth = problem.depth.unwrap_or(UNLIMITED);
+        let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
+        let mut search = DfpnSearch::new(
+            &board,
+            depth,
+            rules,
+            &sym,
+            self.config.epsilon_percent,
+            Table::new(bytes),
+            budget,
+        );
+        if self.config.all_moves {
+            let (immediate, rest) = rules.all_moves(&board, depth);
+            let (settled, complete) = search.prove_each(rest);
+            let proved = |n: &Numbers| n.is_proved();
+            if let Some(cell) = immediate.first().map(Cell::from_index) {
+                outcome.verdict = Verdict::Win;
+                outcome.pv = vec![cell];
+            } else if let Some(&(cell, _)) = settled
+                .iter()
+                .filter(|(_, n)| proved(n))
+                .min_by_key(|(_, n)| n.len)
+            {
+                outcome.verdict = Verdict::Win;
+                outcome.pv = search.principal_variation(Some(cell));
+            } else if complete {
+                outcome.verdict = Verdict::NoWin;
+            }
+            if complete {
+                let mut moves: Vec<Cell> = immediate.iter().map(Cell::from_index).collect();
+                moves.extend(settled.iter().filter(|(_, n)| proved(n)).map(|&(c, _)| c));
+                moves.sort_unstable();
+                outcome.winning_moves = Some(moves);
+            }
+        } else if let Ok(answer) = search.prove_root() {
+            if answer.numbers.is_proved() {
+                outcome.verdict = Verdict::Win;
+                outcome.pv = search.principal_variation(None);
+            } else if answer.numbers.is_settled() {
+                outcome.verdict = Verdict::NoWin;
+            }
+        }
+        if outcome.verdict == Verdict::Win {
+            outcome.best_move = outcome.pv.first().copied();
+            outcome.plies = Some(outcome.pv.len() as u32);
+        }
+        outcome.stats = Stats {
+            nodes: search.nodes,
+            expansions: search.expansions,
+            tt_hits: search.tt_hits,
+            peak_bytes: search.table.bytes(),
+            elapsed: start.elapsed(),
+        };
+        outcome
+    }
+}

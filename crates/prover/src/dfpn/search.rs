@@ -1,0 +1,735 @@
+//! The MID recursion: search a node until its proof number reaches its
+//! threshold or its disproof number reaches its own.
+//!
+//! At each call the node is evaluated by the rules ([`DfpnSearch::rules_at`]);
+//! a node they leave open gets its children, in canonical order, each with
+//! the numbers of its table entry or, without one, its first numbers. The
+//! node then loops: its numbers from its children (attacker: pn = min, dn =
+//! sum; defender: pn = sum, dn = min), and while both stay below their
+//! thresholds, a MID call on the most-proving child (least pn at the
+//! attacker's node, least dn at the defender's; the first in canonical
+//! order on ties) with the thresholds
+//!
+//! - on the minimum side: the parent's, but at most ⌈second·(1+ε)⌉ and at
+//!   least second + 1, `second` the second-least value among the children
+//!   (Pawlewicz & Lew's 1+ε trick; plain df-pn is second + 1);
+//! - on the sum side: the parent's threshold less the other children's sum.
+//!
+//! The children's numbers live in a stack of lists (one per node on the
+//! path), not re-read from the table at every round: a sibling's entry can
+//! change only by searching that sibling (every node below this one has
+//! more stones than its siblings), and the list keeps a number the table
+//! may have lost. This also makes every call end: each round raises the
+//! searched child's number past its threshold, so the parent's least child
+//! number grows or its sum reaches its threshold.
+//!
+//! Settled numbers are exact: a node is proved only when a child is (or all
+//! are, at the defender's), disproved likewise, or when the rules settle
+//! it; the sums over a DAG's shared children over-count, saturating below
+//! infinity ([`ProofNumber`]), which only steers the search.
+
+use super::table::{Entry, Table, NO_MOVE};
+use crate::kit::shape::{mobility_stand_in, ShapeScan};
+use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
+use crate::kit::ProofNumber;
+use crate::node::last_plies::double_moves;
+use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
+use crate::node::{
+    depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
+};
+use crate::outcome::{Budget, Limits};
+use kinrow_board::bitboard::BITS;
+use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
+
+/// The search stopped on a budget (nodes or time) before settling what it
+/// was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stopped;
+
+/// A node's proof and disproof numbers, with its proof length when proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    pub(crate) pn: ProofNumber,
+    pub(crate) dn: ProofNumber,
+    /// Plies to the attacker's winning stone, this node's ply included
+    /// (proved nodes only; 0 otherwise).
+    pub(crate) len: u16,
+}
+
+impl Numbers {
+    const fn proved(len: u16) -> Numbers {
+        Numbers {
+            pn: ProofNumber::ZERO,
+            dn: ProofNumber::INFINITY,
+            len,
+        }
+    }
+
+    const DISPROVED: Numbers = Numbers {
+        pn: ProofNumber::INFINITY,
+        dn: ProofNumber::ZERO,
+        len: 0,
+    };
+
+    const fn open(pn: ProofNumber, dn: ProofNumber) -> Numbers {
+        Numbers { pn, dn, len: 0 }
+    }
+
+    pub(crate) const fn is_proved(&self) -> bool {
+        self.pn.is_zero()
+    }
+
+    pub(crate) const fn is_settled(&self) -> bool {
+        self.pn.is_zero() || self.dn.is_zero()
+    }
+}
+
+/// The thresholds of a MID call: it returns once the node's pn reaches
+/// `pn` or its dn reaches `dn` (infinity: only a settled node does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bounds {
+    pn: ProofNumber,
+    dn: ProofNumber,
+}
+
+impl Bounds {
+    const UNBOUNDED: Bounds = Bounds {
+        pn: ProofNumber::INFINITY,
+        dn: ProofNumber::INFINITY,
+    };
+}
+
+/// What a MID call leaves: the node's numbers and the child to follow (a
+/// canonical cell, [`NO_MOVE`] for a node the rules settle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Answer {
+    pub(crate) numbers: Numbers,
+    pub(crate) best: u16,
+}
+
+/// What the rules say at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ruling {
+    /// Settled without a search.
+    Settled(Numbers),
+    /// Open, with these moves (never empty).
+    Open(Bitboard),
+}
+
+/// One child in a node's list.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    /// The move in the node's canonical frame: the order of the list.
+    canonical: u16,
+    /// The move on the real board.
+    real: u16,
+    /// The child's key (canonical, with its depth mixed in).
+    key: u64,
+    numbers: Numbers,
+}
+
+/// The numbers of a node from its children, with the child to search.
+#[derive(Clone, Copy, Debug)]
+struct Summary {
+    numbers: Numbers,
+    /// Index (in the node's list) of the most-proving child.
+    best: usize,
+    /// The second-least value on the minimum side.
+    second: ProofNumber,
+    /// Index of the child to follow in a principal variation, when proved.
+    line: usize,
+}
+
+/// One df-pn search in progress.
+pub(crate) struct DfpnSearch<'a> {
+    pub(crate) table: Table,
+    sym: &'a Symmetries,
+    rules: NodeRules,
+    last_plies: LastPlies,
+    shapes: ShapeScan,
+    epsilon_percent: u64,
+    attacker: Player,
+    root_depth: u32,
+    root_stones: u32,
+    /// The position of the node being searched.
+    board: SearchBoard,
+    keys: SymKeys,
+    /// The children lists of the nodes on the path, one after the other.
+    children: Vec<Child>,
+    scratch: Vec<Child>,
+    seen: KeySet,
+    budget: Budget,
+    /// MID calls made (nodes visited).
+    pub(crate) nodes: u64,
+    /// MID calls that gave the node children.
+    pub(crate) expansions: u64,
+    /// Children whose numbers came from the table.
+    pub(crate) tt_hits: u64,
+}
+
+/// The keys of one node's children, to keep one child per position: open
+/// addressing over twice as many slots as the board has bits, emptied by
+/// clearing the slots it used.
+struct KeySet {
+    slots: Vec<u64>,
+    used: Vec<usize>,
+    /// Whether the key 0 (the empty slot's mark) is in.
+    zero: bool,
+}
+
+impl KeySet {
+    fn new() -> KeySet {
+        KeySet {
+            slots: vec![0; (2 * BITS).next_power_of_two()],
+            used: Vec::new(),
+            zero: false,
+        }
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.used {
+            self.slots[i] = 0;
+        }
+        self.used.clear();
+        self.zero = false;
+    }
+
+    /// Adds `key`; `false` if it was in already.
+    #[inline]
+    fn insert(&mut self, key: u64) -> bool {
+        if key == 0 {
+            return !std::mem::replace(&mut self.zero, true);
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = key;
+                    self.used.push(i);
+                    return true;
+                }
+                s if s == key => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+}
+
+/// ⌈x·(1 + ε)⌉ with ε = `percent` / 100, at least x + 1; infinity stays.
+#[inline]
+fn grow(x: ProofNumber, percent: u64) -> ProofNumber {
+    if x.is_infinite() {
+        return ProofNumber::INFINITY;
+    }
+    let x = u64::from(x.get());
+    let g = (x * (100 + percent)).div_ceil(100).max(x + 1);
+    if g >= u64::from(ProofNumber::INFINITY.get()) {
+        ProofNumber::INFINITY
+    } else {
+        ProofNumber::finite(g as u32)
+    }
+}
+
+/// The threshold left to one child on the sum side: the parent's `th`
+/// less the sum `total` of all children but the child's own `own`. The
+/// caller checked `total < th`.
+#[inline]
+fn rest(th: ProofNumber, total: ProofNumber, own: ProofNumber) -> ProofNumber {
+    if th.is_infinite() {
+        return ProofNumber::INFINITY;
+    }
+    debug_assert!(total < th && own <= total);
+    ProofNumber::finite(th.get() - total.get() + own.get())
+}
+
+impl<'a> DfpnSearch<'a> {
+    /// A search from `board` with `depth` plies left ([`crate::UNLIMITED`]
+    /// for none).
+    pub(crate) fn new(
+        board: &SearchBoard,
+        depth: u32,
+        rules: NodeRules,
+        sym: &'a Symmetries,
+        epsilon_percent: u32,
+        table: Table,
+        budget: Budget,
+    ) -> DfpnSearch<'a> {
+        DfpnSearch {
+            table,
+            sym,
+            rules,
+            last_plies: LastPlies::new(board.game(), &rules),
+            shapes: ShapeScan::new(board.game()),
+            epsilon_percent: u64::from(epsilon_percent),
+            attacker: board.to_move(),
+            root_depth: depth,
+            root_stones: board.stone_count(),
+            board: board.clone(),
+            keys: sym.keys(board),
+            children: Vec::new(),
+            scratch: Vec::new(),
+            seen: KeySet::new(),
+            budget,
+            nodes: 0,
+            expansions: 0,
+            tt_hits: 0,
+        }
+    }
+
+    /// The remaining depth at the current position.
+    #[inline]
+    fn depth(&self) -> u32 {
+        depth_after(self.root_depth, self.board.stone_count() - self.root_stones)
+    }
+
+    /// Whether the current position is the defender's.
+    #[inline]
+    fn is_and(&self) -> bool {
+        self.board.to_move() != self.attacker
+    }
+
+    /// The table key of the current position.
+    #[inline]
+    fn key(&self) -> u64 {
+        self.keys.canonical().0 ^ depth_salt(self.depth())
+    }
+
+    #[inline]
+    fn play(&mut self, cell: Cell) {
+        self.sym.play(&mut self.keys, self.board.to_move(), cell);
+        self.board.play(cell);
+    }
+
+    #[inline]
+    fn undo(&mut self, cell: Cell) {
+        self.board.undo(cell);
+        self.sym.play(&mut self.keys, self.board.to_move(), cell);
+    }
+
+    /// The node rules at the current position (the defender's when `and`)
+    /// with `depth` plies left, exactly as PNS applies them: the
+    /// completion cutoff, [`NodeRules`], the five-ply cut of the
+    /// attacker's moves and the last-plies shortcuts
+    /// ([`crate::node::last_plies`]). Every use of the node rules in df-pn
+    /// goes through here.
+    fn rules_at(&mut self, and: bool, depth: u32, known: Option<&Wins>) -> Ruling {
+        let board = &self.board;
+        if hopeless(board, and, depth) {
+            return Ruling::Settled(Numbers::DISPROVED);
+        }
+        if and {
+            match self.rules.defender_node_with(board, depth, known) {
+                AndNode::Win => Ruling::Settled(Numbers::proved(2)),
+                AndNode::NoWin => Ruling::Settled(Numbers::DISPROVED),
+                // `NodeRules` promises a reply; were none left, each one
+                // would lose to a move giving two winning cells.
+                AndNode::Replies(r) if r.is_empty() => Ruling::Settled(Numbers::proved(4)),
+                AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
+                    Ruling::Settled(Numbers::DISPROVED)
+                }
+                AndNode::Replies(r) => Ruling::Open(r),
+            }
+        } else {
+            match self.rules.attacker_node_with(board, depth, known) {
+                OrNode::Win(_) => Ruling::Settled(Numbers::proved(1)),
+                OrNode::NoWin => Ruling::Settled(Numbers::DISPROVED),
+                OrNode::Moves(m) => {
+                    let m = self
+                        .last_plies
+                        .five_ply_moves(board, depth, &m)
+                        .unwrap_or(m);
+                    if m.is_empty() {
+                        Ruling::Settled(Numbers::DISPROVED)
+                    } else if self.last_plies.attacker_decided(depth) {
+                        Ruling::Settled(match double_moves(board, &m).next() {
+                            Some(_) => Numbers::proved(3),
+                            None => Numbers::DISPROVED,
+                        })
+                    } else {
+                        Ruling::Open(m)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Proves or disproves the root.
+    pub(crate) fn prove_root(&mut self) -> Result<Answer, Stopped> {
+        let key = self.key();
+        self.mid(key, Bounds::UNBOUNDED, None)
+    }
+
+    /// Settles each of the root's moves `moves` (the `all_moves` mode):
+    /// the real moves with their numbers, in canonical order, and whether
+    /// every one was settled before a budget ran out.
+    pub(crate) fn prove_each(&mut self, moves: Bitboard) -> (Vec<(Cell, Numbers)>, bool) {
+        let wins = wins_of(&self.board);
+        let frame = self.keys.canonical().1;
+        let mut order: Vec<(u16, Cell)> = moves
+            .iter()
+            .map(Cell::from_index)
+            .map(|c| (self.sym.to_canonical(frame, c), c))
+            .collect();
+        order.sort_unstable();
+        let mut done: Vec<(u64, Numbers)> = Vec::new();
+        let mut out = Vec::new();
+        for (_, cell) in order {
+            let known = wins_after(&self.board, &wins, cell);
+            self.play(cell);
+            let key = self.key();
+            let numbers = match done.iter().find(|&&(k, _)| k == key) {
+                // A mirror image of a move settled already.
+                Some(&(_, n)) => Ok(n),
+                None => self
+                    .mid(key, Bounds::UNBOUNDED, known.as_ref())
+                    .map(|a| a.numbers),
+            };
+            self.undo(cell);
+            let Ok(numbers) = numbers else {
+                return (out, false);
+            };
+            done.push((key, numbers));
+            out.push((cell, numbers));
+        }
+        (out, true)
+    }
+
+    /// One MID call on the current position, whose key is `key`, with the
+    /// winning cells of both sides when the caller knows them. Stores the
+    /// node's numbers in the table when it returns (not when a budget
+    /// stops it).
+    fn mid(&mut self, key: u64, bounds: Bounds, known: Option<&Wins>) -> Result<Answer, Stopped> {
+        if !self.budget.tick() {
+            return Err(Stopped);
+        }
+        self.nodes += 1;
+        let before = self.nodes;
+        let and = self.is_and();
+        let depth = self.depth();
+        let wins = known.copied().unwrap_or_else(|| wins_of(&self.board));
+        let moves = match self.rules_at(and, depth, Some(&wins)) {
+            Ruling::Settled(numbers) => {
+                self.table.store(Entry {
+                    key,
+                    pn: numbers.pn,
+                    dn: numbers.dn,
+                    len: numbers.len,
+                    best: NO_MOVE,
+                    work: 1,
+                });
+                return Ok(Answer {
+                    numbers,
+                    best: NO_MOVE,
+                });
+            }
+            Ruling::Open(moves) => moves,
+        };
+        self.expansions += 1;
+        let first = self.children.len();
+        self.push_children(and, depth, moves, &wins);
+        let searched = self.search_children(first, and, bounds, &wins);
+        let summary = self.summary(first, and);
+        let c = &self.children[first
+            + if summary.numbers.is_proved() {
+                summary.line
+            } else {
+                summary.best
+            }];
+        let answer = Answer {
+            numbers: summary.numbers,
+            best: c.canonical,
+        };
+        self.children.truncate(first);
+        searched?;
+        self.table.store(Entry {
+            key,
+            pn: answer.numbers.pn,
+            dn: answer.numbers.dn,
+            len: answer.numbers.len,
+            best: answer.best,
+            work: self.nodes - before + 1,
+        });
+        Ok(answer)
+    }
+
+    /// The MID loop over the children `self.children[first..]` of the
+    /// current node.
+    fn search_children(
+        &mut self,
+        first: usize,
+        and: bool,
+        bounds: Bounds,
+        wins: &Wins,
+    ) -> Result<(), Stopped> {
+        loop {
+            let s = self.summary(first, and);
+            let Numbers { pn, dn, .. } = s.numbers;
+            if pn >= bounds.pn || dn >= bounds.dn {
+                return Ok(());
+            }
+            let i = first + s.best;
+            let c = self.children[i];
+            let child = if and {
+                Bounds {
+                    pn: rest(bounds.pn, pn, c.numbers.pn),
+                    dn: bounds.dn.min(grow(s.second, self.epsilon_percent)),
+                }
+            } else {
+                Bounds {
+                    pn: bounds.pn.min(grow(s.second, self.epsilon_percent)),
+                    dn: rest(bounds.dn, dn, c.numbers.dn),
+                }
+            };
+            let cell = Cell::from_index(usize::from(c.real));
+            let known = wins_after(&self.board, wins, cell);
+            self.play(cell);
+            let answer = self.mid(c.key, child, known.as_ref());
+            self.undo(cell);
+            self.children[i].numbers = answer?.numbers;
+        }
+    }
+
+    /// The numbers of the node whose children are `self.children[first..]`.
+    fn summary(&self, first: usize, and: bool) -> Summary {
+        let mut min = ProofNumber::INFINITY;
+        let mut second = ProofNumber::INFINITY;
+        let mut sum = ProofNumber::ZERO;
+        let mut best = 0;
+        // The proved child to follow: the shortest proof at the attacker's
+        // node, the longest at the defender's.
+        let mut line: Option<(usize, u16)> = None;
+        for (i, c) in self.children[first..].iter().enumerate() {
+            let (small, summed) = if and {
+                (c.numbers.dn, c.numbers.pn)
+            } else {
+                (c.numbers.pn, c.numbers.dn)
+            };
+            if small < min {
+                second = min;
+                min = small;
+                best = i;
+            } else if small < second {
+                second = small;
+            }
+            sum = sum + summed;
+            if c.numbers.is_proved() {
+                let len = c.numbers.len;
+                let better = match line {
+                    None => true,
+                    Some((_, l)) => (and && len > l) || (!and && len < l),
+                };
+                if better {
+                    line = Some((i, len));
+                }
+            }
+        }
+        let (pn, dn) = if and { (sum, min) } else { (min, sum) };
+        let (line, len) = line.unwrap_or((best, 0));
+        let len = if pn.is_zero() {
+            len.saturating_add(1)
+        } else {
+            0
+        };
+        Summary {
+            numbers: Numbers { pn, dn, len },
+            best,
+            second,
+            line,
+        }
+    }
+
+    /// Pushes the children of the current node for `moves` (its rules'
+    /// moves; `and` at the defender's node, `depth` plies left, `wins` its
+    /// winning cells): one per position up to symmetry, in canonical
+    /// order, each with its table entry's numbers or its first numbers.
+    /// Stops after the first child that settles the node (a proved child
+    /// of the attacker's node, a disproved one of the defender's).
+    fn push_children(&mut self, and: bool, depth: u32, moves: Bitboard, wins: &Wins) {
+        let child_depth = depth_after(depth, 1);
+        let salt = depth_salt(child_depth);
+        let me = self.board.to_move();
+        let frame = self.keys.canonical().1;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        // Canonical order without a sort: the moves' canonical cells as a
+        // set, read in order.
+        let mut canonical = Bitboard::EMPTY;
+        for a in moves.iter() {
+            canonical.insert(usize::from(
+                self.sym.to_canonical(frame, Cell::from_index(a)),
+            ));
+        }
+        // Mirror images among the children (of a position with a
+        // symmetry, or close to one) share a key: keep the first.
+        self.seen.clear();
+        for c in canonical.iter() {
+            let cell = self.sym.to_actual(frame, c as u16);
+            let mut keys = self.keys;
+            self.sym.play(&mut keys, me, cell);
+            let key = keys.canonical().0 ^ salt;
+            if self.seen.insert(key) {
+                scratch.push(Child {
+                    canonical: c as u16,
+                    real: cell.index() as u16,
+                    key,
+                    numbers: Numbers::open(ProofNumber::ONE, ProofNumber::ONE),
+                });
+            }
+        }
+        self.table.warm(scratch.iter().map(|c| c.key));
+        let child_and = !and;
+        // PNS's mixed evaluation: the attacker's nodes and the last plies
+        // are evaluated by the rules at once, the defender's other nodes
+        // get the shape heuristic's numbers until searched.
+        let eager = !child_and || child_depth < 4;
+        let base = if eager {
+            0
+        } else {
+            mobility_stand_in(self.board.candidates(self.rules.candidates).count())
+        };
+        for c in scratch.iter_mut() {
+            c.numbers = if let Some(e) = self.table.get(c.key) {
+                self.tt_hits += 1;
+                Numbers {
+                    pn: e.pn,
+                    dn: e.dn,
+                    len: e.len,
+                }
+            } else {
+                let cell = Cell::from_index(usize::from(c.real));
+                let numbers = if eager {
+                    let known = wins_after(&self.board, wins, cell);
+                    self.play(cell);
+                    let ruling = self.rules_at(child_and, child_depth, known.as_ref());
+                    self.undo(cell);
+                    match ruling {
+                        Ruling::Settled(n) => n,
+                        Ruling::Open(m) if child_and => {
+                            Numbers::open(ProofNumber::finite(m.count()), ProofNumber::ONE)
+                        }
+                        Ruling::Open(m) => {
+                            Numbers::open(ProofNumber::ONE, ProofNumber::finite(m.count()))
+                        }
+                    }
+                } else {
+                    let shape = self.shapes.around(
+                        self.board.stones(me),
+                        self.board.stones(me.other()),
+                        cell.index(),
+                    );
+                    let (pn, dn) = shape.first_numbers(child_and, base);
+                    Numbers::open(pn, dn)
+                };
+                // Stored at once (in the bucket the probe just brought into
+                // the cache): the next search of this node finds it without
+                // evaluating it again, and, as in PNS, a node reached by
+                // another move order keeps the first numbers its first
+                // parent gave it (the shape heuristic depends on the move).
+                self.table.store(Entry {
+                    key: c.key,
+                    pn: numbers.pn,
+                    dn: numbers.dn,
+                    len: numbers.len,
+                    best: NO_MOVE,
+                    work: 1,
+                });
+                numbers
+            };
+            self.children.push(*c);
+            if (and && c.numbers.dn.is_zero()) || (!and && c.numbers.pn.is_zero()) {
+                break;
+            }
+        }
+        self.scratch = scratch;
+    }
+
+    /// The attacker's line from the current position, which must be
+    /// proved (after `first`, played first when given): at each node the
+    /// child its table entry names (the shortest proof at the attacker's
+    /// nodes, the longest at the defender's), ending below the last node
+    /// the rules prove. A node whose entry was overwritten is proved again
+    /// by the same search, without budget (its proof is known to exist),
+    /// and the line continues from the new entry; its nodes count in
+    /// [`DfpnSearch::nodes`]. The board is left as it was.
+    pub(crate) fn principal_variation(&mut self, first: Option<Cell>) -> Vec<Cell> {
+        let mut pv: Vec<Cell> = first.into_iter().collect();
+        if let Some(cell) = first {
+            self.play(cell);
+        }
+        let played = loop {
+            let area = self.board.game().geometry().area() as usize;
+            if pv.len() > area {
+                break pv.len();
+            }
+            let (and, depth) = (self.is_and(), self.depth());
+            if let Ruling::Settled(n) = self.rules_at(and, depth, None) {
+                let played = pv.len();
+                if n.is_proved() {
+                    let mut board = self.board.clone();
+                    if and {
+                        finish_and_leaf(&self.rules, &mut board, depth, &mut pv);
+                    } else {
+                        finish_or_leaf(&self.rules, &mut board, depth, &mut pv);
+                    }
+                }
+                break played;
+            }
+            let key = self.key();
+            let best = match self.table.get(key) {
+                Some(e) if e.pn.is_zero() && e.best != NO_MOVE => Some(e.best),
+                _ => self.reprove(key),
+            };
+            let Some(best) = best else {
+                break pv.len();
+            };
+            let cell = self.sym.to_actual(self.keys.canonical().1, best);
+            self.play(cell);
+            pv.push(cell);
+        };
+        for &cell in pv[..played].iter().rev() {
+            self.undo(cell);
+        }
+        pv
+    }
+
+    /// Proves the current position again (its entry was overwritten),
+    /// without a budget; the move to follow, or `None` if it is not
+    /// proved (which only a key collision could cause).
+    fn reprove(&mut self, key: u64) -> Option<u16> {
+        let saved = std::mem::replace(&mut self.budget, Budget::new(&Limits::default()));
+        let answer = self.mid(key, Bounds::UNBOUNDED, None);
+        self.budget = saved;
+        match answer {
+            Ok(a) if a.numbers.is_proved() && a.best != NO_MOVE => Some(a.best),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_minimum_side_threshold_grows_by_epsilon_and_at_least_one() {
+        let n = ProofNumber::finite;
+        assert_eq!(grow(n(1), 0), n(2));
+        assert_eq!(grow(n(1), 25), n(2));
+        assert_eq!(grow(n(10), 25), n(13));
+        assert_eq!(grow(n(10), 100), n(20));
+        assert_eq!(grow(n(8), 25), n(10));
+        assert_eq!(grow(ProofNumber::INFINITY, 25), ProofNumber::INFINITY);
+        assert_eq!(grow(ProofNumber::MAX_FINITE, 25), ProofNumber::INFINITY);
+    }
+
+    #[test]
+    fn the_sum_side_threshold_leaves_the_child_its_share() {
+        let n = ProofNumber::finite;
+        assert_eq!(rest(n(10), n(7), n(3)), n(6));
+        assert_eq!(
+            rest(ProofNumber::INFINITY, n(7), n(3)),
+            ProofNumber::INFINITY
+        );
+    }
+}

@@ -1,0 +1,346 @@
+//! The transposition table of df-pn: a fixed number of buckets, allocated
+//! once, never grown.
+//!
+//! A bucket is one cache line of 64 bytes holding three entries, each with
+//! its full 64-bit key (the canonical key with the depth mixed in), proof
+//! and disproof numbers, proof length, best move and the work spent on it.
+//! A key lives in the one bucket its hash picks; a new key replaces the
+//! bucket's entry with the least work (an empty slot first, among equal work
+//! an open entry before a settled one), so the expensive results stay.
+//! Losing an entry only costs time: the search treats a missing entry as a
+//! new leaf, and a settled entry is only ever written for a settled node.
+//!
+//! The words are allocated zeroed (`vec![0; n]` asks the allocator for
+//! zeroed memory, which a large table gets as untouched pages from the
+//! system), so a search pays only for the buckets it touches, and a table
+//! of a gigabyte costs nothing to a search of a hundred nodes.
+
+use crate::kit::ProofNumber;
+
+/// Entries per bucket.
+const WAYS: usize = 3;
+/// 64-bit words per bucket: one cache line.
+const WORDS: usize = 8;
+/// Bytes per bucket.
+pub(crate) const BUCKET_BYTES: u64 = (WORDS * 8) as u64;
+/// [`Entry::best`] when the entry has no move.
+pub(crate) const NO_MOVE: u16 = u16::MAX;
+
+/// What the table knows about one node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub(crate) key: u64,
+    pub(crate) pn: ProofNumber,
+    pub(crate) dn: ProofNumber,
+    /// Proof length of a proved node (plies to the attacker's winning
+    /// stone, the node's own ply included); 0 otherwise.
+    pub(crate) len: u16,
+    /// The child to follow, as a canonical cell (see
+    /// [`crate::kit::symmetry`]): at a proved attacker's node the proved
+    /// child with the shortest proof, at a proved defender's node the reply
+    /// with the longest; [`NO_MOVE`] for a node the rules settle.
+    pub(crate) best: u16,
+    /// Nodes searched at and below the node, over every search of it
+    /// (stored as a bit length, so approximately).
+    pub(crate) work: u64,
+}
+
+impl Entry {
+    #[inline]
+    pub(crate) fn is_settled(&self) -> bool {
+        self.pn.is_zero() || self.dn.is_zero()
+    }
+}
+
+/// The bit length of `work` (at least 1): 0 marks an empty slot.
+#[inline]
+fn work_bits(work: u64) -> u64 {
+    u64::from(64 - work.max(1).leading_zeros())
+}
+
+/// A work of `bits` bit length, at its lowest.
+#[inline]
+fn work_of(bits: u64) -> u64 {
+    if bits == 0 {
+        0
+    } else {
+        1 << (bits - 1)
+    }
+}
+
+/// The table (see the module docs).
+///
+/// Bucket layout, in words (`j` the slot, 0..3): `w[j]` the key; `w[3 +
+/// j]` pn in the low half, dn in the high half; `w[6]` the proof lengths of
+/// slots 0, 1, 2 in its low three 16-bit lanes and the work bits of slots 0
+/// and 1 in its two top bytes; `w[7]` the best moves likewise and the work
+/// bits of slot 2 in byte 6.
+#[derive(Debug)]
+pub(crate) struct Table {
+    words: Vec<u64>,
+    /// Index of the first word of bucket 0: the allocator aligns the words
+    /// to 8 bytes, the buckets are aligned to 64 within them.
+    base: usize,
+    buckets: usize,
+}
+
+impl Table {
+    /// The number of buckets a table of at most `bytes` bytes holds (one
+    /// bucket's worth of words is kept for the alignment).
+    #[must_use]
+    pub(crate) fn buckets_for(bytes: u64) -> usize {
+        let whole = bytes / BUCKET_BYTES;
+        usize::try_from(whole.saturating_sub(1)).unwrap_or(usize::MAX / WORDS / 2)
+    }
+
+    /// An empty table of at most `bytes` bytes.
+    #[must_use]
+    pub(crate) fn new(bytes: u64) -> Table {
+        let buckets = Self::buckets_for(bytes);
+        if buckets == 0 {
+            return Table {
+                words: Vec::new(),
+                base: 0,
+                buckets: 0,
+            };
+        }
+        let words = vec![0u64; (buckets + 1) * WORDS];
+        let misalign = (words.as_ptr() as usize / 8) % WORDS;
+        Table {
+            words,
+            base: (WORDS - misalign) % WORDS,
+            buckets,
+        }
+    }
+
+    /// Bytes held.
+    #[must_use]
+    pub(crate) fn bytes(&self) -> u64 {
+        self.words.len() as u64 * 8
+    }
+
+    /// Number of buckets (0: no table at all).
+    #[cfg(test)]
+    pub(crate) fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The first word of the bucket of `key`.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        // Canonical keys are minima, so their high bits are skewed: mix
+        // every bit in (Fibonacci hashing), then scale to the bucket count.
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bucket = ((u128::from(mixed) * self.buckets as u128) >> 64) as usize;
+        self.base + bucket * WORDS
+    }
+
+    /// Reads the bucket of each key, so that the probes that follow find
+    /// them in the cache: independent loads overlap their misses.
+    #[inline]
+    pub(crate) fn warm(&self, keys: impl Iterator<Item = u64>) {
+        if self.buckets == 0 {
+            return;
+        }
+        let mut acc = 0;
+        for key in keys {
+            acc ^= self.words[self.home(key)];
+        }
+        std::hint::black_box(acc);
+    }
+
+    /// The entry of slot `j` of the bucket at `b`, if the slot is used.
+    #[inline]
+    fn read(&self, b: usize, j: usize) -> Option<Entry> {
+        let w = &self.words[b..b + WORDS];
+        let bits = work_slot(w, j);
+        if bits == 0 {
+            return None;
+        }
+        let numbers = w[3 + j];
+        Some(Entry {
+            key: w[j],
+            pn: number(numbers as u32),
+            dn: number((numbers >> 32) as u32),
+            len: (w[6] >> (16 * j)) as u16,
+            best: (w[7] >> (16 * j)) as u16,
+            work: work_of(bits),
+        })
+    }
+
+    /// Writes `e` into slot `j` of the bucket at `b`.
+    #[inline]
+    fn write(&mut self, b: usize, j: usize, e: &Entry) {
+        let w = &mut self.words[b..b + WORDS];
+        w[j] = e.key;
+        w[3 + j] = u64::from(e.pn.get()) | (u64::from(e.dn.get()) << 32);
+        let lane = !(0xFFFF_u64 << (16 * j));
+        w[6] = (w[6] & lane) | (u64::from(e.len) << (16 * j));
+        w[7] = (w[7] & lane) | (u64::from(e.best) << (16 * j));
+        let (word, shift) = WORK_AT[j];
+        w[word] = (w[word] & !(0xFF << shift)) | (work_bits(e.work) << shift);
+    }
+
+    /// The entry stored under `key`.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<Entry> {
+        if self.buckets == 0 {
+            return None;
+        }
+        let b = self.home(key);
+        (0..WAYS)
+            .filter_map(|j| self.read(b, j))
+            .find(|e| e.key == key)
+    }
+
+    /// Stores `e`: over the entry of its key, whose work it adds to, or
+    /// else over the bucket's entry with the least work.
+    pub(crate) fn store(&mut self, mut e: Entry) {
+        if self.buckets == 0 {
+            return;
+        }
+        let b = self.home(e.key);
+        let mut victim = 0;
+        let mut cheapest = (u64::MAX, true);
+        for j in 0..WAYS {
+            match self.read(b, j) {
+                Some(old) if old.key == e.key => {
+                    e.work = e.work.saturating_add(old.work);
+                    victim = j;
+                    break;
+                }
+                Some(old) => {
+                    let cost = (work_bits(old.work), old.is_settled());
+                    if cost < cheapest {
+                        cheapest = cost;
+                        victim = j;
+                    }
+                }
+                None => {
+                    if cheapest.0 > 0 {
+                        cheapest = (0, false);
+                        victim = j;
+                    }
+                }
+            }
+        }
+        self.write(b, victim, &e);
+    }
+}
+
+/// The number stored as `bits` ([`ProofNumber::get`]).
+#[inline]
+fn number(bits: u32) -> ProofNumber {
+    if bits == ProofNumber::INFINITY.get() {
+        ProofNumber::INFINITY
+    } else {
+        ProofNumber::finite(bits)
+    }
+}
+
+/// Where the work bits of each slot live: (word, shift).
+const WORK_AT: [(usize, u32); WAYS] = [(6, 48), (6, 56), (7, 48)];
+
+#[inline]
+fn work_slot(w: &[u64], j: usize) -> u64 {
+    let (word, shift) = WORK_AT[j];
+    (w[word] >> shift) & 0xFF
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: u64, work: u64) -> Entry {
+        Entry {
+            key,
+            pn: ProofNumber::finite(key as u32 % 1000 + 1),
+            dn: ProofNumber::finite((key >> 7) as u32 % 1000 + 1),
+            len: (key % 77) as u16,
+            best: (key % 700) as u16,
+            work,
+        }
+    }
+
+    #[test]
+    fn entries_round_trip_in_every_slot() {
+        let mut t = Table::new(BUCKET_BYTES * 2);
+        assert_eq!(t.buckets(), 1);
+        assert_eq!((t.words.as_ptr() as usize + t.base * 8) % 64, 0);
+        let es = [
+            Entry {
+                key: u64::MAX,
+                pn: ProofNumber::INFINITY,
+                dn: ProofNumber::ZERO,
+                len: u16::MAX - 1,
+                best: NO_MOVE,
+                work: 1,
+            },
+            entry(17, 1 << 40),
+            Entry {
+                key: 5,
+                pn: ProofNumber::ZERO,
+                dn: ProofNumber::INFINITY,
+                len: 9,
+                best: 701,
+                work: u64::MAX,
+            },
+        ];
+        for e in &es {
+            t.store(*e);
+        }
+        for e in &es {
+            let got = t.get(e.key).expect("stored");
+            assert_eq!(
+                (got.key, got.pn, got.dn, got.len, got.best),
+                (e.key, e.pn, e.dn, e.len, e.best)
+            );
+            assert_eq!(work_bits(got.work), work_bits(e.work), "{got:?}");
+        }
+        assert_eq!(t.get(6), None);
+    }
+
+    #[test]
+    fn a_full_bucket_loses_its_cheapest_entry() {
+        let mut t = Table::new(BUCKET_BYTES * 2);
+        t.store(entry(1, 1000));
+        t.store(entry(2, 10));
+        t.store(entry(3, 100_000));
+        t.store(entry(4, 5));
+        assert!(t.get(2).is_none(), "the least work goes");
+        for k in [1, 3, 4] {
+            assert!(t.get(k).is_some(), "{k}");
+        }
+        // Storing a key again adds its work and keeps one entry.
+        t.store(entry(4, 5000));
+        t.store(entry(5, 2000));
+        assert!(t.get(4).is_some() && t.get(5).is_some() && t.get(1).is_none());
+    }
+
+    #[test]
+    fn a_settled_entry_outlives_an_open_one_of_equal_work() {
+        let mut t = Table::new(BUCKET_BYTES * 2);
+        let mut proved = entry(1, 8);
+        proved.pn = ProofNumber::ZERO;
+        proved.dn = ProofNumber::INFINITY;
+        t.store(proved);
+        t.store(entry(2, 8));
+        t.store(entry(3, 8));
+        t.store(entry(4, 8));
+        assert!(t.get(1).is_some() && t.get(2).is_none());
+    }
+
+    #[test]
+    fn the_table_stays_within_its_bytes() {
+        for bytes in [0, 64, 127, 128, 4096, 65_536, 1_000_000] {
+            let t = Table::new(bytes);
+            assert!(t.bytes() <= bytes, "{bytes}: {}", t.bytes());
+            assert_eq!(t.buckets() == 0, bytes < 128, "{bytes}");
+        }
+        let mut t = Table::new(4096);
+        for k in 0..10_000u64 {
+            t.store(entry(k.wrapping_mul(0x2545_F491_4F6C_DD1D), k));
+        }
+        assert_eq!(t.bytes(), 4096);
+    }
+}
