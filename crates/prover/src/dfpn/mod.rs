@@ -15,11 +15,13 @@
 //!
 //! - **Table** (`table`): buckets of three entries per 64-byte cache line,
 //!   each entry the full 64-bit key, pn, dn, the proof length, the best
-//!   move (a canonical cell) and the work spent at and below the node. Its
-//!   size is the memory budget: the smaller of [`Limits::memory`] and
-//!   [`DfpnConfig::table_bytes`]; it never grows. A new key replaces the
-//!   bucket's entry with the least work (the cheapest to find again).
-//!   Settled entries (pn = 0 or dn = 0) are exact.
+//!   move (a canonical cell) and the work spent at and below the node. The
+//!   memory budget, the smaller of [`Limits::memory`] and
+//!   [`DfpnConfig::table_bytes`], bounds it: it starts at 1 MiB and doubles
+//!   as it fills, up to the largest size whose doubling fits in the budget,
+//!   then stays. A new key replaces the bucket's entry with the least work
+//!   (the cheapest to find again). Settled entries (pn = 0 or dn = 0) are
+//!   exact.
 //! - **1+ε trick** (Pawlewicz & Lew 2007, "Improving depth-first PN-search:
 //!   1+ε trick"): plain df-pn gives the most-proving child the threshold
 //!   second-best + 1 and so switches between two close siblings at every
@@ -72,8 +74,8 @@ use table::Table;
 /// Settings of the [`Dfpn`] prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DfpnConfig {
-    /// Bytes of the transposition table (the search's memory, allocated
-    /// zeroed, so only the parts it touches cost); [`Limits::memory`]
+    /// The most bytes the transposition table may hold (the search's
+    /// memory; the table grows into them as it fills); [`Limits::memory`]
     /// lowers it.
     pub table_bytes: u64,
     /// ε of the 1+ε trick, in hundredths: the most-proving child may grow
@@ -119,7 +121,8 @@ impl Default for DfpnConfig {
 /// from the root's first proof). Statistics: [`Stats::nodes`] MID calls,
 /// re-proofs included; [`Stats::expansions`] the calls that gave a node
 /// children; [`Stats::tt_hits`] children found in the table;
-/// [`Stats::peak_bytes`] the table's size.
+/// [`Stats::peak_bytes`] the table's peak (two tables for a moment when it
+/// doubles).
 ///
 /// With [`DfpnConfig::all_moves`] a verdict may be settled while some
 /// first move is not: [`Outcome::winning_moves`] is then `None` rather
@@ -218,7 +221,7 @@ impl Prover for Dfpn {
             nodes: search.nodes,
             expansions: search.expansions,
             tt_hits: search.tt_hits,
-            peak_bytes: search.table.bytes(),
+            peak_bytes: search.table.peak_bytes(),
             elapsed: start.elapsed(),
         };
         outcome
