@@ -4,7 +4,7 @@
 use crate::bitboard::{Bitboard, BITS};
 use crate::game::Game;
 use crate::geometry::{Cell, Player};
-use crate::rules::{Attack, Candidates};
+use crate::restriction::{Attack, Candidates};
 
 /// SplitMix64, used at compile time to fill the Zobrist table.
 const fn splitmix(state: u64) -> (u64, u64) {

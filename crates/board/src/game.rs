@@ -7,10 +7,30 @@
 
 use crate::bitboard::{Bitboard, Words, WORDS};
 use crate::geometry::{Cell, Geometry, SizeError};
-use crate::rules::{Attack, Candidates, Rule};
+use crate::restriction::{Attack, Candidates};
+use std::fmt;
 
 /// The longest run or window the line code handles: the largest board side.
 const MAX_K: usize = crate::geometry::MAX_SIDE as usize;
+
+/// What counts as a winning line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Rule {
+    /// `k` or more stones in a row win.
+    #[default]
+    Freestyle,
+    /// Exactly `k` stones in a row win; an overline does not.
+    Exact,
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Exact => "exact",
+        })
+    }
+}
 
 /// Error building a [`Game`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -28,17 +28,17 @@ pub mod geometry;
 mod lines;
 pub mod parse;
 pub mod position;
-pub mod rules;
+pub mod restriction;
 #[cfg(test)]
 mod testgen;
 pub mod write;
 
 pub use bitboard::{Bitboard, Bits};
 pub use board::Board;
-pub use game::{Game, GameError};
+pub use game::{Game, GameError, Rule};
 pub use geometry::{Cell, Geometry, Player, SizeError};
 pub use lines::SearchBoard;
 pub use parse::{parse_positions, parse_suite};
 pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
-pub use rules::{Attack, Candidates, Rule};
+pub use restriction::{Attack, Candidates};
 pub use write::{write_position, write_suite};

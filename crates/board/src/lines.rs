@@ -16,8 +16,8 @@
 
 use crate::bitboard::{Bitboard, BITS};
 use crate::board::Board;
+use crate::game::Rule;
 use crate::geometry::{Cell, Geometry, Player, MAX_SIDE};
-use crate::rules::Rule;
 use std::ops::Deref;
 use std::sync::OnceLock;
 

@@ -27,7 +27,7 @@ use crate::geometry::Player;
 use crate::position::{
     CellList, Expect, Grid, Location, ParseError, ParseErrorKind, Position, Setup, Spanned, Stones,
 };
-use crate::rules::{Attack, Rule};
+use crate::{Attack, Rule};
 use line::{saturating_number, Line};
 use std::collections::HashMap;
 use value::{candidates, cell_list, malformed, not_contiguous, single, spanned, word, CELL, SIZE};
@@ -357,9 +357,9 @@ impl Section {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Candidates;
     use crate::testgen;
     use crate::write::write_position;
+    use crate::Candidates;
     use proptest::prelude::*;
 
     fn error(text: &str) -> ParseError {

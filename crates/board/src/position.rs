@@ -12,7 +12,7 @@
 use crate::board::Board;
 use crate::game::Game;
 use crate::geometry::{Cell, Player, MAX_SIDE};
-use crate::rules::{Attack, Candidates, Rule};
+use crate::{Attack, Candidates, Rule};
 use std::fmt;
 
 /// The verdict a puzzle expects from a correct solver, under the position's

@@ -4,7 +4,7 @@ use crate::board::Board;
 use crate::game::Game;
 use crate::geometry::{Cell, Player};
 use crate::position::{Expect, Position};
-use crate::rules::{Attack, Candidates, Rule};
+use crate::{Attack, Candidates, Rule};
 use proptest::prelude::*;
 
 /// Free text as the parser keeps it: printable ASCII without `#`, trimmed.

@@ -4,7 +4,7 @@
 use super::line::{saturating_number, Line, Token};
 use crate::geometry::{parse_coordinates, MAX_SIDE};
 use crate::position::{CellList, ParseError, ParseErrorKind, Spanned};
-use crate::rules::Candidates;
+use crate::Candidates;
 
 pub(super) const SIZE: &str = "a size such as 15 or 15x12";
 pub(super) const CELL: &str = "a cell name such as h8";
