@@ -23,11 +23,9 @@
 
 pub mod bitboard;
 pub mod board;
-// Moved ahead of its split into `game.rs` and `line/` (next commit), so
-// that the history of the line code follows it.
-#[path = "line/win.rs"]
 pub mod game;
 pub mod geometry;
+mod line;
 mod lines;
 pub mod parse;
 pub mod position;

@@ -1,191 +1,21 @@
-//! A game: board geometry, `k` and rule, and the line arithmetic on sets of
-//! stones (win tests, winning cells, candidate cells, the attacker's filters).
-//!
-//! Every function here is pure: it takes the stones of the side concerned
-//! (`own`) and of its opponent (`opp`) as bitboards and returns a bitboard or
-//! a boolean, so the same code serves the board, the provers and the tests.
+//! Wins: the win test through a cell (by walks along the four lines), a
+//! winning line anywhere, the cells where one more stone wins (bit-parallel
+//! over the whole board), and the cells a move makes winning.
 
-use crate::bitboard::{Bitboard, Words, WORDS};
-use crate::geometry::{Cell, Geometry, SizeError};
-use crate::restriction::{Attack, Candidates};
-use std::fmt;
-
-/// The longest run or window the line code handles: the largest board side.
-const MAX_K: usize = crate::geometry::MAX_SIDE as usize;
-
-/// What counts as a winning line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Rule {
-    /// `k` or more stones in a row win.
-    #[default]
-    Freestyle,
-    /// Exactly `k` stones in a row win; an overline does not.
-    Exact,
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Rule::Freestyle => "freestyle",
-            Rule::Exact => "exact",
-        })
-    }
-}
-
-/// Error building a [`Game`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    #[error(transparent)]
-    Size(#[from] SizeError),
-    #[error("k = {k} is outside 1..={max} for this board")]
-    K { k: u32, max: u32 },
-}
-
-/// The rules of one k-in-a-row game: board shape, `k` and [`Rule`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Game {
-    geometry: Geometry,
-    k: u8,
-    rule: Rule,
-    /// How many leading words of a bitboard the line arithmetic works on:
-    /// the words the board's cells occupy, rounded up to 1, 2, 4, 6, 8 or
-    /// [`WORDS`] (one instance of the arithmetic per value).
-    words: u8,
-}
-
-/// Runs `$body` with the const `$n` set to the game's word count and the
-/// const `$s` to its stride where the arithmetic has an instance for it
-/// (15x15, stride 16), else 0.
-macro_rules! by_words {
-    ($game:expr, $n:ident, $s:ident => $body:expr) => {
-        match ($game.words, $game.geometry.stride()) {
-            (4, 16) => {
-                const $n: usize = 4;
-                const $s: u32 = 16;
-                $body
-            }
-            (1, _) => {
-                const $n: usize = 1;
-                const $s: u32 = 0;
-                $body
-            }
-            (2, _) => {
-                const $n: usize = 2;
-                const $s: u32 = 0;
-                $body
-            }
-            (4, _) => {
-                const $n: usize = 4;
-                const $s: u32 = 0;
-                $body
-            }
-            (6, _) => {
-                const $n: usize = 6;
-                const $s: u32 = 0;
-                $body
-            }
-            (8, _) => {
-                const $n: usize = 8;
-                const $s: u32 = 0;
-                $body
-            }
-            _ => {
-                const $n: usize = WORDS;
-                const $s: u32 = 0;
-                $body
-            }
-        }
-    };
-}
-
-/// Runs `$body` four times, with the const `$i` set to 0, 1, 2 and 3 (the
-/// four line directions): unrolled, so that a constant direction becomes a
-/// constant shift.
-macro_rules! for_each_direction {
-    ($i:ident => $body:block) => {{
-        {
-            const $i: usize = 0;
-            $body
-        }
-        {
-            const $i: usize = 1;
-            $body
-        }
-        {
-            const $i: usize = 2;
-            $body
-        }
-        {
-            const $i: usize = 3;
-            $body
-        }
-    }};
-}
+use super::MAX_K;
+use crate::bitboard::{Bitboard, Words};
+use crate::game::{Game, Rule};
+use crate::geometry::Cell;
 
 impl Game {
-    /// The bit distances of the four line directions: constants when the
-    /// stride `S` is known at compile time, else those of the geometry
-    /// (`S == 0`). A shift by a constant is one instruction per word; by a
-    /// distance known only at run time, several (`bits/shift_up_stride`).
-    #[inline(always)]
-    fn dirs<const S: u32>(&self) -> [u32; 4] {
-        if S == 0 {
-            self.geometry.directions()
-        } else {
-            [1, S, S + 1, S - 1]
-        }
-    }
-
-    /// A game on a `width` x `height` board (1..=26 each) where `k` in a row
-    /// (1..=max(width, height)) wins under `rule`.
-    pub fn new(width: u32, height: u32, k: u32, rule: Rule) -> Result<Game, GameError> {
-        let geometry = Geometry::new(width, height)?;
-        let max = width.max(height);
-        if !(1..=max).contains(&k) {
-            return Err(GameError::K { k, max });
-        }
-        let used = (height * geometry.stride()).div_ceil(64) as usize;
-        let words = [1, 2, 4, 6, 8, WORDS]
-            .into_iter()
-            .find(|&n| n >= used)
-            .expect("a board fits in WORDS words") as u8;
-        Ok(Game {
-            geometry,
-            k: k as u8,
-            rule,
-            words,
-        })
-    }
-
-    /// The board shape.
-    #[inline]
-    #[must_use]
-    pub const fn geometry(&self) -> &Geometry {
-        &self.geometry
-    }
-
-    /// Stones in a row that win.
-    #[inline]
-    #[must_use]
-    pub const fn k(&self) -> u32 {
-        self.k as u32
-    }
-
-    /// Freestyle or exact.
-    #[inline]
-    #[must_use]
-    pub const fn rule(&self) -> Rule {
-        self.rule
-    }
-
     /// Whether the stones in `own` (raw words, bit `i` of word `i / 64`)
     /// make a winning line through bit `c`, which must be one of them.
     /// Each run is walked at most k + 1 long, with word-level bit tests
     /// (faster here than `bitvec`'s, see the `place_win_remove` bench).
     #[inline]
-    fn wins_through_words(&self, own: &[u64], c: usize) -> bool {
-        let gomoku = self.geometry.stride() == 16 && self.k == 5;
-        match (gomoku, self.rule == Rule::Exact) {
+    pub(super) fn wins_through_words(&self, own: &[u64], c: usize) -> bool {
+        let gomoku = self.geometry().stride() == 16 && self.k() == 5;
+        match (gomoku, self.rule() == Rule::Exact) {
             (true, false) => self.wins_through_sk::<16, 5, false>(own, c),
             (true, true) => self.wins_through_sk::<16, 5, true>(own, c),
             (false, false) => self.wins_through_sk::<0, 0, false>(own, c),
@@ -206,7 +36,7 @@ impl Game {
         let exact = EXACT;
         let cap = if exact { k + 1 } else { k };
         let dirs = if S == 0 {
-            self.geometry.directions()
+            self.geometry().directions()
         } else {
             [1, S, S + 1, S - 1]
         };
@@ -270,7 +100,7 @@ impl Game {
 
     /// [`Game::made_win_count`] on raw words (bit `i` of word `i / 64`).
     #[inline(always)]
-    fn made_count_words(&self, own: &[u64], opp: &[u64], m: usize) -> u32 {
+    pub(super) fn made_count_words(&self, own: &[u64], opp: &[u64], m: usize) -> u32 {
         let mut n = 0;
         self.made_wins_words(own, opp, m, |_| n += 1);
         n
@@ -280,8 +110,8 @@ impl Game {
     /// the game's stride, k and rule.
     #[inline(always)]
     fn made_wins_words(&self, own: &[u64], opp: &[u64], m: usize, f: impl FnMut(Cell)) {
-        let gomoku = self.geometry.stride() == 16 && self.k == 5;
-        match (gomoku, self.rule == Rule::Exact) {
+        let gomoku = self.geometry().stride() == 16 && self.k() == 5;
+        match (gomoku, self.rule() == Rule::Exact) {
             (true, false) => self.made_wins_sk::<16, 5, false>(own, opp, m, f),
             (true, true) => self.made_wins_sk::<16, 5, true>(own, opp, m, f),
             (false, false) => self.made_wins_sk::<0, 0, false>(own, opp, m, f),
@@ -300,12 +130,12 @@ impl Game {
         mut f: impl FnMut(Cell),
     ) {
         let test = |b: &[u64], i: usize| b.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
-        let cells = self.geometry.cells().words();
+        let cells = self.geometry().cells().words();
         let k = if K > 0 { K } else { self.k() };
         let exact = EXACT;
         let wins = |run: u32| if exact { run == k } else { run >= k };
         let dirs = if S == 0 {
-            self.geometry.directions()
+            self.geometry().directions()
         } else {
             [1, S, S + 1, S - 1]
         };
@@ -389,7 +219,7 @@ impl Game {
     /// stops after the first direction that yields a winning cell (for
     /// emptiness tests).
     #[inline(always)]
-    fn winning_n<const N: usize, const S: u32>(
+    pub(super) fn winning_n<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -398,9 +228,9 @@ impl Game {
         // The run chains need k + 1 entries at most: a small array for the
         // usual k, so that setting it up costs little; k = 5 on a board of
         // known stride gets an instance with every shift a constant.
-        if S != 0 && self.k == 5 {
+        if S != 0 && self.k() == 5 {
             self.winning_cap::<N, S, 7, 5>(own, opp, first)
-        } else if self.k < 8 {
+        } else if self.k() < 8 {
             self.winning_cap::<N, S, 9, 0>(own, opp, first)
         } else {
             self.winning_cap::<N, S, { MAX_K + 2 }, 0>(own, opp, first)
@@ -414,7 +244,7 @@ impl Game {
         opp: Words<N>,
         first: bool,
     ) -> Words<N> {
-        let cells = Words::<N>::of(self.geometry.cells());
+        let cells = Words::<N>::of(self.geometry().cells());
         let empty = cells.and_not(own | opp);
         let mut result = Words::ZERO;
         let dirs = self.dirs::<S>();
@@ -436,8 +266,8 @@ impl Game {
         own: Words<N>,
         d: u32,
     ) -> Words<N> {
-        let k = if K > 0 { K } else { self.k as usize };
-        let exact = self.rule == Rule::Exact;
+        let k = if K > 0 { K } else { self.k() as usize };
+        let exact = self.rule() == Rule::Exact;
         // ends[j]: own stones ending a run of j or more own stones (the
         // stone and the j - 1 before it, against the direction); behind[j]:
         // cells whose j nearest cells behind them all hold own stones, i.e.
@@ -501,420 +331,4 @@ impl Game {
         }
         result
     }
-
-    /// The empty cells lying in some window of `k` consecutive cells that
-    /// holds no `opp` stone and at most `max_empty` empty cells (any number;
-    /// from `k` on, every window without an `opp` stone counts).
-    ///
-    /// Every cell that can complete a line together with `max_empty - 1`
-    /// further own stones lies in such a window, which makes this the cheap
-    /// superset behind the `fours` and `threats` filters.
-    #[must_use]
-    pub fn window_cells(&self, own: &Bitboard, opp: &Bitboard, max_empty: usize) -> Bitboard {
-        by_words!(self, N, S => {
-            self.window_n::<N, S>(Words::of(own), Words::of(opp), max_empty)
-                .to_bitboard()
-        })
-    }
-
-    #[inline(always)]
-    fn window_n<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        max_empty: usize,
-    ) -> Words<N> {
-        // One instance per bound on the empties, and k = 5 on a board of
-        // known stride with every loop unrolled.
-        match (S != 0 && self.k == 5, max_empty) {
-            (true, 2) => self.window_me::<N, S, 5, 2>(own, opp),
-            (true, 3) => self.window_me::<N, S, 5, 3>(own, opp),
-            (_, 0) => self.window_me::<N, S, 0, 0>(own, opp),
-            (_, 1) => self.window_me::<N, S, 0, 1>(own, opp),
-            (_, 2) => self.window_me::<N, S, 0, 2>(own, opp),
-            (_, 3) => self.window_me::<N, S, 0, 3>(own, opp),
-            _ => self.window_many::<N, S>(own, opp, max_empty),
-        }
-    }
-
-    /// [`Game::window_cells`] for bounds above 3: at most `max_empty`
-    /// empty cells is at least `t = k - max_empty` own stones, counted up
-    /// to `t` (none from `k` on: every window free of `opp` counts). A
-    /// window without an empty cell adds no cell, as the result is masked
-    /// with the empty cells.
-    #[inline(never)]
-    fn window_many<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        max_empty: usize,
-    ) -> Words<N> {
-        let t = (self.k as usize).saturating_sub(max_empty);
-        if t <= 4 {
-            self.window_least::<N, S, 4>(own, opp, t)
-        } else {
-            self.window_least::<N, S, { MAX_K + 1 }>(own, opp, t)
-        }
-    }
-
-    /// [`Game::window_many`] with `t <= L`.
-    #[inline(always)]
-    fn window_least<const N: usize, const S: u32, const L: usize>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        t: usize,
-    ) -> Words<N> {
-        let k = self.k as usize;
-        let cells = Words::<N>::of(self.geometry.cells());
-        let free = cells.and_not(opp);
-        let empty = free.and_not(own);
-        let stones = free.and_not(empty);
-        let mut result = Words::ZERO;
-        let dirs = self.dirs::<S>();
-        for_each_direction!(I => {
-            let d = dirs[I];
-            let mut valid = free;
-            // least[j]: windows with more than j own stones so far.
-            let mut least = [Words::<N>::ZERO; L];
-            least[0] = stones;
-            let (mut f, mut o) = (free, stones);
-            for _ in 1..k {
-                f = f.shr(d);
-                o = o.shr(d);
-                valid = valid & f;
-                for j in (1..t).rev() {
-                    least[j] |= least[j - 1] & o;
-                }
-                least[0] |= o;
-            }
-            let starts = if t == 0 { valid } else { valid & least[t - 1] };
-            result |= spread_windows(starts, d, k);
-        });
-        result & empty
-    }
-
-    #[inline(always)]
-    fn window_me<const N: usize, const S: u32, const K: usize, const ME: usize>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-    ) -> Words<N> {
-        let cells = Words::<N>::of(self.geometry.cells());
-        let free = cells.and_not(opp);
-        let empty = free.and_not(own);
-        let mut result = Words::ZERO;
-        let dirs = self.dirs::<S>();
-        for_each_direction!(I => {
-            result |= self.window_dir::<N, K, ME>(free, empty, dirs[I]);
-        });
-        result & empty
-    }
-
-    /// The cells of the windows along direction `d` of [`Game::window_cells`]
-    /// with at most `ME` (at most 3) empty cells (`K`: k when not 0).
-    #[inline(always)]
-    fn window_dir<const N: usize, const K: usize, const ME: usize>(
-        &self,
-        free: Words<N>,
-        empty: Words<N>,
-        d: u32,
-    ) -> Words<N> {
-        let k = if K > 0 { K } else { self.k as usize };
-        // Windows by their first cell: `valid` while every cell so far is
-        // free (real and without an opponent stone); more[j] once more than
-        // j of them are empty. Cells past the board's end shift in as not
-        // free, padding bits are not free, so no window leaves the board.
-        let mut valid = free;
-        let mut more = [Words::<N>::ZERO; 4];
-        more[0] = empty;
-        let (mut f, mut e) = (free, empty);
-        for t in 1..=MAX_K {
-            if t >= k {
-                break;
-            }
-            f = f.shr(d);
-            e = e.shr(d);
-            valid = valid & f;
-            if valid.is_empty() {
-                return Words::ZERO;
-            }
-            for j in (1..=ME).rev() {
-                more[j] |= more[j - 1] & e;
-            }
-            more[0] |= e;
-        }
-        spread_windows(valid.and_not(more[ME]), d, k)
-    }
-
-    /// Whether playing the empty cell `m` for `own` is a four: it wins at
-    /// once, or afterwards `own` has a winning cell.
-    #[must_use]
-    pub fn is_four(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
-        by_words!(self, N, S => self.is_four_n::<N, S>(Words::of(own), Words::of(opp), m.index()))
-    }
-
-    #[inline(always)]
-    fn is_four_n<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        m: usize,
-    ) -> bool {
-        let mut after = own;
-        after.insert(m);
-        self.wins_through_words(&after.0, m) || !self.winning_n::<N, S>(after, opp, true).is_empty()
-    }
-
-    /// Whether some empty cell, played for `own`, would leave `own` two or
-    /// more winning cells. `own` must have no winning cell of its own.
-    #[inline(always)]
-    fn has_double_point_n<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-    ) -> bool {
-        // A cell giving two winning cells completes, with each of them, a
-        // window holding k - 2 own stones (the argument is in `threats`);
-        // with no winning cell before, its winning cells are those it makes.
-        self.window_n::<N, S>(own, opp, 2)
-            .iter()
-            .any(|e| self.made_count_words(&own.0, &opp.0, e) >= 2)
-    }
-
-    /// Whether playing the empty cell `m` for `own` is a threat: a four, or
-    /// afterwards some empty cell would give `own` two or more winning cells.
-    #[must_use]
-    pub fn is_threat(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
-        by_words!(self, N, S => self.is_threat_n::<N, S>(Words::of(own), Words::of(opp), m.index()))
-    }
-
-    #[inline(always)]
-    fn is_threat_n<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        m: usize,
-    ) -> bool {
-        let mut after = own;
-        after.insert(m);
-        self.wins_through_words(&after.0, m)
-            || !self.winning_n::<N, S>(after, opp, true).is_empty()
-            || self.has_double_point_n::<N, S>(after, opp)
-    }
-
-    /// The cells of `within` that are fours for `own` (see [`Game::is_four`]).
-    ///
-    /// Fast path: when `own` has no winning cell yet, a four `m` must share a
-    /// window of k cells with its new winning cell `w` that is full of own
-    /// stones once both are played (a winning line contains such a window; if
-    /// the window missed `m`, `w` would have been winning before `m`, even
-    /// under the exact rule, since an own stone not adjacent to a run leaves
-    /// it unchanged). So `m` lies in a window with no opponent stone and at
-    /// most two empty cells. Under freestyle the converse holds too; under the
-    /// exact rule each such cell is checked.
-    #[must_use]
-    pub fn fours(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        self.fours_knowing(own, opp, within, false)
-    }
-
-    /// [`Game::fours`] when the caller knows that `own` has no winning cell
-    /// (checked in debug builds): saves looking for one.
-    #[must_use]
-    pub fn fours_without_win(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        debug_assert!(self.winning_cells(own, opp).is_empty());
-        self.fours_knowing(own, opp, within, true)
-    }
-
-    /// [`Game::fours`]; with `no_win` the caller vouches that `own` has no
-    /// winning cell.
-    #[inline]
-    fn fours_knowing(
-        &self,
-        own: &Bitboard,
-        opp: &Bitboard,
-        within: &Bitboard,
-        no_win: bool,
-    ) -> Bitboard {
-        let within = *within & *self.geometry.cells();
-        by_words!(self, N, S => {
-            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
-            let within = Words::<N>::of(&within).and_not(own | opp);
-            let has_winning_cell = !no_win && !self.winning_n::<N, S>(own, opp, true).is_empty();
-            self.fours_n::<N, S>(own, opp, within, has_winning_cell).to_bitboard()
-        })
-    }
-
-    #[inline(always)]
-    fn fours_n<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        within: Words<N>,
-        has_winning_cell: bool,
-    ) -> Words<N> {
-        if has_winning_cell && self.rule == Rule::Freestyle {
-            // Any move keeps the winning cell or takes it and wins.
-            return within;
-        }
-        let superset = if has_winning_cell {
-            within
-        } else {
-            self.window_n::<N, S>(own, opp, 2) & within
-        };
-        if self.rule == Rule::Freestyle {
-            return superset;
-        }
-        let mut fours = Words::ZERO;
-        for m in superset.iter() {
-            if self.is_four_n::<N, S>(own, opp, m) {
-                fours.insert(m);
-            }
-        }
-        fours
-    }
-
-    /// The cells of `within` that are threats for `own` (see
-    /// [`Game::is_threat`]).
-    ///
-    /// Fast path: when `own` has neither a winning cell nor a cell giving two
-    /// of them, a threat `m` that is not a four leaves some cell `e` giving
-    /// two winning cells; not both of their windows can miss `m` (they would
-    /// have been there before `m`), and the window holding `m`, `e` and a
-    /// winning cell has k - 3 own stones and no opponent stone. Each cell of
-    /// that superset is then checked literally.
-    #[must_use]
-    pub fn threats(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        let within = *within & *self.geometry.cells();
-        by_words!(self, N, S => {
-            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
-            let within = Words::<N>::of(&within).and_not(own | opp);
-            self.threats_n::<N, S>(own, opp, within).to_bitboard()
-        })
-    }
-
-    #[inline(always)]
-    fn threats_n<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        within: Words<N>,
-    ) -> Words<N> {
-        let degenerate = !self.winning_n::<N, S>(own, opp, true).is_empty()
-            || self.has_double_point_n::<N, S>(own, opp);
-        if degenerate && self.rule == Rule::Freestyle {
-            // Under freestyle an own stone never spoils an own winning cell
-            // or double point other than by taking it, which is then a four.
-            return within;
-        }
-        let superset = if degenerate {
-            within
-        } else {
-            self.window_n::<N, S>(own, opp, 3) & within
-        };
-        let mut threats = Words::ZERO;
-        for m in superset.iter() {
-            if self.is_threat_n::<N, S>(own, opp, m) {
-                threats.insert(m);
-            }
-        }
-        threats
-    }
-
-    /// The empty cells a side may play under `candidates`: `Near(r)` is every
-    /// empty cell within `r` king steps of a stone (the centre alone on an
-    /// empty board), `All` every empty cell.
-    #[must_use]
-    pub fn candidates(&self, own: &Bitboard, opp: &Bitboard, candidates: Candidates) -> Bitboard {
-        by_words!(self, N, S => {
-            self.candidates_n::<N, S>(Words::of(own), Words::of(opp), candidates)
-                .to_bitboard()
-        })
-    }
-
-    #[inline(always)]
-    fn candidates_n<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-        candidates: Candidates,
-    ) -> Words<N> {
-        let cells = Words::<N>::of(self.geometry.cells());
-        let stones = own | opp;
-        let empty = cells.and_not(stones);
-        match candidates {
-            Candidates::All => empty,
-            Candidates::Near(_) if stones.is_empty() => {
-                let mut c = Words::ZERO;
-                c.insert(self.geometry.centre().index());
-                c
-            }
-            Candidates::Near(r) => {
-                let s = self.dirs::<S>()[1];
-                let steps = u32::from(r).min(self.geometry.width().max(self.geometry.height()));
-                let mut area = stones;
-                for _ in 0..steps {
-                    // A sideways step off a row lands on a padding bit, which
-                    // the vertical steps keep in the padding column and the
-                    // mask then clears.
-                    let h = area | area.shl(1) | area.shr(1);
-                    area = (h | h.shl(s) | h.shr(s)) & cells;
-                }
-                area & empty
-            }
-        }
-    }
-
-    /// The real cells with two or more of `stones` among their eight
-    /// neighbours (a move-ordering hint for searches).
-    #[must_use]
-    pub fn next_to_two(&self, stones: &Bitboard) -> Bitboard {
-        by_words!(self, N, S => {
-            let stones = Words::<N>::of(stones);
-            let mut one = Words::<N>::ZERO;
-            let mut two = Words::<N>::ZERO;
-            let dirs = self.dirs::<S>();
-            for_each_direction!(I => {
-                for t in [stones.shl(dirs[I]), stones.shr(dirs[I])] {
-                    two |= one & t;
-                    one |= t;
-                }
-            });
-            (two & Words::<N>::of(self.geometry.cells())).to_bitboard()
-        })
-    }
-
-    /// The moves the attacker `own` may make: its candidates passing `attack`.
-    #[must_use]
-    pub fn attack_moves(
-        &self,
-        own: &Bitboard,
-        opp: &Bitboard,
-        candidates: Candidates,
-        attack: Attack,
-    ) -> Bitboard {
-        let cands = self.candidates(own, opp, candidates);
-        match attack {
-            Attack::Any => cands,
-            Attack::Fours => self.fours(own, opp, &cands),
-            Attack::Threats => self.threats(own, opp, &cands),
-        }
-    }
-}
-
-/// Each window start of `starts` spread over the window's `k` cells along
-/// `d`. The cells are all real, so no shift passes through padding.
-#[inline(always)]
-fn spread_windows<const N: usize>(starts: Words<N>, d: u32, k: usize) -> Words<N> {
-    let mut spread = starts;
-    let mut acc = starts;
-    // A constant range with an early exit, so that a constant k unrolls.
-    for t in 1..=MAX_K {
-        if t >= k {
-            break;
-        }
-        spread = spread.shl(d);
-        acc |= spread;
-    }
-    acc
 }
