@@ -13,13 +13,14 @@ impl Game {
     #[must_use]
     pub fn candidates(&self, own: &Bitboard, opp: &Bitboard, candidates: Candidates) -> Bitboard {
         by_words!(self, N, S => {
-            self.candidates_n::<N, S>(Words::of(own), Words::of(opp), candidates)
+            self.candidates_in::<N, S>(Words::of(own), Words::of(opp), candidates)
                 .to_bitboard()
         })
     }
 
+    /// [`Game::candidates`] on the words a board uses.
     #[inline(always)]
-    fn candidates_n<const N: usize, const S: u32>(
+    fn candidates_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,

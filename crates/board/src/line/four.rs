@@ -12,11 +12,12 @@ impl Game {
     /// once, or afterwards `own` has a winning cell.
     #[must_use]
     pub fn is_four(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
-        by_words!(self, N, S => self.is_four_n::<N, S>(Words::of(own), Words::of(opp), m.index()))
+        by_words!(self, N, S => self.is_four_in::<N, S>(Words::of(own), Words::of(opp), m.index()))
     }
 
+    /// [`Game::is_four`] on the words a board uses.
     #[inline(always)]
-    pub(super) fn is_four_n<const N: usize, const S: u32>(
+    pub(super) fn is_four_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -24,7 +25,7 @@ impl Game {
     ) -> bool {
         let mut after = own;
         after.insert(m);
-        self.wins_through_words(&after.0, m) || !self.winning_n::<N, S>(after, opp, true).is_empty()
+        self.wins_by_walk(&after.0, m) || !self.winning_in::<N, S>(after, opp, true).is_empty()
     }
 
     /// The cells of `within` that are fours for `own` (see [`Game::is_four`]).
@@ -39,7 +40,11 @@ impl Game {
     /// exact rule each such cell is checked.
     #[must_use]
     pub fn fours(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        self.fours_knowing(own, opp, within, false)
+        let within = *within & *self.geometry().cells();
+        by_words!(self, N, S => {
+            self.fours_in::<N, S>(Words::of(own), Words::of(opp), Words::of(&within), false)
+                .to_bitboard()
+        })
     }
 
     /// [`Game::fours`] when the caller knows that `own` has no winning cell
@@ -47,36 +52,26 @@ impl Game {
     #[must_use]
     pub fn fours_without_win(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
         debug_assert!(self.winning_cells(own, opp).is_empty());
-        self.fours_knowing(own, opp, within, true)
-    }
-
-    /// [`Game::fours`]; with `no_win` the caller vouches that `own` has no
-    /// winning cell.
-    #[inline]
-    fn fours_knowing(
-        &self,
-        own: &Bitboard,
-        opp: &Bitboard,
-        within: &Bitboard,
-        no_win: bool,
-    ) -> Bitboard {
         let within = *within & *self.geometry().cells();
         by_words!(self, N, S => {
-            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
-            let within = Words::<N>::of(&within).and_not(own | opp);
-            let has_winning_cell = !no_win && !self.winning_n::<N, S>(own, opp, true).is_empty();
-            self.fours_n::<N, S>(own, opp, within, has_winning_cell).to_bitboard()
+            self.fours_in::<N, S>(Words::of(own), Words::of(opp), Words::of(&within), true)
+                .to_bitboard()
         })
     }
 
+    /// [`Game::fours`] on the words a board uses; with `no_winning_cell`
+    /// the caller vouches that `own` has none.
     #[inline(always)]
-    fn fours_n<const N: usize, const S: u32>(
+    fn fours_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
         within: Words<N>,
-        has_winning_cell: bool,
+        no_winning_cell: bool,
     ) -> Words<N> {
+        let within = within.and_not(own | opp);
+        let has_winning_cell =
+            !no_winning_cell && !self.winning_in::<N, S>(own, opp, true).is_empty();
         if has_winning_cell && self.rule() == Rule::Freestyle {
             // Any move keeps the winning cell or takes it and wins.
             return within;
@@ -84,14 +79,14 @@ impl Game {
         let superset = if has_winning_cell {
             within
         } else {
-            self.window_n::<N, S>(own, opp, 2) & within
+            self.window_cells_in::<N, S>(own, opp, 2) & within
         };
         if self.rule() == Rule::Freestyle {
             return superset;
         }
         let mut fours = Words::ZERO;
         for m in superset.iter() {
-            if self.is_four_n::<N, S>(own, opp, m) {
+            if self.is_four_in::<N, S>(own, opp, m) {
                 fours.insert(m);
             }
         }

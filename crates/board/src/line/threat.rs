@@ -11,7 +11,7 @@ impl Game {
     /// Whether some empty cell, played for `own`, would leave `own` two or
     /// more winning cells. `own` must have no winning cell of its own.
     #[inline(always)]
-    fn has_double_point_n<const N: usize, const S: u32>(
+    fn has_double_point_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -19,20 +19,21 @@ impl Game {
         // A cell giving two winning cells completes, with each of them, a
         // window holding k - 2 own stones (the argument is in `threats`);
         // with no winning cell before, its winning cells are those it makes.
-        self.window_n::<N, S>(own, opp, 2)
+        self.window_cells_in::<N, S>(own, opp, 2)
             .iter()
-            .any(|e| self.made_count_words(&own.0, &opp.0, e) >= 2)
+            .any(|e| self.made_win_count_by_walk(&own.0, &opp.0, e) >= 2)
     }
 
     /// Whether playing the empty cell `m` for `own` is a threat: a four, or
     /// afterwards some empty cell would give `own` two or more winning cells.
     #[must_use]
     pub fn is_threat(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
-        by_words!(self, N, S => self.is_threat_n::<N, S>(Words::of(own), Words::of(opp), m.index()))
+        by_words!(self, N, S => self.is_threat_in::<N, S>(Words::of(own), Words::of(opp), m.index()))
     }
 
+    /// [`Game::is_threat`] on the words a board uses.
     #[inline(always)]
-    fn is_threat_n<const N: usize, const S: u32>(
+    fn is_threat_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -40,9 +41,9 @@ impl Game {
     ) -> bool {
         let mut after = own;
         after.insert(m);
-        self.wins_through_words(&after.0, m)
-            || !self.winning_n::<N, S>(after, opp, true).is_empty()
-            || self.has_double_point_n::<N, S>(after, opp)
+        self.wins_by_walk(&after.0, m)
+            || !self.winning_in::<N, S>(after, opp, true).is_empty()
+            || self.has_double_point_in::<N, S>(after, opp)
     }
 
     /// The cells of `within` that are threats for `own` (see
@@ -58,21 +59,22 @@ impl Game {
     pub fn threats(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
         let within = *within & *self.geometry().cells();
         by_words!(self, N, S => {
-            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
-            let within = Words::<N>::of(&within).and_not(own | opp);
-            self.threats_n::<N, S>(own, opp, within).to_bitboard()
+            self.threats_in::<N, S>(Words::of(own), Words::of(opp), Words::of(&within))
+                .to_bitboard()
         })
     }
 
+    /// [`Game::threats`] on the words a board uses.
     #[inline(always)]
-    fn threats_n<const N: usize, const S: u32>(
+    fn threats_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
         within: Words<N>,
     ) -> Words<N> {
-        let degenerate = !self.winning_n::<N, S>(own, opp, true).is_empty()
-            || self.has_double_point_n::<N, S>(own, opp);
+        let within = within.and_not(own | opp);
+        let degenerate = !self.winning_in::<N, S>(own, opp, true).is_empty()
+            || self.has_double_point_in::<N, S>(own, opp);
         if degenerate && self.rule() == Rule::Freestyle {
             // Under freestyle an own stone never spoils an own winning cell
             // or double point other than by taking it, which is then a four.
@@ -81,11 +83,11 @@ impl Game {
         let superset = if degenerate {
             within
         } else {
-            self.window_n::<N, S>(own, opp, 3) & within
+            self.window_cells_in::<N, S>(own, opp, 3) & within
         };
         let mut threats = Words::ZERO;
         for m in superset.iter() {
-            if self.is_threat_n::<N, S>(own, opp, m) {
+            if self.is_threat_in::<N, S>(own, opp, m) {
                 threats.insert(m);
             }
         }

@@ -13,20 +13,20 @@ impl Game {
     /// Each run is walked at most k + 1 long, with word-level bit tests
     /// (faster here than `bitvec`'s, see the `place_win_remove` bench).
     #[inline]
-    pub(super) fn wins_through_words(&self, own: &[u64], c: usize) -> bool {
+    pub(super) fn wins_by_walk(&self, own: &[u64], c: usize) -> bool {
         let gomoku = self.geometry().stride() == 16 && self.k() == 5;
         match (gomoku, self.rule() == Rule::Exact) {
-            (true, false) => self.wins_through_sk::<16, 5, false>(own, c),
-            (true, true) => self.wins_through_sk::<16, 5, true>(own, c),
-            (false, false) => self.wins_through_sk::<0, 0, false>(own, c),
-            (false, true) => self.wins_through_sk::<0, 0, true>(own, c),
+            (true, false) => self.wins_by_walk_in::<16, 5, false>(own, c),
+            (true, true) => self.wins_by_walk_in::<16, 5, true>(own, c),
+            (false, false) => self.wins_by_walk_in::<0, 0, false>(own, c),
+            (false, true) => self.wins_by_walk_in::<0, 0, true>(own, c),
         }
     }
 
-    /// [`Game::wins_through_words`] with the stride `S` and `K` constants
+    /// [`Game::wins_by_walk`] with the stride `S` and `K` constants
     /// when not 0, under the exact rule if `EXACT`.
     #[inline(always)]
-    fn wins_through_sk<const S: u32, const K: u32, const EXACT: bool>(
+    fn wins_by_walk_in<const S: u32, const K: u32, const EXACT: bool>(
         &self,
         own: &[u64],
         c: usize,
@@ -88,41 +88,41 @@ impl Game {
     #[inline]
     pub fn for_each_made_win(&self, own: &Bitboard, opp: &Bitboard, m: Cell, f: impl FnMut(Cell)) {
         debug_assert!(!opp.contains(m.index()));
-        self.made_wins_words(own.words(), opp.words(), m.index(), f);
+        self.made_wins_by_walk(own.words(), opp.words(), m.index(), f);
     }
 
     /// The number of cells [`Game::for_each_made_win`] finds.
     #[inline]
     #[must_use]
     pub fn made_win_count(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> u32 {
-        self.made_count_words(own.words(), opp.words(), m.index())
+        self.made_win_count_by_walk(own.words(), opp.words(), m.index())
     }
 
     /// [`Game::made_win_count`] on raw words (bit `i` of word `i / 64`).
     #[inline(always)]
-    pub(super) fn made_count_words(&self, own: &[u64], opp: &[u64], m: usize) -> u32 {
+    pub(super) fn made_win_count_by_walk(&self, own: &[u64], opp: &[u64], m: usize) -> u32 {
         let mut n = 0;
-        self.made_wins_words(own, opp, m, |_| n += 1);
+        self.made_wins_by_walk(own, opp, m, |_| n += 1);
         n
     }
 
     /// [`Game::for_each_made_win`] on raw words, through the instance for
     /// the game's stride, k and rule.
     #[inline(always)]
-    fn made_wins_words(&self, own: &[u64], opp: &[u64], m: usize, f: impl FnMut(Cell)) {
+    fn made_wins_by_walk(&self, own: &[u64], opp: &[u64], m: usize, f: impl FnMut(Cell)) {
         let gomoku = self.geometry().stride() == 16 && self.k() == 5;
         match (gomoku, self.rule() == Rule::Exact) {
-            (true, false) => self.made_wins_sk::<16, 5, false>(own, opp, m, f),
-            (true, true) => self.made_wins_sk::<16, 5, true>(own, opp, m, f),
-            (false, false) => self.made_wins_sk::<0, 0, false>(own, opp, m, f),
-            (false, true) => self.made_wins_sk::<0, 0, true>(own, opp, m, f),
+            (true, false) => self.made_wins_by_walk_in::<16, 5, false>(own, opp, m, f),
+            (true, true) => self.made_wins_by_walk_in::<16, 5, true>(own, opp, m, f),
+            (false, false) => self.made_wins_by_walk_in::<0, 0, false>(own, opp, m, f),
+            (false, true) => self.made_wins_by_walk_in::<0, 0, true>(own, opp, m, f),
         }
     }
 
     /// [`Game::for_each_made_win`] with the stride `S` and `K` constants
     /// when not 0, under the exact rule if `EXACT`.
     #[inline(always)]
-    fn made_wins_sk<const S: u32, const K: u32, const EXACT: bool>(
+    fn made_wins_by_walk_in<const S: u32, const K: u32, const EXACT: bool>(
         &self,
         own: &[u64],
         opp: &[u64],
@@ -196,13 +196,13 @@ impl Game {
     #[must_use]
     pub fn wins_through(&self, own: &Bitboard, cell: Cell) -> bool {
         debug_assert!(own.contains(cell.index()));
-        self.wins_through_words(own.words(), cell.index())
+        self.wins_by_walk(own.words(), cell.index())
     }
 
     /// Whether `own` has a winning line anywhere (computed from scratch).
     #[must_use]
     pub fn has_line(&self, own: &Bitboard) -> bool {
-        own.iter().any(|i| self.wins_through_words(own.words(), i))
+        own.iter().any(|i| self.wins_by_walk(own.words(), i))
     }
 
     /// Every empty cell (not in `own` or `opp`) where one more stone of
@@ -210,7 +210,7 @@ impl Game {
     #[must_use]
     pub fn winning_cells(&self, own: &Bitboard, opp: &Bitboard) -> Bitboard {
         by_words!(self, N, S => {
-            self.winning_n::<N, S>(Words::of(own), Words::of(opp), false)
+            self.winning_in::<N, S>(Words::of(own), Words::of(opp), false)
                 .to_bitboard()
         })
     }
@@ -219,7 +219,7 @@ impl Game {
     /// stops after the first direction that yields a winning cell (for
     /// emptiness tests).
     #[inline(always)]
-    pub(super) fn winning_n<const N: usize, const S: u32>(
+    pub(super) fn winning_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -229,16 +229,18 @@ impl Game {
         // usual k, so that setting it up costs little; k = 5 on a board of
         // known stride gets an instance with every shift a constant.
         if S != 0 && self.k() == 5 {
-            self.winning_cap::<N, S, 7, 5>(own, opp, first)
+            self.winning_with_chains::<N, S, 7, 5>(own, opp, first)
         } else if self.k() < 8 {
-            self.winning_cap::<N, S, 9, 0>(own, opp, first)
+            self.winning_with_chains::<N, S, 9, 0>(own, opp, first)
         } else {
-            self.winning_cap::<N, S, { MAX_K + 2 }, 0>(own, opp, first)
+            self.winning_with_chains::<N, S, { MAX_K + 2 }, 0>(own, opp, first)
         }
     }
 
+    /// [`Game::winning_in`] with run chains of `CAP` entries (`K`: k when
+    /// not 0).
     #[inline(always)]
-    fn winning_cap<const N: usize, const S: u32, const CAP: usize, const K: usize>(
+    fn winning_with_chains<const N: usize, const S: u32, const CAP: usize, const K: usize>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -251,7 +253,7 @@ impl Game {
         let mut done = false;
         for_each_direction!(I => {
             if !done {
-                result |= self.winning_dir::<N, CAP, K>(own, dirs[I]);
+                result |= self.winning_along::<N, CAP, K>(own, dirs[I]);
                 done = first && !(result & empty).is_empty();
             }
         });
@@ -261,7 +263,7 @@ impl Game {
     /// The cells that make a winning line along direction `d` with `own`
     /// (empty or not: the caller masks).
     #[inline(always)]
-    fn winning_dir<const N: usize, const CAP: usize, const K: usize>(
+    fn winning_along<const N: usize, const CAP: usize, const K: usize>(
         &self,
         own: Words<N>,
         d: u32,

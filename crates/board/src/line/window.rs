@@ -18,13 +18,14 @@ impl Game {
     #[must_use]
     pub fn window_cells(&self, own: &Bitboard, opp: &Bitboard, max_empty: usize) -> Bitboard {
         by_words!(self, N, S => {
-            self.window_n::<N, S>(Words::of(own), Words::of(opp), max_empty)
+            self.window_cells_in::<N, S>(Words::of(own), Words::of(opp), max_empty)
                 .to_bitboard()
         })
     }
 
+    /// [`Game::window_cells`] on the words a board uses.
     #[inline(always)]
-    pub(super) fn window_n<const N: usize, const S: u32>(
+    pub(super) fn window_cells_in<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -33,13 +34,13 @@ impl Game {
         // One instance per bound on the empties, and k = 5 on a board of
         // known stride with every loop unrolled.
         match (S != 0 && self.k() == 5, max_empty) {
-            (true, 2) => self.window_me::<N, S, 5, 2>(own, opp),
-            (true, 3) => self.window_me::<N, S, 5, 3>(own, opp),
-            (_, 0) => self.window_me::<N, S, 0, 0>(own, opp),
-            (_, 1) => self.window_me::<N, S, 0, 1>(own, opp),
-            (_, 2) => self.window_me::<N, S, 0, 2>(own, opp),
-            (_, 3) => self.window_me::<N, S, 0, 3>(own, opp),
-            _ => self.window_many::<N, S>(own, opp, max_empty),
+            (true, 2) => self.windows_with_at_most::<N, S, 5, 2>(own, opp),
+            (true, 3) => self.windows_with_at_most::<N, S, 5, 3>(own, opp),
+            (_, 0) => self.windows_with_at_most::<N, S, 0, 0>(own, opp),
+            (_, 1) => self.windows_with_at_most::<N, S, 0, 1>(own, opp),
+            (_, 2) => self.windows_with_at_most::<N, S, 0, 2>(own, opp),
+            (_, 3) => self.windows_with_at_most::<N, S, 0, 3>(own, opp),
+            _ => self.windows_with_many_empty::<N, S>(own, opp, max_empty),
         }
     }
 
@@ -49,7 +50,7 @@ impl Game {
     /// window without an empty cell adds no cell, as the result is masked
     /// with the empty cells.
     #[inline(never)]
-    fn window_many<const N: usize, const S: u32>(
+    fn windows_with_many_empty<const N: usize, const S: u32>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -57,15 +58,15 @@ impl Game {
     ) -> Words<N> {
         let t = (self.k() as usize).saturating_sub(max_empty);
         if t <= 4 {
-            self.window_least::<N, S, 4>(own, opp, t)
+            self.windows_with_at_least::<N, S, 4>(own, opp, t)
         } else {
-            self.window_least::<N, S, { MAX_K + 1 }>(own, opp, t)
+            self.windows_with_at_least::<N, S, { MAX_K + 1 }>(own, opp, t)
         }
     }
 
-    /// [`Game::window_many`] with `t <= L`.
+    /// [`Game::windows_with_many_empty`] with `t <= L`.
     #[inline(always)]
-    fn window_least<const N: usize, const S: u32, const L: usize>(
+    fn windows_with_at_least<const N: usize, const S: u32, const L: usize>(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -100,8 +101,15 @@ impl Game {
         result & empty
     }
 
+    /// [`Game::window_cells`] for a bound `MAX_EMPTY` of 0 to 3 (`K`: k when
+    /// not 0).
     #[inline(always)]
-    fn window_me<const N: usize, const S: u32, const K: usize, const ME: usize>(
+    fn windows_with_at_most<
+        const N: usize,
+        const S: u32,
+        const K: usize,
+        const MAX_EMPTY: usize,
+    >(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -112,15 +120,15 @@ impl Game {
         let mut result = Words::ZERO;
         let dirs = self.dirs::<S>();
         for_each_direction!(I => {
-            result |= self.window_dir::<N, K, ME>(free, empty, dirs[I]);
+            result |= self.windows_along::<N, K, MAX_EMPTY>(free, empty, dirs[I]);
         });
         result & empty
     }
 
     /// The cells of the windows along direction `d` of [`Game::window_cells`]
-    /// with at most `ME` (at most 3) empty cells (`K`: k when not 0).
+    /// with at most `MAX_EMPTY` (at most 3) empty cells (`K`: k when not 0).
     #[inline(always)]
-    fn window_dir<const N: usize, const K: usize, const ME: usize>(
+    fn windows_along<const N: usize, const K: usize, const MAX_EMPTY: usize>(
         &self,
         free: Words<N>,
         empty: Words<N>,
@@ -145,11 +153,11 @@ impl Game {
             if valid.is_empty() {
                 return Words::ZERO;
             }
-            for j in (1..=ME).rev() {
+            for j in (1..=MAX_EMPTY).rev() {
                 more[j] |= more[j - 1] & e;
             }
             more[0] |= e;
         }
-        spread_windows(valid.and_not(more[ME]), d, k)
+        spread_windows(valid.and_not(more[MAX_EMPTY]), d, k)
     }
 }
