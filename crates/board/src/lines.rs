@@ -287,10 +287,10 @@ impl SearchBoard {
     #[must_use]
     pub fn wins_at(&self, cell: Cell) -> bool {
         let at = self.map.at(cell.index());
-        let lines = if self.lines[0].has(at) {
-            &self.lines[0]
+        let (lines, player) = if self.lines[0].has(at) {
+            (&self.lines[0], Player::X)
         } else if self.lines[1].has(at) {
-            &self.lines[1]
+            (&self.lines[1], Player::O)
         } else {
             return false;
         };
@@ -298,7 +298,7 @@ impl SearchBoard {
         let (c, d) = (lines.run(at, 2), lines.run(at, 3));
         let k = self.board.game().k();
         // Non-short-circuit `|`: four runs cost less than branches.
-        match self.board.game().rule() {
+        match self.board.game().rule_for(player) {
             Rule::Freestyle => a.max(b).max(c.max(d)) >= k,
             Rule::Exact => (a == k) | (b == k) | (c == k) | (d == k),
         }
@@ -328,7 +328,7 @@ impl SearchBoard {
     #[inline(always)]
     fn for_each_made_win(&self, player: Player, m: Cell, f: impl FnMut(usize)) {
         debug_assert!(!self.board.stones(player.other()).contains(m.index()));
-        match self.board.game().rule() {
+        match self.board.game().rule_for(player) {
             Rule::Freestyle => self.for_each_made_win_in::<false>(player, m, f),
             Rule::Exact => self.for_each_made_win_in::<true>(player, m, f),
         }

@@ -4,6 +4,7 @@
 
 use crate::bitboard::{Bitboard, Words};
 use crate::game::Game;
+use crate::geometry::Player;
 use crate::restriction::{Attack, Candidates};
 
 impl Game {
@@ -71,10 +72,12 @@ impl Game {
         })
     }
 
-    /// The moves the attacker `own` may make: its candidates passing `attack`.
+    /// The moves the attacker `player`, whose stones are `own`, may make: its
+    /// candidates passing `attack`.
     #[must_use]
     pub fn attack_moves(
         &self,
+        player: Player,
         own: &Bitboard,
         opp: &Bitboard,
         candidates: Candidates,
@@ -83,8 +86,8 @@ impl Game {
         let cands = self.candidates(own, opp, candidates);
         match attack {
             Attack::Any => cands,
-            Attack::Fours => self.fours(own, opp, &cands),
-            Attack::Threats => self.threats(own, opp, &cands),
+            Attack::Fours => self.fours(player, own, opp, &cands),
+            Attack::Threats => self.threats(player, own, opp, &cands),
         }
     }
 }

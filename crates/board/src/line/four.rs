@@ -5,27 +5,29 @@
 
 use crate::bitboard::{Bitboard, Words};
 use crate::game::{Game, Rule};
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Player};
 
 impl Game {
     /// Whether playing the empty cell `m` for `own` is a four: it wins at
     /// once, or afterwards `own` has a winning cell.
     #[must_use]
-    pub fn is_four(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
-        by_words!(self, N, S => self.is_four_in::<N, S>(Words::of(own), Words::of(opp), m.index()))
+    pub fn is_four(&self, player: Player, own: &Bitboard, opp: &Bitboard, m: Cell) -> bool {
+        by_words!(self, N, S => self.is_four_in::<N, S>(player, Words::of(own), Words::of(opp), m.index()))
     }
 
     /// [`Game::is_four`] on the words a board uses.
     #[inline(always)]
     pub(super) fn is_four_in<const N: usize, const S: u32>(
         &self,
+        player: Player,
         own: Words<N>,
         opp: Words<N>,
         m: usize,
     ) -> bool {
         let mut after = own;
         after.insert(m);
-        self.wins_by_walk(&after.0, m) || !self.winning_in::<N, S>(after, opp, true).is_empty()
+        self.wins_by_walk(player, &after.0, m)
+            || !self.winning_in::<N, S>(player, after, opp, true).is_empty()
     }
 
     /// The cells of `within` that are fours for `own` (see [`Game::is_four`]).
@@ -39,10 +41,16 @@ impl Game {
     /// most two empty cells. Under freestyle the converse holds too; under the
     /// exact rule each such cell is checked.
     #[must_use]
-    pub fn fours(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
+    pub fn fours(
+        &self,
+        player: Player,
+        own: &Bitboard,
+        opp: &Bitboard,
+        within: &Bitboard,
+    ) -> Bitboard {
         let within = *within & *self.geometry().cells();
         by_words!(self, N, S => {
-            self.fours_in::<N, S>(Words::of(own), Words::of(opp), Words::of(&within), false)
+            self.fours_in::<N, S>(player, Words::of(own), Words::of(opp), Words::of(&within), false)
                 .to_bitboard()
         })
     }
@@ -50,11 +58,17 @@ impl Game {
     /// [`Game::fours`] when the caller knows that `own` has no winning cell
     /// (checked in debug builds): saves looking for one.
     #[must_use]
-    pub fn fours_without_win(&self, own: &Bitboard, opp: &Bitboard, within: &Bitboard) -> Bitboard {
-        debug_assert!(self.winning_cells(own, opp).is_empty());
+    pub fn fours_without_win(
+        &self,
+        player: Player,
+        own: &Bitboard,
+        opp: &Bitboard,
+        within: &Bitboard,
+    ) -> Bitboard {
+        debug_assert!(self.winning_cells(player, own, opp).is_empty());
         let within = *within & *self.geometry().cells();
         by_words!(self, N, S => {
-            self.fours_in::<N, S>(Words::of(own), Words::of(opp), Words::of(&within), true)
+            self.fours_in::<N, S>(player, Words::of(own), Words::of(opp), Words::of(&within), true)
                 .to_bitboard()
         })
     }
@@ -64,6 +78,7 @@ impl Game {
     #[inline(always)]
     fn fours_in<const N: usize, const S: u32>(
         &self,
+        player: Player,
         own: Words<N>,
         opp: Words<N>,
         within: Words<N>,
@@ -71,8 +86,8 @@ impl Game {
     ) -> Words<N> {
         let within = within.and_not(own | opp);
         let has_winning_cell =
-            !no_winning_cell && !self.winning_in::<N, S>(own, opp, true).is_empty();
-        if has_winning_cell && self.rule() == Rule::Freestyle {
+            !no_winning_cell && !self.winning_in::<N, S>(player, own, opp, true).is_empty();
+        if has_winning_cell && self.rule_for(player) == Rule::Freestyle {
             // Any move keeps the winning cell or takes it and wins.
             return within;
         }
@@ -81,12 +96,12 @@ impl Game {
         } else {
             self.window_cells_in::<N, S>(own, opp, 2) & within
         };
-        if self.rule() == Rule::Freestyle {
+        if self.rule_for(player) == Rule::Freestyle {
             return superset;
         }
         let mut fours = Words::ZERO;
         for m in superset.iter() {
-            if self.is_four_in::<N, S>(own, opp, m) {
+            if self.is_four_in::<N, S>(player, own, opp, m) {
                 fours.insert(m);
             }
         }

@@ -15,6 +15,12 @@
 //! Every function is pure: it takes the stones of the side concerned
 //! (`own`) and of its opponent (`opp`) as bitboards and returns a bitboard or
 //! a boolean, so the same code serves the board, the provers and the tests.
+//! Each query whose answer depends on the rule also takes the [`Player`]
+//! whose stones `own` are and reads the rule through [`Game::rule_for`]: the
+//! player changes nothing today, but Renju (Black has forbidden points and
+//! wins only with exactly five, White with five or more) will need it.
+//! Windows, candidates and the next-to-two hint are colour-blind supersets
+//! and take no player.
 //!
 //! This file holds the machinery they share: `by_words!` runs a body with
 //! the board's word count and stride as constants (one instance of the
@@ -24,6 +30,8 @@
 
 use crate::bitboard::Words;
 use crate::game::Game;
+#[cfg(doc)]
+use crate::geometry::Player;
 
 /// The longest run or window the line code handles: the largest board side.
 const MAX_K: usize = crate::geometry::MAX_SIDE as usize;

@@ -5,7 +5,7 @@
 use super::MAX_K;
 use crate::bitboard::{Bitboard, Words};
 use crate::game::{Game, Rule};
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Player};
 
 impl Game {
     /// Whether the stones in `own` (raw words, bit `i` of word `i / 64`)
@@ -13,9 +13,9 @@ impl Game {
     /// Each run is walked at most k + 1 long, with word-level bit tests
     /// (faster here than `bitvec`'s, see the `place_win_remove` bench).
     #[inline]
-    pub(super) fn wins_by_walk(&self, own: &[u64], c: usize) -> bool {
+    pub(super) fn wins_by_walk(&self, player: Player, own: &[u64], c: usize) -> bool {
         let gomoku = self.geometry().stride() == 16 && self.k() == 5;
-        match (gomoku, self.rule() == Rule::Exact) {
+        match (gomoku, self.rule_for(player) == Rule::Exact) {
             (true, false) => self.wins_by_walk_in::<16, 5, false>(own, c),
             (true, true) => self.wins_by_walk_in::<16, 5, true>(own, c),
             (false, false) => self.wins_by_walk_in::<0, 0, false>(own, c),
@@ -86,32 +86,52 @@ impl Game {
     /// `m` may also hold a stone of `own` already (the move just played):
     /// the walk never looks at `m` itself, so the cells are the same.
     #[inline]
-    pub fn for_each_made_win(&self, own: &Bitboard, opp: &Bitboard, m: Cell, f: impl FnMut(Cell)) {
+    pub fn for_each_made_win(
+        &self,
+        player: Player,
+        own: &Bitboard,
+        opp: &Bitboard,
+        m: Cell,
+        f: impl FnMut(Cell),
+    ) {
         debug_assert!(!opp.contains(m.index()));
-        self.made_wins_by_walk(own.words(), opp.words(), m.index(), f);
+        self.made_wins_by_walk(player, own.words(), opp.words(), m.index(), f);
     }
 
     /// The number of cells [`Game::for_each_made_win`] finds.
     #[inline]
     #[must_use]
-    pub fn made_win_count(&self, own: &Bitboard, opp: &Bitboard, m: Cell) -> u32 {
-        self.made_win_count_by_walk(own.words(), opp.words(), m.index())
+    pub fn made_win_count(&self, player: Player, own: &Bitboard, opp: &Bitboard, m: Cell) -> u32 {
+        self.made_win_count_by_walk(player, own.words(), opp.words(), m.index())
     }
 
     /// [`Game::made_win_count`] on raw words (bit `i` of word `i / 64`).
     #[inline(always)]
-    pub(super) fn made_win_count_by_walk(&self, own: &[u64], opp: &[u64], m: usize) -> u32 {
+    pub(super) fn made_win_count_by_walk(
+        &self,
+        player: Player,
+        own: &[u64],
+        opp: &[u64],
+        m: usize,
+    ) -> u32 {
         let mut n = 0;
-        self.made_wins_by_walk(own, opp, m, |_| n += 1);
+        self.made_wins_by_walk(player, own, opp, m, |_| n += 1);
         n
     }
 
     /// [`Game::for_each_made_win`] on raw words, through the instance for
     /// the game's stride, k and rule.
     #[inline(always)]
-    fn made_wins_by_walk(&self, own: &[u64], opp: &[u64], m: usize, f: impl FnMut(Cell)) {
+    fn made_wins_by_walk(
+        &self,
+        player: Player,
+        own: &[u64],
+        opp: &[u64],
+        m: usize,
+        f: impl FnMut(Cell),
+    ) {
         let gomoku = self.geometry().stride() == 16 && self.k() == 5;
-        match (gomoku, self.rule() == Rule::Exact) {
+        match (gomoku, self.rule_for(player) == Rule::Exact) {
             (true, false) => self.made_wins_by_walk_in::<16, 5, false>(own, opp, m, f),
             (true, true) => self.made_wins_by_walk_in::<16, 5, true>(own, opp, m, f),
             (false, false) => self.made_wins_by_walk_in::<0, 0, false>(own, opp, m, f),
@@ -194,23 +214,24 @@ impl Game {
     /// `cell`. Only the four lines through `cell` are examined.
     #[inline]
     #[must_use]
-    pub fn wins_through(&self, own: &Bitboard, cell: Cell) -> bool {
+    pub fn wins_through(&self, player: Player, own: &Bitboard, cell: Cell) -> bool {
         debug_assert!(own.contains(cell.index()));
-        self.wins_by_walk(own.words(), cell.index())
+        self.wins_by_walk(player, own.words(), cell.index())
     }
 
     /// Whether `own` has a winning line anywhere (computed from scratch).
     #[must_use]
-    pub fn has_line(&self, own: &Bitboard) -> bool {
-        own.iter().any(|i| self.wins_by_walk(own.words(), i))
+    pub fn has_line(&self, player: Player, own: &Bitboard) -> bool {
+        own.iter()
+            .any(|i| self.wins_by_walk(player, own.words(), i))
     }
 
     /// Every empty cell (not in `own` or `opp`) where one more stone of
     /// `own` makes a winning line.
     #[must_use]
-    pub fn winning_cells(&self, own: &Bitboard, opp: &Bitboard) -> Bitboard {
+    pub fn winning_cells(&self, player: Player, own: &Bitboard, opp: &Bitboard) -> Bitboard {
         by_words!(self, N, S => {
-            self.winning_in::<N, S>(Words::of(own), Words::of(opp), false)
+            self.winning_in::<N, S>(player, Words::of(own), Words::of(opp), false)
                 .to_bitboard()
         })
     }
@@ -221,6 +242,7 @@ impl Game {
     #[inline(always)]
     pub(super) fn winning_in<const N: usize, const S: u32>(
         &self,
+        player: Player,
         own: Words<N>,
         opp: Words<N>,
         first: bool,
@@ -229,11 +251,11 @@ impl Game {
         // usual k, so that setting it up costs little; k = 5 on a board of
         // known stride gets an instance with every shift a constant.
         if S != 0 && self.k() == 5 {
-            self.winning_with_chains::<N, S, 7, 5>(own, opp, first)
+            self.winning_with_chains::<N, S, 7, 5>(player, own, opp, first)
         } else if self.k() < 8 {
-            self.winning_with_chains::<N, S, 9, 0>(own, opp, first)
+            self.winning_with_chains::<N, S, 9, 0>(player, own, opp, first)
         } else {
-            self.winning_with_chains::<N, S, { MAX_K + 2 }, 0>(own, opp, first)
+            self.winning_with_chains::<N, S, { MAX_K + 2 }, 0>(player, own, opp, first)
         }
     }
 
@@ -242,6 +264,7 @@ impl Game {
     #[inline(always)]
     fn winning_with_chains<const N: usize, const S: u32, const CAP: usize, const K: usize>(
         &self,
+        player: Player,
         own: Words<N>,
         opp: Words<N>,
         first: bool,
@@ -253,7 +276,7 @@ impl Game {
         let mut done = false;
         for_each_direction!(I => {
             if !done {
-                result |= self.winning_along::<N, CAP, K>(own, dirs[I]);
+                result |= self.winning_along::<N, CAP, K>(player, own, dirs[I]);
                 done = first && !(result & empty).is_empty();
             }
         });
@@ -265,11 +288,12 @@ impl Game {
     #[inline(always)]
     fn winning_along<const N: usize, const CAP: usize, const K: usize>(
         &self,
+        player: Player,
         own: Words<N>,
         d: u32,
     ) -> Words<N> {
         let k = if K > 0 { K } else { self.k() as usize };
-        let exact = self.rule() == Rule::Exact;
+        let exact = self.rule_for(player) == Rule::Exact;
         // ends[j]: own stones ending a run of j or more own stones (the
         // stone and the j - 1 before it, against the direction); behind[j]:
         // cells whose j nearest cells behind them all hold own stones, i.e.
