@@ -242,8 +242,11 @@ impl Board {
             .fours(player, &self.stones[p], &self.stones[1 - p], within)
     }
 
-    /// [`Board::fours`] when `player` is known to have no winning cell
-    /// (checked in debug builds).
+    /// [`Board::fours`] when `player` is known to have no winning cell.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `player` has a winning cell.
     #[inline]
     #[must_use]
     pub fn fours_without_win(&self, player: Player, within: &Bitboard) -> Bitboard {

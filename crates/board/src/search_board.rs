@@ -333,6 +333,10 @@ impl SearchBoard {
 
     /// [`Board::fours_without_win`]: [`SearchBoard::fours`] when `player` is
     /// known to have no winning cell.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `player` has a winning cell.
     #[inline]
     #[must_use]
     pub fn fours_without_win(&self, player: Player, within: &Bitboard) -> Bitboard {

@@ -57,6 +57,10 @@ impl Game {
 
     /// [`Game::fours`] when the caller knows that `own` has no winning cell
     /// (checked in debug builds): saves looking for one.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `own` has a winning cell.
     #[must_use]
     pub fn fours_without_win(
         &self,

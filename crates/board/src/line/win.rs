@@ -85,6 +85,10 @@ impl Game {
     ///
     /// `m` may also hold a stone of `own` already (the move just played):
     /// the walk never looks at `m` itself, so the cells are the same.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `opp` holds a stone on `m`.
     #[inline]
     pub fn for_each_made_win(
         &self,
@@ -212,6 +216,10 @@ impl Game {
 
     /// Whether `own`, which must contain `cell`, has a winning line through
     /// `cell`. Only the four lines through `cell` are examined.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `own` has no stone on `cell`.
     #[inline]
     #[must_use]
     pub fn wins_through(&self, player: Player, own: &Bitboard, cell: Cell) -> bool {
