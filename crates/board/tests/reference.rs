@@ -218,7 +218,7 @@ proptest! {
         for &p in &[NAIVE_X, NAIVE_O] {
             prop_assert_eq!(board.has_line(player(p)), nb.has_line(p), "has_line {}", p);
             prop_assert_eq!(
-                board.game().has_line(board.stones(player(p))),
+                board.game().has_line(player(p), board.stones(player(p))),
                 nb.has_line(p)
             );
         }
@@ -238,7 +238,7 @@ proptest! {
                 search.place(c, player(p));
                 let want = scratch.wins_at(x, y);
                 prop_assert_eq!(board.wins_at(c), want, "after placing {} on {:?}", p, (x, y));
-                prop_assert_eq!(board.game().wins_through(board.stones(player(p)), c), want);
+                prop_assert_eq!(board.game().wins_through(player(p), board.stones(player(p)), c), want);
                 prop_assert_eq!(search.wins_at(c), want, "search, {} on {:?}", p, (x, y));
                 prop_assert!(search.check_consistency().is_ok());
                 board.remove(c, player(p));
@@ -341,7 +341,7 @@ proptest! {
             prop_assert_eq!(xys(&board, &board.fours(pl, &all)), sorted(want.clone()), "fours of {}", p);
             let (own, opp) = (board.stones(pl), board.stones(pl.other()));
             for (x, y) in nb.empty_cells() {
-                let four = board.game().is_four(own, opp, cell(&board, (x, y)));
+                let four = board.game().is_four(pl, own, opp, cell(&board, (x, y)));
                 prop_assert_eq!(four, want.contains(&(x, y)), "is_four {:?}", (x, y));
             }
             // The naive filter is a per-cell test, so its result under
@@ -375,7 +375,7 @@ proptest! {
             prop_assert_eq!(xys(&board, &board.threats(pl, &all)), sorted(want.clone()), "threats of {}", p);
             let (own, opp) = (board.stones(pl), board.stones(pl.other()));
             for (x, y) in nb.empty_cells() {
-                let threat = board.game().is_threat(own, opp, cell(&board, (x, y)));
+                let threat = board.game().is_threat(pl, own, opp, cell(&board, (x, y)));
                 prop_assert_eq!(threat, want.contains(&(x, y)), "is_threat {:?}", (x, y));
             }
             for c in CANDIDATES {
@@ -581,7 +581,7 @@ fn search_board_matches_board_on_every_shape() {
                                 assert_eq!(search.made_win_count(p, c), want.count());
                                 assert_eq!(
                                     search.wins_at(c),
-                                    board.game().wins_through(search.stones(p), c),
+                                    board.game().wins_through(p, search.stones(p), c),
                                     "{what} {c:?} {p:?}"
                                 );
                                 search.remove(c, p);

@@ -278,7 +278,11 @@ impl Prover for AndOr {
         } else {
             search.deepen(horizon)
         };
-        debug_assert_eq!(*search.board, problem.board, "the board was not restored");
+        debug_assert_eq!(
+            search.board.board(),
+            &problem.board,
+            "the board was not restored"
+        );
         debug_assert_eq!(search.board.check_consistency(), Ok(()));
         let (nodes, tt_hits) = (search.budget.nodes, search.tt_hits);
         let elapsed = search.budget.elapsed();

@@ -133,7 +133,7 @@ impl<'a> PnsSearch<'a> {
             root_depth: depth,
             root_stones: board.stone_count(),
             board: board.clone(),
-            keys: sym.keys(board),
+            keys: sym.keys(board.board()),
             path: Vec::new(),
             scratch: Vec::new(),
             stack: Vec::new(),

@@ -16,9 +16,9 @@
 
 use crate::bitboard::{Bitboard, BITS};
 use crate::board::Board;
+use crate::game::{Game, Rule};
 use crate::geometry::{Cell, Geometry, Player, MAX_SIDE};
-use crate::rules::Rule;
-use std::ops::Deref;
+use crate::restriction::{Attack, Candidates};
 use std::sync::OnceLock;
 
 /// Words of a [`Lines`]: every slot of a 26x26 board at 32 bits, each
@@ -198,8 +198,9 @@ impl Lines {
 /// [`SearchBoard::wins_at`], [`SearchBoard::made_wins`] and
 /// [`SearchBoard::made_win_count`] are bit scans on one word per line
 /// instead of walks, which pays off in provers, where made-win walks are
-/// most of the work. Every other query goes to the board (`Deref`); only
-/// the methods here change it, so the line words cannot fall behind.
+/// most of the work. The other queries a search asks are answered by the
+/// board ([`SearchBoard::board`] for the rest); only the methods here change
+/// it, so the line words cannot fall behind.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SearchBoard {
     board: Board,
@@ -228,23 +229,140 @@ impl std::fmt::Debug for SearchBoard {
     }
 }
 
-impl Deref for SearchBoard {
-    type Target = Board;
-
-    #[inline(always)]
-    fn deref(&self) -> &Board {
-        &self.board
-    }
-}
-
+/// The queries a search asks of its board, answered by the [`Board`]: the
+/// line words add nothing to them.
 impl SearchBoard {
     /// The board without its line words.
     #[inline]
     #[must_use]
-    pub fn board(&self) -> &Board {
+    pub const fn board(&self) -> &Board {
         &self.board
     }
 
+    /// [`Board::game`]: the rules of the game played on this board.
+    #[inline]
+    #[must_use]
+    pub const fn game(&self) -> &Game {
+        self.board.game()
+    }
+
+    /// [`Board::stones`]: the stones of `player`.
+    #[inline]
+    #[must_use]
+    pub const fn stones(&self, player: Player) -> &Bitboard {
+        self.board.stones(player)
+    }
+
+    /// [`Board::occupied`]: every occupied cell.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        self.board.occupied()
+    }
+
+    /// [`Board::empty`]: every empty cell of the board.
+    #[inline]
+    #[must_use]
+    pub fn empty(&self) -> Bitboard {
+        self.board.empty()
+    }
+
+    /// [`Board::stone_count`]: the number of stones on the board.
+    #[inline]
+    #[must_use]
+    pub const fn stone_count(&self) -> u32 {
+        self.board.stone_count()
+    }
+
+    /// [`Board::is_full`]: whether every cell holds a stone.
+    #[inline]
+    #[must_use]
+    pub const fn is_full(&self) -> bool {
+        self.board.is_full()
+    }
+
+    /// [`Board::stone_at`]: the player whose stone is on `cell`, if any.
+    #[inline]
+    #[must_use]
+    pub fn stone_at(&self, cell: Cell) -> Option<Player> {
+        self.board.stone_at(cell)
+    }
+
+    /// [`Board::to_move`]: the side to move.
+    #[inline]
+    #[must_use]
+    pub const fn to_move(&self) -> Player {
+        self.board.to_move()
+    }
+
+    /// [`Board::key`]: the Zobrist key of the stones and the side to move.
+    #[inline]
+    #[must_use]
+    pub const fn key(&self) -> u64 {
+        self.board.key()
+    }
+
+    /// [`Board::has_line`]: whether `player` has a winning line anywhere.
+    #[inline]
+    #[must_use]
+    pub fn has_line(&self, player: Player) -> bool {
+        self.board.has_line(player)
+    }
+
+    /// [`Board::winning_cells`]: every empty cell where one more stone of
+    /// `player` wins.
+    #[inline]
+    #[must_use]
+    pub fn winning_cells(&self, player: Player) -> Bitboard {
+        self.board.winning_cells(player)
+    }
+
+    /// [`Board::candidates`]: the empty cells a side may play.
+    #[inline]
+    #[must_use]
+    pub fn candidates(&self, candidates: Candidates) -> Bitboard {
+        self.board.candidates(candidates)
+    }
+
+    /// [`Board::fours`]: the cells of `within` that are fours for `player`.
+    #[inline]
+    #[must_use]
+    pub fn fours(&self, player: Player, within: &Bitboard) -> Bitboard {
+        self.board.fours(player, within)
+    }
+
+    /// [`Board::fours_without_win`]: [`SearchBoard::fours`] when `player` is
+    /// known to have no winning cell.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `player` has a winning cell.
+    #[inline]
+    #[must_use]
+    pub fn fours_without_win(&self, player: Player, within: &Bitboard) -> Bitboard {
+        self.board.fours_without_win(player, within)
+    }
+
+    /// [`Board::threats`]: the cells of `within` that are threats for
+    /// `player`.
+    #[inline]
+    #[must_use]
+    pub fn threats(&self, player: Player, within: &Bitboard) -> Bitboard {
+        self.board.threats(player, within)
+    }
+
+    /// [`Board::attack_moves`]: the moves `player` may make as the attacker.
+    #[inline]
+    #[must_use]
+    pub fn attack_moves(&self, player: Player, candidates: Candidates, attack: Attack) -> Bitboard {
+        self.board.attack_moves(player, candidates, attack)
+    }
+}
+
+/// What the line words change: every move goes through here, so they cannot
+/// fall behind the board, and the win test and made-win walks are answered
+/// from them.
+impl SearchBoard {
     /// [`Board::place`], line words included.
     #[inline]
     pub fn place(&mut self, cell: Cell, player: Player) {
@@ -287,10 +405,10 @@ impl SearchBoard {
     #[must_use]
     pub fn wins_at(&self, cell: Cell) -> bool {
         let at = self.map.at(cell.index());
-        let lines = if self.lines[0].has(at) {
-            &self.lines[0]
+        let (lines, player) = if self.lines[0].has(at) {
+            (&self.lines[0], Player::X)
         } else if self.lines[1].has(at) {
-            &self.lines[1]
+            (&self.lines[1], Player::O)
         } else {
             return false;
         };
@@ -298,7 +416,7 @@ impl SearchBoard {
         let (c, d) = (lines.run(at, 2), lines.run(at, 3));
         let k = self.board.game().k();
         // Non-short-circuit `|`: four runs cost less than branches.
-        match self.board.game().rule() {
+        match self.board.game().rule_for(player) {
             Rule::Freestyle => a.max(b).max(c.max(d)) >= k,
             Rule::Exact => (a == k) | (b == k) | (c == k) | (d == k),
         }
@@ -328,7 +446,7 @@ impl SearchBoard {
     #[inline(always)]
     fn for_each_made_win(&self, player: Player, m: Cell, f: impl FnMut(usize)) {
         debug_assert!(!self.board.stones(player.other()).contains(m.index()));
-        match self.board.game().rule() {
+        match self.board.game().rule_for(player) {
             Rule::Freestyle => self.for_each_made_win_in::<false>(player, m, f),
             Rule::Exact => self.for_each_made_win_in::<true>(player, m, f),
         }

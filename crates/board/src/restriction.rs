@@ -1,25 +1,9 @@
-//! The rules of a game and the move restrictions a search works under.
+//! The move restrictions a search works under: which empty cells are
+//! candidates, and which of them the attacker may play. They are not rules
+//! of the game (those are [`Game`](crate::Game) and [`Rule`](crate::Rule)):
+//! a search chooses them to prove a stronger claim on a smaller tree.
 
 use std::fmt;
-
-/// What counts as a winning line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Rule {
-    /// `k` or more stones in a row win.
-    #[default]
-    Freestyle,
-    /// Exactly `k` stones in a row win; an overline does not.
-    Exact,
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Rule::Freestyle => "freestyle",
-            Rule::Exact => "exact",
-        })
-    }
-}
 
 /// Which empty cells a side may play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
