@@ -3,9 +3,7 @@
 //! winning first, k = 1, one-row boards, depth 0, filtered-away moves, the
 //! textbook "defender has no move" bug, budgets and the memory cap.
 
-mod andor_common;
-
-use andor_common::{board, cell, check_pv, names, problem, solve};
+use crate::common::{board, cell, check_pv, names, problem, solve};
 use kinrow_board::{Attack, Candidates, Player, Rule};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover, Verdict};
 use kinrow_reference::{

@@ -5,14 +5,13 @@
 //! step of each winning line, against the naive reference recursion, which
 //! cannot settle the deeper ones (a single depth-5 puzzle ran for minutes).
 
-mod suite_common;
-
+use crate::common;
 use kinrow_format::{Expect, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, defender_loses};
 
 fn suite() -> Vec<Position> {
-    suite_common::suite("small")
+    common::suite("small")
 }
 
 #[test]

@@ -5,9 +5,7 @@
 //! No naive search is involved, so the cases are searched two plies deeper
 //! than the naive tests afford, where reduction 5 and the table matter more.
 
-mod andor_common;
-
-use andor_common::{check_pv, names, problem, solve};
+use crate::common::{check_pv, names, problem, solve};
 use kinrow_prover::{AndOrConfig, Reductions};
 use kinrow_reference::random_case;
 

@@ -4,7 +4,7 @@
 //! ignored tests; run them with
 //!
 //! ```text
-//! cargo test --release -p kinrow-prover --test pns_settle -- --ignored --nocapture --test-threads 1
+//! cargo test --release -p kinrow-prover --test it pns_settle:: -- --ignored --nocapture --test-threads 1
 //! ```
 
 use kinrow_board::{Attack, Board, Candidates, Game, Rule};

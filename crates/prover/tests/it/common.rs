@@ -1,8 +1,8 @@
-//! Shared helpers of the AND-OR tests: naive cases as problems.
-
-#![allow(dead_code)]
+//! Helpers shared by the test modules: naive cases as problems, boards
+//! and cells by name, principal variations checked, the bundled suites.
 
 use kinrow_board::{Board, Cell, Game, Player, Rule};
+use kinrow_format::{parse_positions, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover};
 use kinrow_reference::{adapt, Case};
 
@@ -87,4 +87,23 @@ pub fn check_pv(problem: &Problem, outcome: &Outcome) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Every position of the `.pos` files in `positions/<folder>`, files in
+/// name order, each named by its file's stem when it has no `[name]`.
+pub fn suite(folder: &str) -> Vec<Position> {
+    let dir = format!("{}/../../positions/{folder}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pos"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            parse_positions(&std::fs::read_to_string(p).unwrap(), &name).unwrap()
+        })
+        .collect()
 }

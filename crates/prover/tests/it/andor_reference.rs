@@ -1,9 +1,7 @@
 //! The AND-OR prover against the naive recursion of `kinrow-reference` on
 //! random positions: verdicts, winning first moves, shortest win lengths.
 
-mod andor_common;
-
-use andor_common::{check_pv, names, problem, solve};
+use crate::common::{check_pv, names, problem, solve};
 use kinrow_prover::{AndOrConfig, Verdict};
 use kinrow_reference::{adapt, attacker_wins, random_case, winning_first_moves};
 

@@ -2,15 +2,14 @@
 //! found by our provers, so they are cross-checked here by both provers and
 //! by the naive reference recursion wherever its tree is small enough.
 
-mod suite_common;
-
+use crate::common;
 use kinrow_board::Player;
 use kinrow_format::Expect;
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, attacker_wins};
 
 fn suite() -> Vec<kinrow_format::Position> {
-    suite_common::suite("bench")
+    common::suite("bench")
 }
 
 #[test]
