@@ -2,9 +2,7 @@
 //! file, and `check_text` finds the position a certificate proves, in a
 //! single-position file or (by name) in a suite.
 
-mod common;
-
-use common::*;
+use crate::common::{board, certificate, problem, PlainProver};
 use kinrow_board::{Attack, Candidates, Player, Rule};
 use kinrow_checker::{check_text, FlawKind};
 use kinrow_format::{parse_positions, write_position, write_suite, Position};

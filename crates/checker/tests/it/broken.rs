@@ -1,9 +1,10 @@
 //! Certificates broken on purpose are rejected, each with the right flaw
 //! kind; the intact ones are accepted.
 
-mod common;
-
-use common::*;
+use crate::common::{
+    board, certificate, expanded_certificate, join, lines, problem, remove_subtree, setup,
+    tree_start,
+};
 use kinrow_board::{Attack, Candidates, Player, Rule};
 use kinrow_checker::{check, FlawKind, PlainPosition, Point};
 use kinrow_prover::Problem;

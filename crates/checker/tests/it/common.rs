@@ -2,8 +2,6 @@
 //! reductions, no tables), positions from text grids, and line surgery on
 //! certificates.
 
-#![allow(dead_code)]
-
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_checker::PlainPosition;
 use kinrow_prover::certificate::{write_certificate_with, CertificateOptions};
@@ -153,7 +151,7 @@ pub fn tree_start(lines: &[String]) -> usize {
 }
 
 /// Indentation level of a tree line.
-pub fn level(line: &str) -> usize {
+fn level(line: &str) -> usize {
     (line.len() - line.trim_start().len()) / 2
 }
 

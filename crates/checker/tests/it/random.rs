@@ -4,9 +4,7 @@
 //! its own line checks the same; and a certificate with a defender reply (or
 //! a `*` line) left out, or cut short, is rejected.
 
-mod common;
-
-use common::*;
+use crate::common::{join, lines, remove_subtree, setup, tree_start, PlainProver};
 use kinrow_board::Attack;
 use kinrow_checker::{check, check_text, FlawKind};
 use kinrow_format::parse_positions;
