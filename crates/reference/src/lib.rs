@@ -8,6 +8,14 @@
 //!
 //! Cells hold 0 (empty), 1 (x, first player) or 2 (o). Coordinates are
 //! `(x, y)` with `(0, 0)` the bottom-left cell.
+//!
+//! Two modules speak the real types: [`adapt`] converts between the naive
+//! board and the real one, and [`textbook`] is the textbook AND-OR
+//! recursion played on the real board, the baseline of the `andor` bench
+//! and a prover for tests. The `prover` feature adds what needs
+//! `kinrow-prover`: the textbook as a `Prover`.
+
+pub mod textbook;
 
 /// Empty cell.
 pub const EMPTY: u8 = 0;

@@ -1,80 +1,12 @@
-//! Test helpers: a plain recursive prover over the real board (no
-//! reductions, no tables), positions from text grids, and line surgery on
-//! certificates.
+//! Test helpers: positions from text grids, certificates written with the
+//! textbook recursion of `kinrow-reference` (no reductions, no tables), and
+//! line surgery on certificates.
 
-use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
+use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
 use kinrow_checker::PlainPosition;
 use kinrow_prover::certificate::{write_certificate_with, CertificateOptions};
-use kinrow_prover::{Limits, Outcome, Problem, Prover, Verdict};
-
-/// The plain AND-OR recursion of the spec over the real board: some
-/// attacker move must win, every defender candidate must lose. Without a
-/// horizon it deepens 1, 3, 5, ... plies, so `plies` is the shortest win.
-pub struct PlainProver;
-
-fn attacker_move(b: &mut Board, c: Candidates, a: Attack, d: u32) -> Option<Cell> {
-    if d == 0 {
-        return None;
-    }
-    let me = b.to_move();
-    for i in b.attack_moves(me, c, a).iter() {
-        let m = Cell::from_index(i);
-        b.play(m);
-        let win = if b.wins_at(m) {
-            true
-        } else if b.is_full() || d < 3 {
-            false
-        } else {
-            defender_loses(b, c, a, d - 1)
-        };
-        b.undo(m);
-        if win {
-            return Some(m);
-        }
-    }
-    None
-}
-
-fn defender_loses(b: &mut Board, c: Candidates, a: Attack, d: u32) -> bool {
-    let replies = b.candidates(c);
-    if replies.is_empty() {
-        return false;
-    }
-    for i in replies.iter() {
-        let r = Cell::from_index(i);
-        b.play(r);
-        let lose = !b.wins_at(r) && !b.is_full() && attacker_move(b, c, a, d - 1).is_some();
-        b.undo(r);
-        if !lose {
-            return false;
-        }
-    }
-    true
-}
-
-impl Prover for PlainProver {
-    fn name(&self) -> &'static str {
-        "plain"
-    }
-
-    fn prove(&mut self, p: &Problem, _limits: &Limits) -> Outcome {
-        let mut b = p.board.clone();
-        let depths: Vec<u32> = match p.depth {
-            Some(d) => vec![d],
-            None => (1..=b.game().geometry().area()).step_by(2).collect(),
-        };
-        for d in depths {
-            if let Some(m) = attacker_move(&mut b, p.candidates, p.attack, d) {
-                return Outcome {
-                    best_move: Some(m),
-                    plies: Some(d),
-                    ..Outcome::new(Verdict::Win)
-                };
-            }
-        }
-        Outcome::new(Verdict::NoWin)
-    }
-}
+use kinrow_prover::{Limits, Problem};
+use kinrow_reference::textbook::TextbookProver;
 
 /// A board from grid rows (top row first, cells `.`, `x`, `o`).
 pub fn board(k: u32, rule: Rule, rows: &[&str], to_move: Player) -> Board {
@@ -118,7 +50,7 @@ pub fn setup(p: &Problem) -> PlainPosition {
 
 /// The certificate text the writer makes with the plain prover.
 pub fn certificate(p: &Problem) -> String {
-    kinrow_prover::certificate::write_certificate(p, &mut PlainProver, &Limits::default())
+    kinrow_prover::certificate::write_certificate(p, &mut TextbookProver, &Limits::default())
         .expect("a win")
         .to_text()
 }
@@ -129,7 +61,7 @@ pub fn expanded_certificate(p: &Problem) -> String {
         share_answers: false,
         ..CertificateOptions::default()
     };
-    write_certificate_with(p, &mut PlainProver, &Limits::default(), &options)
+    write_certificate_with(p, &mut TextbookProver, &Limits::default(), &options)
         .expect("a win")
         .to_text()
 }

@@ -2,12 +2,13 @@
 //! file, and `check_text` finds the position a certificate proves, in a
 //! single-position file or (by name) in a suite.
 
-use crate::common::{board, certificate, problem, PlainProver};
+use crate::common::{board, certificate, problem};
 use kinrow_board::{Attack, Candidates, Player, Rule};
 use kinrow_checker::{check_text, FlawKind};
 use kinrow_format::{parse_positions, write_position, write_suite, Position};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::{Limits, Problem};
+use kinrow_reference::textbook::TextbookProver;
 
 fn position(name: &str, p: &Problem) -> Position {
     Position {
@@ -92,7 +93,7 @@ fn in_a_suite_the_certificate_names_its_position() {
     let b = exact(Some(3));
     let suite = write_suite(&[position("first", &a), position("second", &b)]);
     let cert = |p: &Problem, name: Option<&str>| {
-        let c = write_certificate(p, &mut PlainProver, &Limits::default()).unwrap();
+        let c = write_certificate(p, &mut TextbookProver, &Limits::default()).unwrap();
         let c = match name {
             Some(n) => c.with_name(n),
             None => c,
@@ -108,7 +109,7 @@ fn in_a_suite_the_certificate_names_its_position() {
     assert_eq!(kind(&cert(&a, Some("third"))), FlawKind::WrongPosition);
     assert_eq!(kind(&cert(&a, None)), FlawKind::WrongPosition);
     // Renaming replaces the name.
-    let c = write_certificate(&a, &mut PlainProver, &Limits::default())
+    let c = write_certificate(&a, &mut TextbookProver, &Limits::default())
         .unwrap()
         .with_name("second")
         .with_name("first");

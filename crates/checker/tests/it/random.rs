@@ -4,7 +4,7 @@
 //! its own line checks the same; and a certificate with a defender reply (or
 //! a `*` line) left out, or cut short, is rejected.
 
-use crate::common::{join, lines, remove_subtree, setup, tree_start, PlainProver};
+use crate::common::{join, lines, remove_subtree, setup, tree_start};
 use kinrow_board::Attack;
 use kinrow_checker::{check, check_text, FlawKind};
 use kinrow_format::parse_positions;
@@ -14,6 +14,7 @@ use kinrow_prover::certificate::{
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Scout, ValueConfig,
 };
+use kinrow_reference::textbook::TextbookProver;
 use kinrow_reference::{adapt, random_case, Rng};
 
 fn problem_of(seed: u64) -> Problem {
@@ -121,7 +122,7 @@ fn certificates_of_the_plain_prover_check_on_random_positions() {
     // immediate; 5,000 seeds give about 2,300 wins, 230 of them in three
     // plies or more.
     let (wins, deep) = certificates_check(
-        &mut PlainProver,
+        &mut TextbookProver,
         random_problems(0..5_000),
         &Limits::default(),
     );

@@ -7,61 +7,9 @@ use kinrow_prover::certificate::{
     write_certificate, write_certificate_with, CertificateError, CertificateOptions, MAGIC,
 };
 use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
+use kinrow_reference::textbook::TextbookProver;
 use std::collections::VecDeque;
 use std::time::Duration;
-
-/// The plain AND-OR recursion over the board (no reductions), deepening
-/// 1, 3, 5, ... plies without a horizon.
-struct Plain;
-
-fn attacker_move(b: &mut Board, c: Candidates, a: Attack, d: u32) -> Option<Cell> {
-    let me = b.to_move();
-    for i in b.attack_moves(me, c, a).iter() {
-        let m = Cell::from_index(i);
-        b.play(m);
-        let win = b.wins_at(m)
-            || (!b.is_full()
-                && d >= 3
-                && !b.candidates(c).is_empty()
-                && b.candidates(c).iter().all(|j| {
-                    let r = Cell::from_index(j);
-                    b.play(r);
-                    let lose =
-                        !b.wins_at(r) && !b.is_full() && attacker_move(b, c, a, d - 2).is_some();
-                    b.undo(r);
-                    lose
-                }));
-        b.undo(m);
-        if win {
-            return Some(m);
-        }
-    }
-    None
-}
-
-impl Prover for Plain {
-    fn name(&self) -> &'static str {
-        "plain"
-    }
-    fn prove(&mut self, p: &Problem, _: &Limits) -> Outcome {
-        let mut b = p.board.clone();
-        let depths: Vec<u32> = match p.depth {
-            Some(0) => vec![],
-            Some(d) => vec![d],
-            None => (1..=b.game().geometry().area()).step_by(2).collect(),
-        };
-        for d in depths {
-            if let Some(m) = attacker_move(&mut b, p.candidates, p.attack, d) {
-                return Outcome {
-                    best_move: Some(m),
-                    plies: Some(d),
-                    ..Outcome::new(Verdict::Win)
-                };
-            }
-        }
-        Outcome::new(Verdict::NoWin)
-    }
-}
 
 /// A prover that gives scripted answers in turn (the last one ever after).
 struct Scripted(VecDeque<Outcome>, Option<ProblemError>);
@@ -139,7 +87,8 @@ fn cell(p: &Problem, name: &str) -> Cell {
 #[test]
 fn the_text_starts_with_the_position_and_its_stats_are_exact() {
     let p = three(Some(5));
-    let cert = write_certificate_with(&p, &mut Plain, &Limits::default(), &expanded()).unwrap();
+    let cert =
+        write_certificate_with(&p, &mut TextbookProver, &Limits::default(), &expanded()).unwrap();
     let text = cert.to_text();
     let header: Vec<&str> = text.lines().take(9).collect();
     assert_eq!(
@@ -175,7 +124,8 @@ fn the_text_starts_with_the_position_and_its_stats_are_exact() {
 #[test]
 fn every_candidate_reply_appears_and_is_answered() {
     let p = three(Some(3));
-    let cert = write_certificate_with(&p, &mut Plain, &Limits::default(), &expanded()).unwrap();
+    let cert =
+        write_certificate_with(&p, &mut TextbookProver, &Limits::default(), &expanded()).unwrap();
     let text = cert.to_text();
     let tree: Vec<&str> = text
         .lines()
@@ -203,7 +153,7 @@ fn every_candidate_reply_appears_and_is_answered() {
 #[test]
 fn an_unlimited_problem_is_written_for_the_length_of_the_win() {
     let p = three(None);
-    let cert = write_certificate(&p, &mut Plain, &Limits::default()).unwrap();
+    let cert = write_certificate(&p, &mut TextbookProver, &Limits::default()).unwrap();
     assert_eq!(cert.horizon(), 3);
     assert_eq!(cert.stats().longest_line, 3);
     assert!(!cert.to_text().contains("depth"));
@@ -217,7 +167,7 @@ fn an_unlimited_problem_is_written_for_the_length_of_the_win() {
 #[test]
 fn no_win_no_certificate() {
     let p = three(Some(1));
-    let err = write_certificate(&p, &mut Plain, &Limits::default()).unwrap_err();
+    let err = write_certificate(&p, &mut TextbookProver, &Limits::default()).unwrap_err();
     assert_eq!(err, CertificateError::NotAWin(Verdict::NoWin));
     let mut unknown = Scripted(VecDeque::from([Outcome::new(Verdict::Unknown)]), None);
     let err = write_certificate(&three(Some(5)), &mut unknown, &Limits::default()).unwrap_err();
@@ -302,8 +252,9 @@ fn budgets_stop_the_writer() {
 #[test]
 fn answers_shared_by_several_replies_are_written_once() {
     let p = three(Some(5));
-    let full = write_certificate_with(&p, &mut Plain, &Limits::default(), &expanded()).unwrap();
-    let shared = write_certificate(&p, &mut Plain, &Limits::default()).unwrap();
+    let full =
+        write_certificate_with(&p, &mut TextbookProver, &Limits::default(), &expanded()).unwrap();
+    let shared = write_certificate(&p, &mut TextbookProver, &Limits::default()).unwrap();
     let (f, s) = (full.stats(), shared.stats());
     assert!(s.lines < f.lines / 3, "{s:?} {f:?}");
     assert_eq!(s.bytes, shared.to_text().len() as u64);
@@ -341,7 +292,8 @@ fn a_tree_over_the_line_budget_is_too_large() {
             share_answers,
             ..CertificateOptions::default()
         };
-        let full = write_certificate_with(&p, &mut Plain, &Limits::default(), &options).unwrap();
+        let full =
+            write_certificate_with(&p, &mut TextbookProver, &Limits::default(), &options).unwrap();
         let lines = full.stats().lines;
         let options = |max_lines| CertificateOptions {
             max_lines,
@@ -350,12 +302,20 @@ fn a_tree_over_the_line_budget_is_too_large() {
         if !share_answers {
             // The budget bounds the lines held while writing, before shared
             // answers are merged: without sharing, the lines written.
-            assert!(
-                write_certificate_with(&p, &mut Plain, &Limits::default(), &options(lines)).is_ok()
-            );
-            let err =
-                write_certificate_with(&p, &mut Plain, &Limits::default(), &options(lines - 1))
-                    .unwrap_err();
+            assert!(write_certificate_with(
+                &p,
+                &mut TextbookProver,
+                &Limits::default(),
+                &options(lines)
+            )
+            .is_ok());
+            let err = write_certificate_with(
+                &p,
+                &mut TextbookProver,
+                &Limits::default(),
+                &options(lines - 1),
+            )
+            .unwrap_err();
             assert_eq!(
                 err,
                 CertificateError::TooLarge {
@@ -363,8 +323,8 @@ fn a_tree_over_the_line_budget_is_too_large() {
                 }
             );
         }
-        let err =
-            write_certificate_with(&p, &mut Plain, &Limits::default(), &options(11)).unwrap_err();
+        let err = write_certificate_with(&p, &mut TextbookProver, &Limits::default(), &options(11))
+            .unwrap_err();
         assert_eq!(err, CertificateError::TooLarge { max_lines: 11 });
     }
 }
