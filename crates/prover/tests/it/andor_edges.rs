@@ -3,8 +3,8 @@
 //! winning first, k = 1, one-row boards, depth 0, filtered-away moves, the
 //! textbook "defender has no move" bug, budgets and the memory cap.
 
-use crate::common::{board, cell, check_pv, names, problem, solve};
-use kinrow_board::{Attack, Candidates, Player, Rule};
+use crate::common::{board, cell, check_pv, names, solve};
+use kinrow_board::{Attack, Candidates};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover, Verdict};
 use kinrow_reference::{
     adapt, attacker_wins, random_case, winning_first_moves, Case, NaiveBoard, ATTACK_ANY,
@@ -18,28 +18,10 @@ const ALL_MOVES: AndOrConfig = AndOrConfig {
     table_bytes: 1 << 24,
 };
 
-/// A naive board from rows written top row first: `x`, `o` or `.`.
-fn naive(rows: &[&str], k: usize, exact: bool) -> NaiveBoard {
-    let height = rows.len();
-    let width = rows[0].len();
-    let mut b = NaiveBoard::new(width, height, k, exact);
-    for (i, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let v = match c {
-                'x' => X,
-                'o' => O,
-                _ => continue,
-            };
-            b.set(x, height - 1 - i, v);
-        }
-    }
-    b
-}
-
 /// Solves the case with and without `all_moves` and checks everything
 /// against the naive recursion; returns the plain outcome.
 fn agrees_with_naive(case: &Case) -> Outcome {
-    let p = problem(case);
+    let p = adapt::to_problem(case);
     let out = solve(AndOrConfig::default(), &p);
     let all = solve(ALL_MOVES, &p);
     let mut b = case.board.clone();
@@ -81,13 +63,13 @@ fn case(board: NaiveBoard, to_move: u8, depth: u32) -> Case {
 
 #[test]
 fn a_full_board_is_no_win_whoever_is_to_move() {
-    let full = naive(&["oxx", "xoo", "xox"], 3, false);
+    let full = NaiveBoard::from_rows(&["oxx", "xoo", "xox"], 3, false);
     for to_move in [X, O] {
         for depth in [0, 1, 5] {
             let out = agrees_with_naive(&case(full.clone(), to_move, depth));
             assert_eq!(out.verdict, Verdict::NoWin);
         }
-        let mut p = problem(&case(full.clone(), to_move, 1));
+        let mut p = adapt::to_problem(&case(full.clone(), to_move, 1));
         p.depth = None;
         assert_eq!(solve(AndOrConfig::default(), &p).verdict, Verdict::NoWin);
     }
@@ -96,7 +78,7 @@ fn a_full_board_is_no_win_whoever_is_to_move() {
 #[test]
 fn one_empty_cell_wins_only_if_it_completes_a_line() {
     // x to move; the last cell completes x's column.
-    let wins = naive(&[".xo", "xoo", "xox"], 3, false);
+    let wins = NaiveBoard::from_rows(&[".xo", "xoo", "xox"], 3, false);
     let out = agrees_with_naive(&case(wins.clone(), X, 1));
     assert_eq!((out.verdict, out.plies), (Verdict::Win, Some(1)));
     // o to move there fills the board without a line: a draw.
@@ -107,13 +89,13 @@ fn one_empty_cell_wins_only_if_it_completes_a_line() {
 fn a_full_board_after_the_attackers_move_is_not_a_win() {
     // The textbook recursion returns a win when the defender has no move
     // left; here the attacker's last stone fills the board without a line.
-    let b = naive(&["xox", "xo.", "oxo"], 3, false);
+    let b = NaiveBoard::from_rows(&["xox", "xo.", "oxo"], 3, false);
     for depth in [1, 2, 3, 9] {
         let out = agrees_with_naive(&case(b.clone(), X, depth));
         assert_eq!(out.verdict, Verdict::NoWin, "depth {depth}");
     }
     // Two empty cells: x plays one, o fills the other; no line either way.
-    let b = naive(&["xox", "x..", "oxo"], 3, false);
+    let b = NaiveBoard::from_rows(&["xox", "x..", "oxo"], 3, false);
     for depth in [1, 3, 5] {
         assert_eq!(
             agrees_with_naive(&case(b.clone(), X, depth)).verdict,
@@ -129,9 +111,7 @@ fn the_defender_completing_its_line_first_ends_the_attack() {
         15,
         15,
         5,
-        Rule::Freestyle,
         &["g8", "c3", "h8", "c4", "i8", "c5", "a15", "c6"],
-        Player::X,
     );
     let p = Problem {
         board: b,
@@ -144,14 +124,7 @@ fn the_defender_completing_its_line_first_ends_the_attack() {
     assert_eq!(out.winning_moves, Some(vec![]));
     // With one o winning cell, x must block it; the block is no four, so
     // under `attack fours` nothing is left.
-    let b = board(
-        15,
-        15,
-        5,
-        Rule::Freestyle,
-        &["g8", "c3", "h8", "c4", "i8", "c5", "c2", "c6"],
-        Player::X,
-    );
+    let b = board(15, 15, 5, &["g8", "c3", "h8", "c4", "i8", "c5", "c2", "c6"]);
     let fours = Problem {
         board: b,
         attack: Attack::Fours,
@@ -159,7 +132,7 @@ fn the_defender_completing_its_line_first_ends_the_attack() {
     };
     assert_eq!(solve(ALL_MOVES, &fours).verdict, Verdict::NoWin);
     // And the naive recursion agrees on small boards where o has a four.
-    let b = naive(&[".....", ".ooo.", "..xx.", "....x", "....."], 4, false);
+    let b = NaiveBoard::from_rows(&[".....", ".ooo.", "..xx.", "....x", "....."], 4, false);
     for depth in [1, 3, 5] {
         agrees_with_naive(&case(b.clone(), X, depth));
     }
@@ -170,7 +143,7 @@ fn with_k_1_the_first_stone_wins() {
     let empty = NaiveBoard::new(3, 3, 1, false);
     let out = agrees_with_naive(&case(empty.clone(), X, 1));
     assert_eq!(out.plies, Some(1));
-    let all = solve(ALL_MOVES, &problem(&case(empty.clone(), X, 3)));
+    let all = solve(ALL_MOVES, &adapt::to_problem(&case(empty.clone(), X, 3)));
     assert_eq!(all.winning_moves.map(|w| w.len()), Some(9));
     // Under `near 1` the only candidate of an empty board is the centre.
     let near = Case {
@@ -178,7 +151,7 @@ fn with_k_1_the_first_stone_wins() {
         ..case(empty, X, 3)
     };
     let out = agrees_with_naive(&near);
-    let p = problem(&near);
+    let p = adapt::to_problem(&near);
     assert_eq!(names(&p.board, &out.pv), ["b2"]);
 }
 
@@ -214,11 +187,11 @@ fn one_row_and_one_column_boards() {
 #[test]
 fn depth_0_is_never_a_win() {
     // x has a winning cell, but no ply is allowed.
-    let b = naive(&["xx.", "oo.", "..."], 3, false);
+    let b = NaiveBoard::from_rows(&["xx.", "oo.", "..."], 3, false);
     let out = agrees_with_naive(&case(b.clone(), X, 0));
     assert_eq!(out.verdict, Verdict::NoWin);
     assert_eq!(
-        solve(ALL_MOVES, &problem(&case(b.clone(), X, 0))).winning_moves,
+        solve(ALL_MOVES, &adapt::to_problem(&case(b.clone(), X, 0))).winning_moves,
         Some(vec![])
     );
     assert_eq!(agrees_with_naive(&case(b, X, 1)).plies, Some(1));
@@ -228,7 +201,7 @@ fn depth_0_is_never_a_win() {
 fn an_even_depth_is_the_odd_depth_below_it() {
     for seed in 0..200 {
         let c = random_case(seed);
-        let mut p = problem(&c);
+        let mut p = adapt::to_problem(&c);
         let d = c.depth - c.depth % 2;
         p.depth = Some(d);
         let even = solve(AndOrConfig::default(), &p);
@@ -244,8 +217,8 @@ fn an_even_depth_is_the_odd_depth_below_it() {
 
 #[test]
 fn an_attacker_whose_moves_are_all_filtered_away_does_not_win() {
-    // Scattered stones: x has no four to make.
-    let b = board(15, 15, 5, Rule::Freestyle, &["h8", "a1", "j10"], Player::O);
+    // Scattered stones, o to move after three: o has no four to make.
+    let b = board(15, 15, 5, &["h8", "a1", "j10"]);
     for attack in [Attack::Fours, Attack::Threats] {
         let p = Problem {
             board: b.clone(),
@@ -260,7 +233,7 @@ fn an_attacker_whose_moves_are_all_filtered_away_does_not_win() {
         assert!(out.stats.nodes < 10, "{} nodes", out.stats.nodes);
     }
     // The same on a small board against the naive recursion.
-    let small = naive(&["x....", ".....", "..o..", ".....", "....."], 4, false);
+    let small = NaiveBoard::from_rows(&["x....", ".....", "..o..", ".....", "....."], 4, false);
     let c = Case {
         attack: ATTACK_FOURS,
         ..case(small, O, 5)
@@ -277,7 +250,7 @@ fn without_a_depth_the_horizon_is_every_empty_cell() {
         let empty = b.empty_cells().len() as u32;
         let to_move = if b.count(X) == b.count(O) { X } else { O };
         let c = case(b, to_move, empty);
-        let mut p = problem(&c);
+        let mut p = adapt::to_problem(&c);
         p.depth = None;
         let none = solve(ALL_MOVES, &p);
         let out = agrees_with_naive(&c);
@@ -306,7 +279,7 @@ fn a_tiny_node_budget_gives_unknown_never_a_wrong_verdict() {
     let mut unknown = 0;
     for seed in 0..300 {
         let c = random_case(seed);
-        let p = problem(&c);
+        let p = adapt::to_problem(&c);
         let full = solve(ALL_MOVES, &p);
         for max_nodes in [1, 2, 3, 10, 100] {
             let limits = Limits {
@@ -339,14 +312,7 @@ fn a_tiny_node_budget_gives_unknown_never_a_wrong_verdict() {
 #[test]
 fn a_time_budget_gives_unknown() {
     // An open middle game without a horizon: far too big to settle.
-    let b = board(
-        15,
-        15,
-        5,
-        Rule::Freestyle,
-        &["h8", "i9", "h9", "h10"],
-        Player::X,
-    );
+    let b = board(15, 15, 5, &["h8", "i9", "h9", "h10"]);
     let p = Problem {
         board: b,
         candidates: Candidates::Near(2),
@@ -370,7 +336,7 @@ fn a_tiny_memory_cap_costs_time_not_answers() {
     };
     for seed in 0..300 {
         let c = random_case(seed);
-        let mut p = problem(&c);
+        let mut p = adapt::to_problem(&c);
         p.depth = Some(c.depth + 2);
         let full = solve(ALL_MOVES, &p);
         let small = AndOr::new(ALL_MOVES).prove(&p, &limits);
@@ -386,7 +352,7 @@ fn one_prover_answers_a_sequence_of_problems_like_fresh_ones() {
     let mut reused = AndOr::new(ALL_MOVES);
     for seed in 0..300 {
         let c = random_case(seed);
-        let mut p = problem(&c);
+        let mut p = adapt::to_problem(&c);
         p.depth = Some(c.depth + 2);
         let a = reused.prove(&p, &Limits::default());
         let b = solve(ALL_MOVES, &p);
@@ -401,14 +367,7 @@ fn one_prover_answers_a_sequence_of_problems_like_fresh_ones() {
 
 #[test]
 fn an_open_three_wins_at_ply_three_with_a_stubborn_variation() {
-    let b = board(
-        15,
-        15,
-        5,
-        Rule::Freestyle,
-        &["g8", "a1", "h8", "a3", "i8", "a5"],
-        Player::X,
-    );
+    let b = board(15, 15, 5, &["g8", "a1", "h8", "a3", "i8", "a5"]);
     let p = Problem {
         board: b.clone(),
         candidates: Candidates::Near(1),

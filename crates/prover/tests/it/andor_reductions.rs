@@ -5,9 +5,9 @@
 //! No naive search is involved, so the cases are searched two plies deeper
 //! than the naive tests afford, where reduction 5 and the table matter more.
 
-use crate::common::{check_pv, names, problem, solve};
+use crate::common::{check_pv, names, solve};
 use kinrow_prover::{AndOrConfig, Reductions};
-use kinrow_reference::random_case;
+use kinrow_reference::{adapt, random_case};
 
 const CASES: u64 = 1000;
 
@@ -19,7 +19,7 @@ fn unchanged_without(name: &str, reductions: Reductions) {
     let fewer = AndOrConfig { reductions, ..all };
     for seed in 0..CASES {
         let case = random_case(seed);
-        let mut p = problem(&case);
+        let mut p = adapt::to_problem(&case);
         p.depth = Some(case.depth + 2);
         let a = solve(all, &p);
         let b = solve(fewer, &p);

@@ -1,7 +1,7 @@
 //! The AND-OR prover against the naive recursion of `kinrow-reference` on
 //! random positions: verdicts, winning first moves, shortest win lengths.
 
-use crate::common::{check_pv, names, problem, solve};
+use crate::common::{check_pv, names, solve};
 use kinrow_prover::{AndOrConfig, Verdict};
 use kinrow_reference::{adapt, attacker_wins, random_case, winning_first_moves};
 
@@ -12,7 +12,7 @@ fn verdicts_best_moves_and_plies_match_the_naive_recursion() {
     let mut wins = 0;
     for seed in 0..CASES {
         let case = random_case(seed);
-        let p = problem(&case);
+        let p = adapt::to_problem(&case);
         let out = solve(AndOrConfig::default(), &p);
         let mut b = case.board.clone();
         let naive = attacker_wins(&mut b, case.to_move, case.depth, case.near, case.attack);
@@ -49,7 +49,7 @@ fn all_winning_first_moves_match_the_naive_set() {
     };
     for seed in 0..CASES {
         let case = random_case(seed);
-        let p = problem(&case);
+        let p = adapt::to_problem(&case);
         let out = solve(config, &p);
         let mut expected: Vec<_> = winning_first_moves(&case)
             .into_iter()

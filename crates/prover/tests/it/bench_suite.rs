@@ -8,13 +8,9 @@ use kinrow_format::Expect;
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, attacker_wins};
 
-fn suite() -> Vec<kinrow_format::Position> {
-    common::suite("bench")
-}
-
 #[test]
 fn bench_suite_verdicts_agree_across_provers_and_the_naive_search() {
-    let positions = suite();
+    let positions = common::suite("bench");
     assert!(positions.len() >= 10);
     let mut naive_checked = 0;
     for p in &positions {

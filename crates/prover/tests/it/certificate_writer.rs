@@ -2,12 +2,14 @@
 //! returns when the prover fails it (the checker's own tests replay the
 //! certificates; see crates/checker/tests).
 
-use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
+use crate::common::cell;
+use kinrow_board::{Attack, Board, Candidates, Cell};
 use kinrow_prover::certificate::{
     write_certificate, write_certificate_with, CertificateError, CertificateOptions, MAGIC,
 };
 use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
 use kinrow_reference::textbook::TextbookProver;
+use kinrow_reference::{adapt, NaiveBoard, X};
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -38,22 +40,9 @@ fn win(cell: Cell, plies: Option<u32>) -> Outcome {
     }
 }
 
+/// A freestyle board from rows written top row first, x to move.
 fn board(k: u32, rows: &[&str]) -> Board {
-    let height = rows.len() as u32;
-    let width = rows[0].len() as u32;
-    let mut b = Board::new(Game::new(width, height, k, Rule::Freestyle).unwrap());
-    let g = *b.game().geometry();
-    for (i, row) in rows.iter().enumerate() {
-        for (x, ch) in row.chars().enumerate() {
-            let cell = g.cell(x as u32, height - 1 - i as u32).unwrap();
-            match ch {
-                'x' => b.place(cell, Player::X),
-                'o' => b.place(cell, Player::O),
-                _ => {}
-            }
-        }
-    }
-    b
+    adapt::to_board(&NaiveBoard::from_rows(rows, k as usize, false), X)
 }
 
 /// 7x7, k 4: x on c4 d4 to move wins in 3.
@@ -78,10 +67,6 @@ fn expanded() -> CertificateOptions {
         share_answers: false,
         ..CertificateOptions::default()
     }
-}
-
-fn cell(p: &Problem, name: &str) -> Cell {
-    p.board.game().geometry().parse_cell(name).unwrap()
 }
 
 #[test]
@@ -133,7 +118,7 @@ fn every_candidate_reply_appears_and_is_answered() {
         .skip(1)
         .take_while(|l| *l != "end")
         .collect();
-    let root = cell(&p, tree[0]);
+    let root = cell(&p.board, tree[0]);
     let mut b = p.board.clone();
     b.play(root);
     let replies = b.candidates(Candidates::Near(1));
@@ -141,7 +126,7 @@ fn every_candidate_reply_appears_and_is_answered() {
     for (line, r) in tree[1..].iter().zip(replies.iter()) {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert!(line.starts_with("  ") && words.len() == 2);
-        assert_eq!(cell(&p, words[0]), Cell::from_index(r));
+        assert_eq!(cell(&p.board, words[0]), Cell::from_index(r));
     }
     // Every attacker turn had an immediate win, the root reused the root
     // proof: a single prover call.
@@ -157,7 +142,7 @@ fn an_unlimited_problem_is_written_for_the_length_of_the_win() {
     assert_eq!(cert.horizon(), 3);
     assert_eq!(cert.stats().longest_line, 3);
     assert!(!cert.to_text().contains("depth"));
-    let mut lengthless = Scripted(VecDeque::from([win(cell(&p, "e4"), None)]), None);
+    let mut lengthless = Scripted(VecDeque::from([win(cell(&p.board, "e4"), None)]), None);
     assert_eq!(
         write_certificate(&p, &mut lengthless, &Limits::default()).unwrap_err(),
         CertificateError::NoLength
@@ -186,7 +171,10 @@ fn a_prover_contradicting_itself_is_an_error() {
     let p = three(Some(5));
     // A quiet root move, then no win where one is needed.
     let mut liar = Scripted(
-        VecDeque::from([win(cell(&p, "c3"), Some(5)), Outcome::new(Verdict::NoWin)]),
+        VecDeque::from([
+            win(cell(&p.board, "c3"), Some(5)),
+            Outcome::new(Verdict::NoWin),
+        ]),
         None,
     );
     let err = write_certificate(&p, &mut liar, &Limits::default()).unwrap_err();
@@ -196,7 +184,10 @@ fn a_prover_contradicting_itself_is_an_error() {
     );
     // A best move that is not a legal attacker move.
     let mut liar = Scripted(
-        VecDeque::from([win(cell(&p, "c3"), Some(5)), win(cell(&p, "c4"), Some(3))]),
+        VecDeque::from([
+            win(cell(&p.board, "c3"), Some(5)),
+            win(cell(&p.board, "c4"), Some(3)),
+        ]),
         None,
     );
     let err = write_certificate(&p, &mut liar, &Limits::default()).unwrap_err();
@@ -205,7 +196,7 @@ fn a_prover_contradicting_itself_is_an_error() {
         "{err:?}"
     );
     // A quiet move claimed to win within 3 plies.
-    let mut liar = Scripted(VecDeque::from([win(cell(&p, "c3"), Some(3))]), None);
+    let mut liar = Scripted(VecDeque::from([win(cell(&p.board, "c3"), Some(3))]), None);
     let err = write_certificate(&three(Some(3)), &mut liar, &Limits::default()).unwrap_err();
     assert!(
         matches!(err, CertificateError::Inconsistent { .. }),
@@ -223,7 +214,7 @@ fn a_defender_reply_that_wins_is_an_error() {
         attack: Attack::Any,
         depth: Some(3),
     };
-    let mut liar = Scripted(VecDeque::from([win(cell(&p, "d4"), Some(3))]), None);
+    let mut liar = Scripted(VecDeque::from([win(cell(&p.board, "d4"), Some(3))]), None);
     let err = write_certificate(&p, &mut liar, &Limits::default()).unwrap_err();
     assert!(
         matches!(err, CertificateError::DefenderEscapes { ref path, .. } if path == "d4 c2"),
@@ -235,12 +226,15 @@ fn a_defender_reply_that_wins_is_an_error() {
 fn budgets_stop_the_writer() {
     let p = three(Some(5));
     let mut unknown_later = Scripted(
-        VecDeque::from([win(cell(&p, "c3"), Some(5)), Outcome::new(Verdict::Unknown)]),
+        VecDeque::from([
+            win(cell(&p.board, "c3"), Some(5)),
+            Outcome::new(Verdict::Unknown),
+        ]),
         None,
     );
     let err = write_certificate(&p, &mut unknown_later, &Limits::default()).unwrap_err();
     assert!(matches!(err, CertificateError::Budget { .. }), "{err:?}");
-    let mut quiet = Scripted(VecDeque::from([win(cell(&p, "c3"), Some(5))]), None);
+    let mut quiet = Scripted(VecDeque::from([win(cell(&p.board, "c3"), Some(5))]), None);
     let no_time = Limits {
         time: Some(Duration::ZERO),
         ..Limits::default()

@@ -1,43 +1,45 @@
-//! Helpers shared by the test modules: naive cases as problems, boards
-//! and cells by name, principal variations checked, the bundled suites.
+//! Helpers shared by the test modules: boards, whole games, cells by name,
+//! AND-OR answers and their principal variations checked, the bundled
+//! suites. Naive cases become problems with `kinrow_reference::adapt`.
 
-use kinrow_board::{Board, Cell, Game, Player, Rule};
+use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_format::{parse_positions, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover};
-use kinrow_reference::{adapt, Case};
-
-/// The problem a naive case describes.
-pub fn problem(case: &Case) -> Problem {
-    Problem {
-        board: adapt::to_board(&case.board, case.to_move),
-        candidates: adapt::to_candidates(case.near),
-        attack: adapt::to_attack(case.attack),
-        depth: Some(case.depth),
-    }
-}
+use std::path::{Path, PathBuf};
 
 /// Solves `problem` with a fresh prover of `config` and no limits.
 pub fn solve(config: AndOrConfig, problem: &Problem) -> Outcome {
     AndOr::new(config).prove(problem, &Limits::default())
 }
 
-/// A board of `width` x `height`, `k`, `rule`, with these stones played
-/// alternately (x first), and `to_move` to move.
-pub fn board(
-    width: u32,
-    height: u32,
-    k: u32,
-    rule: Rule,
-    moves: &[&str],
-    to_move: Player,
-) -> Board {
-    let game = Game::new(width, height, k, rule).unwrap();
-    let mut b = Board::new(game);
+/// A freestyle board of `width` x `height` and `k` with these stones
+/// played alternately, x first (so x is to move after an even number).
+pub fn board(width: u32, height: u32, k: u32, moves: &[&str]) -> Board {
+    let mut b = Board::new(Game::new(width, height, k, Rule::Freestyle).unwrap());
     let g = *b.game().geometry();
     for m in moves {
         b.play(g.parse_cell(m).unwrap_or_else(|| panic!("bad cell {m}")));
     }
-    b.set_to_move(to_move);
+    b
+}
+
+/// The whole game from `board`: every empty cell a candidate, no attack
+/// filter, no horizon.
+pub fn whole_game(board: Board) -> Problem {
+    Problem {
+        board,
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    }
+}
+
+/// 4x4, k 4, x on a1, d1 and d4 and to move: a win for x (Thomsen, 2000).
+pub fn three_corners() -> Board {
+    let mut b = board(4, 4, 4, &[]);
+    for name in ["a1", "d1", "d4"] {
+        b.place(cell(&b, name), Player::X);
+    }
     b
 }
 
@@ -89,21 +91,40 @@ pub fn check_pv(problem: &Problem, outcome: &Outcome) -> Result<(), String> {
     Ok(())
 }
 
-/// Every position of the `.pos` files in `positions/<folder>`, files in
-/// name order, each named by its file's stem when it has no `[name]`.
+/// Every position of the `.pos` files below `positions/<folder>` (`""` for
+/// all of them), files in path order.
 pub fn suite(folder: &str) -> Vec<Position> {
-    let dir = format!("{}/../../positions/{folder}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pos"))
-        .collect();
+    let mut files = Vec::new();
+    pos_files(&positions().join(folder), &mut files);
     files.sort();
-    files
-        .iter()
-        .flat_map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            parse_positions(&std::fs::read_to_string(p).unwrap(), &name).unwrap()
-        })
-        .collect()
+    files.iter().flat_map(|f| read(f)).collect()
+}
+
+/// Every position of `positions/<path>`, one file.
+pub fn suite_file(path: &str) -> Vec<Position> {
+    read(&positions().join(path))
+}
+
+/// Adds the `.pos` files below `dir` to `out`.
+fn pos_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            pos_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pos") {
+            out.push(path);
+        }
+    }
+}
+
+/// The bundled `positions/` folder.
+fn positions() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../positions")
+}
+
+/// The positions of one file, each named by the file's stem when it has no
+/// `[name]`.
+fn read(file: &Path) -> Vec<Position> {
+    let name = file.file_stem().unwrap().to_string_lossy();
+    parse_positions(&std::fs::read_to_string(file).unwrap(), &name).unwrap()
 }

@@ -2,7 +2,8 @@
 //! the same verdicts and the same winning first moves; AND-OR deepens
 //! iteratively, so its win is a shortest one and PNS's is never shorter.
 
-use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
+use crate::common::{board, three_corners, whole_game};
+use kinrow_board::{Attack, Candidates, Player};
 use kinrow_prover::{
     AndOr, AndOrConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict,
 };
@@ -51,12 +52,7 @@ fn compare(what: &str, problem: &Problem, limits: &Limits) -> bool {
 fn random_small_cases_agree() {
     for seed in 30_000..31_200u64 {
         let case = random_case(seed);
-        let problem = Problem {
-            board: adapt::to_board(&case.board, case.to_move),
-            candidates: adapt::to_candidates(case.near),
-            attack: adapt::to_attack(case.attack),
-            depth: Some(case.depth),
-        };
+        let problem = adapt::to_problem(&case);
         assert!(compare(
             &format!("seed {seed}"),
             &problem,
@@ -102,23 +98,12 @@ fn random_15x15_middle_games_agree() {
 
 #[test]
 fn whole_games_on_small_boards_agree() {
-    let empty = |w, h, k| Board::new(Game::new(w, h, k, Rule::Freestyle).unwrap());
-    let mut corners = empty(4, 4, 4);
-    let g = *corners.game().geometry();
-    for name in ["a1", "d1", "d4"] {
-        corners.place(g.parse_cell(name).unwrap(), Player::X);
-    }
     for (name, board) in [
-        ("3x3 k3", empty(3, 3, 3)),
-        ("4x3 k3", empty(4, 3, 3)),
-        ("4x4 k4 corners", corners),
+        ("3x3 k3", board(3, 3, 3, &[])),
+        ("4x3 k3", board(4, 3, 3, &[])),
+        ("4x4 k4 corners", three_corners()),
     ] {
-        let problem = Problem {
-            board,
-            candidates: Candidates::All,
-            attack: Attack::Any,
-            depth: None,
-        };
+        let problem = whole_game(board);
         assert!(
             compare(name, &problem, &Limits::default()),
             "{name} settled"

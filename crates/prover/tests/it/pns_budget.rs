@@ -1,19 +1,14 @@
 //! Budgets: running out of nodes, memory or time gives `unknown` with the
 //! statistics so far, never a crash and never a wrong verdict.
 
-use kinrow_board::{Attack, Board, Candidates, Game, Rule};
+use crate::common::{board, whole_game};
 use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves};
 use std::time::Duration;
 
 /// 5x5 k=4 from the empty board, whole game: millions of nodes.
 fn hard() -> Problem {
-    Problem {
-        board: Board::new(Game::new(5, 5, 4, Rule::Freestyle).unwrap()),
-        candidates: Candidates::All,
-        attack: Attack::Any,
-        depth: None,
-    }
+    whole_game(board(5, 5, 4, &[]))
 }
 
 #[test]
@@ -85,12 +80,7 @@ fn small_budgets_never_give_a_wrong_verdict() {
     for seed in 0..400u64 {
         let case = random_case(seed);
         let naive = !winning_first_moves(&case).is_empty();
-        let problem = Problem {
-            board: adapt::to_board(&case.board, case.to_move),
-            candidates: adapt::to_candidates(case.near),
-            attack: adapt::to_attack(case.attack),
-            depth: Some(case.depth),
-        };
+        let problem = adapt::to_problem(&case);
         let limits = match seed % 3 {
             0 => Limits {
                 max_nodes: Some(seed % 20 + 1),

@@ -2,23 +2,11 @@
 //! orders reach it, mirror images share one node, and a mirrored problem
 //! grows the same tree and reports the mirrored moves.
 
-use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
-use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use crate::common::{board, whole_game};
+use kinrow_board::{Board, Player};
+use kinrow_prover::{Limits, Pns, PnsConfig, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves, Case, NaiveBoard};
 use std::collections::HashMap;
-
-fn empty(w: u32, h: u32, k: u32) -> Board {
-    Board::new(Game::new(w, h, k, Rule::Freestyle).unwrap())
-}
-
-fn problem(board: Board, depth: Option<u32>) -> Problem {
-    Problem {
-        board,
-        candidates: Candidates::All,
-        attack: Attack::Any,
-        depth,
-    }
-}
 
 /// The stones of a board as sorted `(x, y, player)` lists, under each of
 /// the board's symmetries (8 on a square, 4 otherwise), computed plainly
@@ -76,7 +64,7 @@ fn a_position_reached_by_many_move_orders_has_one_node() {
             symmetry,
             ..PnsConfig::default()
         });
-        let out = pns.prove(&problem(empty(4, 4, 4), None), &Limits::default());
+        let out = pns.prove(&whole_game(board(4, 4, 4, &[])), &Limits::default());
         assert_eq!(out.verdict, Verdict::NoWin);
         assert!(out.stats.tt_hits > 0);
         let most = check_unique(&pns, symmetry);
@@ -95,16 +83,9 @@ fn a_specific_transposition_is_one_node_with_every_parent() {
         symmetry: false,
         ..PnsConfig::default()
     });
-    let out = pns.prove(&problem(empty(3, 3, 3), None), &Limits::default());
+    let out = pns.prove(&whole_game(board(3, 3, 3, &[])), &Limits::default());
     assert_eq!(out.verdict, Verdict::NoWin);
-    let target = {
-        let mut b = empty(3, 3, 3);
-        let g = *b.game().geometry();
-        for m in ["a1", "b2", "c3"] {
-            b.play(g.parse_cell(m).unwrap());
-        }
-        b
-    };
+    let target = board(3, 3, 3, &["a1", "b2", "c3"]);
     let nodes = pns.nodes();
     let hits: Vec<_> = nodes
         .iter()
@@ -144,15 +125,6 @@ fn mirrored(case: &Case, s: u32) -> Case {
     }
 }
 
-fn case_problem(case: &Case) -> Problem {
-    Problem {
-        board: adapt::to_board(&case.board, case.to_move),
-        candidates: adapt::to_candidates(case.near),
-        attack: adapt::to_attack(case.attack),
-        depth: Some(case.depth),
-    }
-}
-
 #[test]
 fn mirror_images_grow_the_same_tree_and_report_mirrored_moves() {
     let mut checked_wins = 0;
@@ -167,7 +139,7 @@ fn mirror_images_grow_the_same_tree_and_report_mirrored_moves() {
             continue; // `near R` offers the (asymmetric) centre on an empty board
         }
         let (w, h) = (case.board.width, case.board.height);
-        let p = case_problem(&case);
+        let p = adapt::to_problem(&case);
         let mut pns = Pns::new(PnsConfig::default());
         let out = pns.prove(&p, &Limits::default());
         let syms: &[u32] = if w == h {
@@ -177,7 +149,7 @@ fn mirror_images_grow_the_same_tree_and_report_mirrored_moves() {
         };
         for &s in syms {
             let mc = mirrored(&case, s);
-            let mp = case_problem(&mc);
+            let mp = adapt::to_problem(&mc);
             let mout = pns.prove(&mp, &Limits::default());
             assert_eq!(mout.verdict, out.verdict, "seed {seed} sym {s}");
             assert_eq!(mout.stats.nodes, out.stats.nodes, "seed {seed} sym {s}");
@@ -214,7 +186,7 @@ fn symmetry_only_saves_nodes() {
         symmetry: false,
         ..PnsConfig::default()
     });
-    let p = problem(empty(4, 4, 4), None);
+    let p = whole_game(board(4, 4, 4, &[]));
     let a = with.prove(&p, &Limits::default());
     let b = without.prove(&p, &Limits::default());
     assert_eq!((a.verdict, b.verdict), (Verdict::NoWin, Verdict::NoWin));

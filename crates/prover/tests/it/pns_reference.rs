@@ -9,15 +9,6 @@ use kinrow_reference::{
     adapt, attacker_wins, other, random_case, winning_first_moves, Case, EMPTY,
 };
 
-fn problem(case: &Case) -> Problem {
-    Problem {
-        board: adapt::to_board(&case.board, case.to_move),
-        candidates: adapt::to_candidates(case.near),
-        attack: adapt::to_attack(case.attack),
-        depth: Some(case.depth),
-    }
-}
-
 fn xy(p: &Problem, c: Cell) -> (usize, usize) {
     adapt::xy(&p.board, c)
 }
@@ -68,7 +59,7 @@ fn run(seeds: std::ops::Range<u64>, config: PnsConfig) -> (u32, u32) {
     let (mut wins, mut nowins) = (0, 0);
     for seed in seeds {
         let case = random_case(seed);
-        let p = problem(&case);
+        let p = adapt::to_problem(&case);
         let naive = winning_first_moves(&case);
         let out = pns.prove(&p, &Limits::default());
         let expected = if naive.is_empty() {

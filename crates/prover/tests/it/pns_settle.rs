@@ -7,8 +7,8 @@
 //! cargo test --release -p kinrow-prover --test it pns_settle:: -- --ignored --nocapture --test-threads 1
 //! ```
 
-use kinrow_board::{Attack, Board, Candidates, Game, Rule};
-use kinrow_prover::{Evaluation, Init, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use crate::common::{board, whole_game};
+use kinrow_prover::{Evaluation, Init, Limits, Pns, PnsConfig, Prover, Verdict};
 use std::time::Duration;
 
 fn settle(w: u32, h: u32, k: u32, config: PnsConfig, time: Duration) -> Verdict {
@@ -23,12 +23,7 @@ fn settle_within(
     time: Duration,
     memory: Option<u64>,
 ) -> Verdict {
-    let problem = Problem {
-        board: Board::new(Game::new(w, h, k, Rule::Freestyle).unwrap()),
-        candidates: Candidates::All,
-        attack: Attack::Any,
-        depth: None,
-    };
+    let problem = whole_game(board(w, h, k, &[]));
     let limits = Limits {
         time: Some(time),
         memory,

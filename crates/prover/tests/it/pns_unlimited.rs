@@ -1,21 +1,13 @@
 //! PNS without a horizon settles small m,n,k-games from the empty board,
 //! with the values published in /work/shared/data/mnk-results.md.
 
-use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
-use kinrow_prover::{Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
+use crate::common::{board, three_corners, whole_game};
+use kinrow_board::Board;
+use kinrow_prover::{Limits, Outcome, Pns, PnsConfig, Prover, Verdict};
 use std::time::Duration;
 
-fn game(w: u32, h: u32, k: u32) -> Board {
-    Board::new(Game::new(w, h, k, Rule::Freestyle).unwrap())
-}
-
 fn solve(board: Board, config: PnsConfig) -> Outcome {
-    let problem = Problem {
-        board,
-        candidates: Candidates::All,
-        attack: Attack::Any,
-        depth: None,
-    };
+    let problem = whole_game(board);
     // Generous: a budget running out would show as `unknown`, a failure.
     let limits = Limits {
         max_nodes: Some(50_000_000),
@@ -39,13 +31,13 @@ fn check_win_line(board: &Board, out: &Outcome) {
 
 #[test]
 fn tic_tac_toe_is_a_draw() {
-    let out = solve(game(3, 3, 3), PnsConfig::default());
+    let out = solve(board(3, 3, 3, &[]), PnsConfig::default());
     assert_eq!(out.verdict, Verdict::NoWin);
 }
 
 #[test]
 fn four_by_three_k3_is_a_first_player_win() {
-    let board = game(4, 3, 3);
+    let board = board(4, 3, 3, &[]);
     let out = solve(board.clone(), PnsConfig::default());
     assert_eq!(out.verdict, Verdict::Win);
     check_win_line(&board, &out);
@@ -53,25 +45,25 @@ fn four_by_three_k3_is_a_first_player_win() {
 
 #[test]
 fn four_by_four_k4_is_a_draw() {
-    let out = solve(game(4, 4, 4), PnsConfig::default());
+    let out = solve(board(4, 4, 4, &[]), PnsConfig::default());
     assert_eq!(out.verdict, Verdict::NoWin);
 }
 
 #[test]
 fn five_by_four_k4_is_a_draw() {
-    let out = solve(game(5, 4, 4), PnsConfig::default());
+    let out = solve(board(5, 4, 4, &[]), PnsConfig::default());
     assert_eq!(out.verdict, Verdict::NoWin);
 }
 
 #[test]
 fn five_by_five_k4_is_a_draw() {
-    let out = solve(game(5, 5, 4), PnsConfig::default());
+    let out = solve(board(5, 5, 4, &[]), PnsConfig::default());
     assert_eq!(out.verdict, Verdict::NoWin);
 }
 
 #[test]
 fn six_by_five_k4_is_a_first_player_win() {
-    let board = game(6, 5, 4);
+    let board = board(6, 5, 4, &[]);
     let out = solve(board.clone(), PnsConfig::default());
     assert_eq!(out.verdict, Verdict::Win);
     check_win_line(&board, &out);
@@ -80,12 +72,7 @@ fn six_by_five_k4_is_a_first_player_win() {
 #[test]
 fn three_corners_on_four_by_four_win_for_x() {
     // Thomsen (2000): x on a1, d1, d4, o none, x to move.
-    let mut board = game(4, 4, 4);
-    let g = *board.game().geometry();
-    for name in ["a1", "d1", "d4"] {
-        board.place(g.parse_cell(name).unwrap(), Player::X);
-    }
-    board.set_to_move(Player::X);
+    let board = three_corners();
     let out = solve(board.clone(), PnsConfig::default());
     assert_eq!(out.verdict, Verdict::Win);
     check_win_line(&board, &out);

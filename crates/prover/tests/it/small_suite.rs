@@ -10,13 +10,9 @@ use kinrow_format::{Expect, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, defender_loses};
 
-fn suite() -> Vec<Position> {
-    common::suite("small")
-}
-
 #[test]
 fn small_suite_is_many_puzzles_each_with_an_expected_verdict() {
-    let positions = suite();
+    let positions = common::suite("small");
     assert!(positions.len() >= 300, "{} puzzles", positions.len());
     for p in &positions {
         assert!(p.expect.is_some(), "{}: no expect line", p.name);
@@ -30,7 +26,7 @@ fn small_suite_is_many_puzzles_each_with_an_expected_verdict() {
 
 #[test]
 fn finish_puzzles_agree_with_the_provers_and_the_naive_search() {
-    let finish: Vec<Position> = suite()
+    let finish: Vec<Position> = common::suite("small")
         .into_iter()
         .filter(|p| p.name.contains("-finish-"))
         .collect();

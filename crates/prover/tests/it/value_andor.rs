@@ -24,10 +24,9 @@ const CASES: u64 = 1000;
 fn problem(seed: u64, extra_depth: u32) -> Problem {
     let case = random_case(seed);
     Problem {
-        board: adapt::to_board(&case.board, case.to_move),
-        candidates: adapt::to_candidates(case.near),
         attack: Attack::Any,
         depth: Some((case.depth + extra_depth).min(case.depth.max(9))),
+        ..adapt::to_problem(&case)
     }
 }
 

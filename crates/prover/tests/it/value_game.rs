@@ -1,26 +1,12 @@
 //! The value provers on named positions: the filter refusal, budgets, whole
 //! games without a horizon, and the lines they report.
 
-use kinrow_board::{Attack, Board, Candidates, Cell, Game, Rule};
+use crate::common::{board, names};
+use kinrow_board::{Attack, Candidates};
 use kinrow_prover::value::ValueConfig;
 use kinrow_prover::{
     AlphaBeta, Limits, Minimax, Outcome, Problem, ProblemError, Prover, Scout, Verdict,
 };
-
-fn board(width: u32, k: u32, moves: &[&str]) -> Board {
-    let game = Game::new(width, width, k, Rule::Freestyle).unwrap();
-    let mut b = Board::new(game);
-    let g = *b.game().geometry();
-    for m in moves {
-        b.play(g.parse_cell(m).unwrap());
-    }
-    b
-}
-
-fn names(b: &Board, cells: &[Cell]) -> Vec<String> {
-    let g = b.game().geometry();
-    cells.iter().map(|&c| g.name(c)).collect()
-}
 
 fn provers(config: ValueConfig) -> Vec<Box<dyn Prover>> {
     vec![
@@ -44,7 +30,7 @@ fn solve_all(problem: &Problem, config: ValueConfig) -> Vec<Outcome> {
 fn value_searches_refuse_an_attacker_filter() {
     for attack in [Attack::Fours, Attack::Threats] {
         let problem = Problem {
-            board: board(15, 5, &["h8"]),
+            board: board(15, 15, 5, &["h8"]),
             candidates: Candidates::Near(1),
             attack,
             depth: Some(3),
@@ -68,7 +54,7 @@ fn value_searches_refuse_an_attacker_filter() {
 #[test]
 fn tic_tac_toe_is_a_draw_played_to_the_full_board() {
     let problem = Problem {
-        board: board(3, 3, &[]),
+        board: board(3, 3, 3, &[]),
         candidates: Candidates::All,
         attack: Attack::Any,
         depth: None,
@@ -86,7 +72,7 @@ fn tic_tac_toe_edge_reply_to_the_centre_loses() {
     // x b2, o b1, x to move: x wins with its third stone from now, at
     // ply 5 (x plays at plies 1, 3 and 5).
     let problem = Problem {
-        board: board(3, 3, &["b2", "b1"]),
+        board: board(3, 3, 3, &["b2", "b1"]),
         candidates: Candidates::All,
         attack: Attack::Any,
         depth: None,
@@ -120,7 +106,7 @@ fn tic_tac_toe_edge_reply_to_the_centre_loses() {
 fn an_open_four_of_the_opponent_loses_after_the_longest_defence() {
     // x: f8 g8 h8 i8 (open four), o to move: o blocks one end, x wins at
     // ply 2. o has no four of its own.
-    let b = board(15, 5, &["f8", "a1", "g8", "a3", "h8", "a5", "i8"]);
+    let b = board(15, 15, 5, &["f8", "a1", "g8", "a3", "h8", "a5", "i8"]);
     let problem = Problem {
         board: b.clone(),
         candidates: Candidates::Near(1),
@@ -147,7 +133,7 @@ fn an_open_four_of_the_opponent_loses_after_the_longest_defence() {
 #[test]
 fn the_evaluation_ranks_moves_when_nobody_wins_and_is_labelled_heuristic() {
     let problem = Problem {
-        board: board(15, 5, &["h8", "h9", "i8"]),
+        board: board(15, 15, 5, &["h8", "h9", "i8"]),
         candidates: Candidates::Near(1),
         attack: Attack::Any,
         depth: Some(2),
@@ -176,7 +162,7 @@ fn the_evaluation_ranks_moves_when_nobody_wins_and_is_labelled_heuristic() {
 #[test]
 fn a_node_budget_gives_unknown() {
     let problem = Problem {
-        board: board(15, 5, &["h8", "h9", "i8", "g7"]),
+        board: board(15, 15, 5, &["h8", "h9", "i8", "g7"]),
         candidates: Candidates::Near(2),
         attack: Attack::Any,
         depth: Some(6),
@@ -197,7 +183,7 @@ fn a_node_budget_gives_unknown() {
 #[test]
 fn a_memory_budget_shrinks_the_table_without_changing_the_answer() {
     let problem = Problem {
-        board: board(7, 4, &["d4", "c3", "d5"]),
+        board: board(7, 7, 4, &["d4", "c3", "d5"]),
         candidates: Candidates::Near(1),
         attack: Attack::Any,
         depth: Some(5),

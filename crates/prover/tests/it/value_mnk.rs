@@ -8,21 +8,16 @@
 //! k = 4 draw already takes alpha-beta some 27 million nodes. SCOUT, which
 //! has no table, takes the k = 4 boards of at most 12 cells.
 
-use kinrow_format::{parse_positions, Expect, Position};
+use crate::common;
+use kinrow_format::Expect;
 use kinrow_prover::value::ValueConfig;
 use kinrow_prover::{AlphaBeta, Limits, Problem, Prover, Scout, Verdict};
-
-fn suite(file: &str) -> Vec<Position> {
-    let path = format!("{}/../../positions/mnk/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("suite file");
-    parse_positions(&text, file).expect("suite parses")
-}
 
 #[test]
 fn published_mnk_values() {
     let mut solved = 0;
-    for file in ["k3.pos", "k4.pos"] {
-        for pos in suite(file) {
+    for file in ["mnk/k3.pos", "mnk/k4.pos"] {
+        for pos in common::suite_file(file) {
             let cells = pos.board.game().geometry().area();
             let k = pos.board.game().k();
             if pos.slow.is_some() || (cells > 16 && k != 3) {

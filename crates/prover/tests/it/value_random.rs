@@ -21,10 +21,8 @@ const CASES: u64 = 1000;
 
 fn problem(case: &Case) -> Problem {
     Problem {
-        board: adapt::to_board(&case.board, case.to_move),
-        candidates: adapt::to_candidates(case.near),
         attack: Attack::Any,
-        depth: Some(case.depth),
+        ..adapt::to_problem(case)
     }
 }
 
