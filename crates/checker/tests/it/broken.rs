@@ -2,32 +2,11 @@
 //! kind; the intact ones are accepted.
 
 use crate::common::{
-    board, certificate, expanded_certificate, join, lines, problem, remove_subtree, setup,
+    board, certificate, expanded_certificate, join, lines, open_two, remove_subtree, setup,
     tree_start,
 };
 use kinrow_board::{Attack, Candidates, Player, Rule};
 use kinrow_checker::{check, FlawKind, PlainPosition, Point};
-use kinrow_prover::Problem;
-
-/// 7x7, k 4: x on c4 d4 to move wins in 3 (an open three has two winning
-/// cells).
-fn base(attack: Attack, depth: Option<u32>) -> Problem {
-    let b = board(
-        4,
-        Rule::Freestyle,
-        &[
-            ".......", //
-            "..o....", //
-            ".......", //
-            "..xx...", //
-            ".......", //
-            "....o..", //
-            ".......",
-        ],
-        Player::X,
-    );
-    problem(b, Candidates::Near(1), attack, depth)
-}
 
 fn kind(setup: &PlainPosition, text: &str) -> FlawKind {
     match check(setup, text) {
@@ -55,7 +34,7 @@ fn name(p: Point) -> String {
 fn intact_certificates_are_accepted() {
     for attack in [Attack::Any, Attack::Fours, Attack::Threats] {
         for depth in [Some(3), Some(5), None] {
-            let p = base(attack, depth);
+            let p = open_two(attack, depth);
             let text = expanded_certificate(&p);
             let report = check(&setup(&p), &text).unwrap();
             let tree = lines(&text).len() - tree_start(&lines(&text)) - 1;
@@ -75,7 +54,7 @@ fn intact_certificates_are_accepted() {
 #[test]
 fn a_shared_answer_is_replayed_after_each_reply_it_stands_for() {
     // b4 makes b4 c4 d4: the reply a4 is answered by e4, `*` by a4.
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let s = setup(&p);
     let text = certificate(&p);
     assert!(text.ends_with("tree\nb4\n  a4 e4\n  * a4\nend\n"), "{text}");
@@ -108,7 +87,7 @@ fn a_shared_answer_is_replayed_after_each_reply_it_stands_for() {
 
 #[test]
 fn a_removed_defender_reply_is_a_missing_reply() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let s = setup(&p);
     let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
@@ -126,7 +105,7 @@ fn a_removed_defender_reply_is_a_missing_reply() {
 
 #[test]
 fn a_winning_stone_replaced_by_a_non_winning_one_is_not_a_win() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let s = setup(&p);
     let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
@@ -146,20 +125,21 @@ fn a_winning_stone_replaced_by_a_non_winning_one_is_not_a_win() {
 
 #[test]
 fn a_line_past_the_depth_is_too_deep() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let text = expanded_certificate(&p).replace("depth 3\n", "depth 2\n");
-    let shallow = base(Attack::Any, Some(2));
+    let shallow = open_two(Attack::Any, Some(2));
     assert_eq!(kind(&setup(&shallow), &text), FlawKind::TooDeep);
-    let none = expanded_certificate(&base(Attack::Any, Some(3))).replace("depth 3\n", "depth 0\n");
+    let none =
+        expanded_certificate(&open_two(Attack::Any, Some(3))).replace("depth 3\n", "depth 0\n");
     assert_eq!(
-        kind(&setup(&base(Attack::Any, Some(0))), &none),
+        kind(&setup(&open_two(Attack::Any, Some(0))), &none),
         FlawKind::TooDeep
     );
 }
 
 #[test]
 fn illegal_moves_are_rejected_with_their_kind() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let s = setup(&p);
     let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
@@ -197,7 +177,7 @@ fn illegal_moves_are_rejected_with_their_kind() {
 #[test]
 fn an_attacker_move_failing_the_filter_is_filtered() {
     // Under `fours`, d6 (next to c6) is not a four.
-    let p = base(Attack::Fours, Some(3));
+    let p = open_two(Attack::Fours, Some(3));
     let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
     assert_eq!(
@@ -231,7 +211,7 @@ fn an_attacker_move_failing_the_filter_is_filtered() {
 
 #[test]
 fn a_truncated_file_is_truncated() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let s = setup(&p);
     let text = expanded_certificate(&p);
     let shared = certificate(&p);
@@ -252,7 +232,7 @@ fn a_truncated_file_is_truncated() {
 
 #[test]
 fn a_certificate_for_another_position_is_rejected() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let text = expanded_certificate(&p);
     let s = setup(&p);
     let mut others = Vec::new();
@@ -296,13 +276,13 @@ fn a_certificate_for_another_position_is_rejected() {
         assert_eq!(kind(other, &text), FlawKind::WrongPosition, "{other:?}");
     }
     // And a certificate of another position for this one.
-    let q = base(Attack::Fours, Some(3));
+    let q = open_two(Attack::Fours, Some(3));
     assert_eq!(kind(&s, &expanded_certificate(&q)), FlawKind::WrongPosition);
 }
 
 #[test]
 fn replies_twice_and_play_after_the_win_are_rejected() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let s = setup(&p);
     let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);
@@ -316,7 +296,7 @@ fn replies_twice_and_play_after_the_win_are_rejected() {
 
 #[test]
 fn malformed_lines_are_malformed() {
-    let p = base(Attack::Any, Some(3));
+    let p = open_two(Attack::Any, Some(3));
     let s = setup(&p);
     let l = lines(&expanded_certificate(&p));
     let t = tree_start(&l);

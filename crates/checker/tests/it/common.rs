@@ -2,31 +2,37 @@
 //! textbook recursion of `kinrow-reference` (no reductions, no tables), and
 //! line surgery on certificates.
 
-use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
+use kinrow_board::{Attack, Board, Candidates, Player, Rule};
 use kinrow_checker::PlainPosition;
 use kinrow_prover::certificate::{write_certificate_with, CertificateOptions};
 use kinrow_prover::{Limits, Problem};
 use kinrow_reference::textbook::TextbookProver;
+use kinrow_reference::{adapt, NaiveBoard};
 
 /// A board from grid rows (top row first, cells `.`, `x`, `o`).
 pub fn board(k: u32, rule: Rule, rows: &[&str], to_move: Player) -> Board {
-    let height = rows.len() as u32;
-    let width = rows[0].len() as u32;
-    let mut b = Board::new(Game::new(width, height, k, rule).unwrap());
-    let g = *b.game().geometry();
-    for (i, row) in rows.iter().enumerate() {
-        let y = height - 1 - i as u32;
-        for (x, ch) in row.chars().enumerate() {
-            let cell = g.cell(x as u32, y).unwrap();
-            match ch {
-                'x' => b.place(cell, Player::X),
-                'o' => b.place(cell, Player::O),
-                _ => {}
-            }
-        }
-    }
-    b.set_to_move(to_move);
-    b
+    let naive = NaiveBoard::from_rows(rows, k as usize, rule == Rule::Exact);
+    adapt::to_board(&naive, adapt::player(to_move))
+}
+
+/// 7x7, k 4: x on c4 d4 to move wins in 3 (an open three has two winning
+/// cells).
+pub fn open_two(attack: Attack, depth: Option<u32>) -> Problem {
+    let b = board(
+        4,
+        Rule::Freestyle,
+        &[
+            ".......", //
+            "..o....", //
+            ".......", //
+            "..xx...", //
+            ".......", //
+            "....o..", //
+            ".......",
+        ],
+        Player::X,
+    );
+    problem(b, Candidates::Near(1), attack, depth)
 }
 
 /// The problem and the checker's setup for the same position.
@@ -48,7 +54,18 @@ pub fn setup(p: &Problem) -> PlainPosition {
     PlainPosition::from_board(&p.board, p.candidates, p.attack, p.depth)
 }
 
-/// The certificate text the writer makes with the plain prover.
+/// The position block of a certificate: its lines between the first and
+/// `tree`.
+pub fn header(certificate: &str) -> String {
+    certificate
+        .lines()
+        .skip(1)
+        .take_while(|l| *l != "tree")
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The certificate text the writer makes with the textbook prover.
 pub fn certificate(p: &Problem) -> String {
     kinrow_prover::certificate::write_certificate(p, &mut TextbookProver, &Limits::default())
         .expect("a win")

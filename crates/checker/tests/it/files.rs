@@ -2,7 +2,7 @@
 //! file, and `check_text` finds the position a certificate proves, in a
 //! single-position file or (by name) in a suite.
 
-use crate::common::{board, certificate, problem};
+use crate::common::{board, certificate, header, open_two, problem};
 use kinrow_board::{Attack, Candidates, Player, Rule};
 use kinrow_checker::{check_text, FlawKind};
 use kinrow_format::{parse_positions, write_position, write_suite, Position};
@@ -24,18 +24,6 @@ fn position(name: &str, p: &Problem) -> Position {
     }
 }
 
-fn open_two(depth: Option<u32>, attack: Attack) -> Problem {
-    let rows = [
-        ".......", "..o....", ".......", "..xx...", ".......", "....o..", ".......",
-    ];
-    problem(
-        board(4, Rule::Freestyle, &rows, Player::X),
-        Candidates::Near(1),
-        attack,
-        depth,
-    )
-}
-
 /// An exact-rule position with o to move on a rectangular board.
 fn exact(depth: Option<u32>) -> Problem {
     let rows = ["........", "...oo...", "..x.x...", "........", "...x...."];
@@ -50,17 +38,12 @@ fn exact(depth: Option<u32>) -> Problem {
 #[test]
 fn the_header_is_a_position_file_of_the_same_position() {
     for p in [
-        open_two(Some(3), Attack::Any),
-        open_two(None, Attack::Fours),
+        open_two(Attack::Any, Some(3)),
+        open_two(Attack::Fours, None),
         exact(Some(3)),
     ] {
         let text = certificate(&p);
-        let block: String = text
-            .lines()
-            .skip(1)
-            .take_while(|l| *l != "tree")
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let block = header(&text);
         let parsed = parse_positions(&block, "cert").unwrap();
         assert_eq!(parsed, vec![position("cert", &p)]);
         assert_eq!(write_position(&parsed[0]), block);
@@ -69,14 +52,14 @@ fn the_header_is_a_position_file_of_the_same_position() {
 
 #[test]
 fn a_certificate_checks_against_its_position_file() {
-    for p in [open_two(Some(5), Attack::Threats), exact(None)] {
+    for p in [open_two(Attack::Threats, Some(5)), exact(None)] {
         let text = certificate(&p);
         let file = write_position(&position("x", &p));
         let report = check_text(&file, "x", &text).unwrap();
         assert!(report.attacker_moves >= 1);
     }
     // Stones given as moves read the same.
-    let p = open_two(Some(3), Attack::Any);
+    let p = open_two(Attack::Any, Some(3));
     let file = "board 7\nk 4\nmoves c4 c6 d4 e2\n# x to move\ndepth 3\n";
     assert!(check_text(file, "m", &certificate(&p)).is_ok());
     let wrong = "board 7\nk 4\nmoves c4 c6 d4 e3\ndepth 3\n";
@@ -89,7 +72,7 @@ fn a_certificate_checks_against_its_position_file() {
 
 #[test]
 fn in_a_suite_the_certificate_names_its_position() {
-    let a = open_two(Some(3), Attack::Any);
+    let a = open_two(Attack::Any, Some(3));
     let b = exact(Some(3));
     let suite = write_suite(&[position("first", &a), position("second", &b)]);
     let cert = |p: &Problem, name: Option<&str>| {

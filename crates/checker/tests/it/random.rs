@@ -4,7 +4,7 @@
 //! its own line checks the same; and a certificate with a defender reply (or
 //! a `*` line) left out, or cut short, is rejected.
 
-use crate::common::{join, lines, remove_subtree, setup, tree_start};
+use crate::common::{header, join, lines, remove_subtree, setup, tree_start};
 use kinrow_board::Attack;
 use kinrow_checker::{check, check_text, FlawKind};
 use kinrow_format::parse_positions;
@@ -18,13 +18,7 @@ use kinrow_reference::textbook::TextbookProver;
 use kinrow_reference::{adapt, random_case, Rng};
 
 fn problem_of(seed: u64) -> Problem {
-    let case = random_case(seed);
-    Problem {
-        board: adapt::to_board(&case.board, case.to_move),
-        candidates: adapt::to_candidates(case.near),
-        attack: adapt::to_attack(case.attack),
-        depth: Some(case.depth),
-    }
+    adapt::to_problem(&random_case(seed))
 }
 
 /// Writes and checks certificates with `prover` for the problems (each with
@@ -61,12 +55,7 @@ fn certificates_check(
         assert!(report.longest_line <= p.depth.unwrap(), "seed {seed}");
 
         // The header is the position file of the problem.
-        let block: String = text
-            .lines()
-            .skip(1)
-            .take_while(|l| *l != "tree")
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let block = header(&text);
         let parsed = &parse_positions(&block, "p").unwrap()[0];
         assert_eq!(parsed.board, p.board, "seed {seed}");
         assert_eq!(
