@@ -5,7 +5,7 @@
 //! 1 to 7 and every board size from 1x1 to 26x26.
 
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Game, Player, Rule, SearchBoard};
-use kinrow_reference::adapt::{cell, to_board, xy};
+use kinrow_reference::adapt::{cell, near, to_board, xy};
 use kinrow_reference::{
     random_stones, NaiveBoard, Rng, ATTACK_ANY, ATTACK_FOURS, ATTACK_THREATS, EMPTY, O as NAIVE_O,
     X as NAIVE_X,
@@ -121,13 +121,6 @@ fn xys(board: &Board, set: &Bitboard) -> Vec<(usize, usize)> {
 fn sorted(mut v: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     v.sort_unstable();
     v
-}
-
-fn near_of(c: Candidates) -> Option<usize> {
-    match c {
-        Candidates::Near(r) => Some(usize::from(r)),
-        Candidates::All => None,
-    }
 }
 
 /// Whether the empty cell `w`, on one of the four lines through `m` (which
@@ -324,7 +317,7 @@ proptest! {
         let board = to_board(&nb, NAIVE_X);
         for c in CANDIDATES {
             let got = xys(&board, &board.candidates(c));
-            prop_assert_eq!(got, sorted(nb.candidates(near_of(c))), "{}", c);
+            prop_assert_eq!(got, sorted(nb.candidates(near(c))), "{}", c);
         }
     }
 
@@ -347,7 +340,7 @@ proptest! {
             // The naive filter is a per-cell test, so its result under
             // `near R` is its result under `all` within the candidates.
             for c in CANDIDATES {
-                let cands = nb.attack_moves(p, near_of(c), ATTACK_ANY);
+                let cands = nb.attack_moves(p, near(c), ATTACK_ANY);
                 let got = xys(&board, &board.attack_moves(pl, c, Attack::Any));
                 prop_assert_eq!(got, sorted(cands.clone()), "attack_moves {} {} any", p, c);
                 let got = xys(&board, &board.attack_moves(pl, c, Attack::Fours));
@@ -380,7 +373,7 @@ proptest! {
             }
             for c in CANDIDATES {
                 let got = xys(&board, &board.attack_moves(pl, c, Attack::Threats));
-                let cands = nb.candidates(near_of(c));
+                let cands = nb.candidates(near(c));
                 let want: Vec<_> = want.iter().copied().filter(|m| cands.contains(m)).collect();
                 prop_assert_eq!(got, sorted(want), "attack_moves {} {} threats", p, c);
             }
@@ -605,7 +598,7 @@ fn empty_board_candidates_are_the_centre() {
                 let board = to_board(&nb, NAIVE_X);
                 for c in CANDIDATES {
                     let got = xys(&board, &board.candidates(c));
-                    let want = sorted(nb.candidates(near_of(c)));
+                    let want = sorted(nb.candidates(near(c)));
                     assert_eq!(got, want, "{w}x{h} {c}");
                     if c != Candidates::All {
                         assert_eq!(got, vec![((w - 1) / 2, (h - 1) / 2)]);
