@@ -35,7 +35,7 @@ pub fn open_two(attack: Attack, depth: Option<u32>) -> Problem {
     problem(b, Candidates::Near(1), attack, depth)
 }
 
-/// The problem and the checker's setup for the same position.
+/// A problem from its parts.
 pub fn problem(
     board: Board,
     candidates: Candidates,
@@ -50,6 +50,7 @@ pub fn problem(
     }
 }
 
+/// The checker's setup for the same position as `p`.
 pub fn setup(p: &Problem) -> PlainPosition {
     PlainPosition::from_board(&p.board, p.candidates, p.attack, p.depth)
 }
