@@ -12,6 +12,9 @@ pub enum ProverKind {
     AndOr,
     /// Proof-number search over a transposition DAG.
     Pns,
+    /// PNS with the attacker kept to its threat space (fours, and threes
+    /// that threaten a VCF): proves wins fast, answers unknown otherwise.
+    Vct,
     /// Alpha-beta value search (attack any only).
     AlphaBeta,
     /// Pearl's SCOUT value search (attack any only).
@@ -36,6 +39,7 @@ impl ProverKind {
             ProverKind::Auto => "auto",
             ProverKind::AndOr => "and-or",
             ProverKind::Pns => "pns",
+            ProverKind::Vct => "vct",
             ProverKind::AlphaBeta => "alpha-beta",
             ProverKind::Scout => "scout",
             ProverKind::Minimax => "minimax",
@@ -51,6 +55,11 @@ impl ProverKind {
                     ..Default::default()
                 }))
             }
+            ProverKind::Vct => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
+                all_moves,
+                threat_space: true,
+                ..Default::default()
+            })),
             ProverKind::Pns => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
                 all_moves,
                 ..Default::default()

@@ -7,6 +7,7 @@ use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::ProofNumber;
 use crate::node::last_plies::double_moves;
 use crate::node::{depth_after, AndNode, NodeRules, OrNode};
+use crate::threat::ThreatSpace;
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and
@@ -116,6 +117,15 @@ impl Finished {
                     board.play(cell);
                     pv.push(cell);
                     self.finish_and_leaf(board, depth - 1, pv);
+                } else {
+                    // Proved by a VCF (see `PnsSearch::vcf`): its line, the
+                    // defender taking one of the last winning cells, the
+                    // attacker completing its line on another.
+                    let mut threats = ThreatSpace::new(self.rules.candidates, 1 << 12);
+                    if let Some(line) = threats.vcf(board, depth) {
+                        pv.extend(&line.moves);
+                        pv.extend(line.wins.iter().take(2).map(Cell::from_index));
+                    }
                 }
             }
             OrNode::NoWin => {}

@@ -42,3 +42,117 @@
 pub mod vcf;
 
 pub use vcf::{zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
+
+use kinrow_board::{Bitboard, Candidates, SearchBoard};
+
+/// Nodes one VCF call may spend by default before it gives up (giving up
+/// only costs a reduction or a shortcut, never soundness).
+pub const DEFAULT_VCF_NODES: u64 = 20_000;
+
+/// The threat-space tools of one search: a [`Vcf`] searcher with its table,
+/// and a scratch board to search on, so that callers keep `&SearchBoard`.
+#[derive(Clone, Debug)]
+pub struct ThreatSpace {
+    vcf: Vcf,
+    scratch: Option<SearchBoard>,
+    per_call: u64,
+}
+
+impl ThreatSpace {
+    /// The tools for a problem whose sides choose among `candidates`, with
+    /// a VCF table of `slots` entries.
+    #[must_use]
+    pub fn new(candidates: Candidates, slots: usize) -> ThreatSpace {
+        ThreatSpace {
+            vcf: Vcf::new(candidates, slots),
+            scratch: None,
+            per_call: DEFAULT_VCF_NODES,
+        }
+    }
+
+    /// Forgets every stored result, for a problem whose sides choose among
+    /// `candidates`.
+    pub fn reset(&mut self, candidates: Candidates) {
+        self.vcf.reset(candidates);
+    }
+
+    /// Nodes spent by every VCF call so far.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.vcf.nodes
+    }
+
+    /// Bytes held (the VCF table).
+    #[must_use]
+    pub fn bytes(&self) -> u64 {
+        self.vcf.bytes()
+    }
+
+    /// A shortest VCF of the side to move of `board` within `max_plies`
+    /// plies (see [`Vcf::search`]); the side to move must have no winning
+    /// cell among the candidates.
+    pub fn vcf(&mut self, board: &SearchBoard, max_plies: u32) -> Option<VcfLine> {
+        if max_plies < 3 {
+            return None;
+        }
+        let scratch = self.scratch.get_or_insert_with(|| board.clone());
+        scratch.clone_from(board);
+        self.vcf.search(scratch, max_plies, self.per_call, None)
+    }
+
+    /// The threat space of the side to move, which must have no winning
+    /// cell among the candidates: the cells of `moves` that are fours, and
+    /// those in a window of `k` cells with `k - 3` of its stones and no
+    /// opponent stone after which, were the opponent to pass, it would have
+    /// a VCF within `max_plies - 2` plies (the plies left after the reply).
+    /// When the opponent has a winning cell the moves (the block) are kept
+    /// as they are. Restricting the attacker to these is sound for a win; a
+    /// no-win found so says nothing about the other moves.
+    pub fn threat_moves(&mut self, board: &SearchBoard, moves: &Bitboard, max_plies: u32) -> Bitboard {
+        let me = board.to_move();
+        if board.winning_cells(me.other()).intersects(moves) {
+            // The moves are the block of a defender's four: forced, kept
+            // whether it threatens or not.
+            return *moves;
+        }
+        let fours = board.fours_without_win(me, moves);
+        if max_plies < 5 {
+            return fours;
+        }
+        let (own, opp) = (board.stones(me), board.stones(me.other()));
+        let threes = (board.game().window_cells(own, opp, 3) & *moves).and_not(&fours);
+        let mut result = fours;
+        for t in threes.iter() {
+            let scratch = self.scratch.get_or_insert_with(|| board.clone());
+            scratch.clone_from(board);
+            scratch.place(kinrow_board::Cell::from_index(t), me);
+            if self
+                .vcf
+                .search(scratch, max_plies - 2, self.per_call, None)
+                .is_some()
+            {
+                result.insert(t);
+            }
+        }
+        result
+    }
+
+    /// At the defender's turn with `depth` plies left, its own move
+    /// included, when neither side has a winning cell among the
+    /// candidates: the zone of a shortest VCF the attacker would have if
+    /// the defender passed, within the `depth - 1` plies left after the
+    /// reply, and that VCF's length in plies. Replies outside the zone that
+    /// are not fours of the defender lose within that many plies after the
+    /// reply (the argument is in the module docs).
+    pub fn defender_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<(Bitboard, u32)> {
+        if depth < 4 {
+            return None;
+        }
+        let defender = board.to_move();
+        let scratch = self.scratch.get_or_insert_with(|| board.clone());
+        scratch.clone_from(board);
+        scratch.set_to_move(defender.other());
+        let line = self.vcf.search(scratch, depth - 1, self.per_call, None)?;
+        Some((zone(scratch, &line), line.plies()))
+    }
+}

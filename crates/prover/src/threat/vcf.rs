@@ -63,16 +63,32 @@ impl VcfLine {
     }
 }
 
+/// How one attacker node of the search settled.
+enum Found {
+    /// A VCF: the attacker's winning cells after its last four.
+    Vcf(Bitboard),
+    /// None within the horizon; `always`: the horizon cut nothing off, so
+    /// there is none at any horizon.
+    None { always: bool },
+}
+
+/// `nowin` of a table entry for "no VCF at any horizon".
+const ALWAYS: u16 = u16::MAX;
+
 /// One table slot. All zeros is empty.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     key: u64,
-    /// No VCF within this many plies (0: nothing known).
+    /// No VCF within this many plies (0: nothing known; [`ALWAYS`]: at no
+    /// horizon).
     nowin: u16,
     /// A VCF within this many plies was found (0: none known) ...
     win: u16,
     /// ... starting with this move (cell index).
     best: u16,
+    /// The [`Vcf::clear`] generation the entry belongs to: older ones are
+    /// empty, so clearing costs nothing.
+    generation: u16,
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() <= 16);
@@ -83,6 +99,7 @@ pub struct Vcf {
     candidates: Candidates,
     table: Vec<Entry>,
     mask: usize,
+    generation: u16,
     /// Moves of the nodes on the current path, one frame per node.
     stack: Vec<u16>,
     /// Nodes visited by every call so far.
@@ -105,6 +122,7 @@ impl Vcf {
             candidates,
             table: vec![Entry::default(); slots],
             mask: slots - 1,
+            generation: 1,
             stack: Vec::new(),
             nodes: 0,
             cap: u64::MAX,
@@ -121,7 +139,18 @@ impl Vcf {
     /// Forgets every stored result (for a new problem: the table's results
     /// hold for one candidate setting, and keys only identify positions).
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(Entry::default());
+            self.generation = 1;
+        }
+    }
+
+    /// Sets the candidates of the next problem and forgets every stored
+    /// result.
+    pub fn reset(&mut self, candidates: Candidates) {
+        self.candidates = candidates;
+        self.clear();
     }
 
     /// A shortest VCF of the side to move of `board` whose five lands within
@@ -154,17 +183,20 @@ impl Vcf {
         let mut moves = Vec::new();
         // Deepen by a four and its block at a time: the first horizon with
         // a VCF gives a shortest one.
+        // The horizon stops deepening once a search was not cut by it; no
+        // VCF is longer than two plies per empty cell.
+        let max_plies = max_plies.min(2 * board.empty().count() + 1);
         let mut horizon = 3;
         while horizon <= max_plies {
-            let found = self.attacker(board, horizon, &defender_wins, rank, &mut moves);
-            if let Some(wins) = found {
-                moves.reverse();
-                return Some(VcfLine { moves, wins });
+            match self.attacker(board, horizon, &defender_wins, rank, &mut moves) {
+                Found::Vcf(wins) => {
+                    moves.reverse();
+                    return Some(VcfLine { moves, wins });
+                }
+                Found::None { always: true } => return None,
+                Found::None { always: false } if self.capped => return None,
+                Found::None { always: false } => horizon += 2,
             }
-            if self.capped {
-                return None;
-            }
-            horizon += 2;
         }
         None
     }
@@ -185,22 +217,27 @@ impl Vcf {
         defender_wins: &Bitboard,
         rank: Option<&dyn Fn(Cell) -> u32>,
         line: &mut Vec<Cell>,
-    ) -> Option<Bitboard> {
-        if depth < 3 || defender_wins.has_two() {
-            return None;
+    ) -> Found {
+        if defender_wins.has_two() {
+            return Found::None { always: true };
+        }
+        if depth < 3 {
+            return Found::None { always: false };
         }
         if self.nodes >= self.cap {
             self.capped = true;
-            return None;
+            return Found::None { always: false };
         }
         self.nodes += 1;
         let key = board.key();
         let slot = self.slot(key);
         let entry = self.table[slot];
         let mut hint = None;
-        if entry.key == key {
+        if entry.key == key && entry.generation == self.generation {
             if u32::from(entry.nowin) >= depth {
-                return None;
+                return Found::None {
+                    always: entry.nowin == ALWAYS,
+                };
             }
             if entry.win != 0 && u32::from(entry.win) <= depth {
                 hint = Some(entry.best);
@@ -227,6 +264,7 @@ impl Vcf {
             }
         }
         let mut result = None;
+        let mut always = true;
         let mut i = base;
         while i < self.stack.len() {
             let m = Cell::from_index(usize::from(self.stack[i]));
@@ -250,12 +288,15 @@ impl Vcf {
             let found = self.attacker(board, depth - 2, &next_defender_wins, rank, line);
             board.undo(block);
             board.undo(m);
-            if let Some(w) = found {
-                line.push(block);
-                line.push(m);
-                // The child's line is at most depth - 2 plies.
-                result = Some((w, depth));
-                break;
+            match found {
+                Found::Vcf(w) => {
+                    line.push(block);
+                    line.push(m);
+                    // The child's line is at most depth - 2 plies.
+                    result = Some((w, depth));
+                    break;
+                }
+                Found::None { always: a } => always &= a,
             }
             if self.capped {
                 break;
@@ -265,25 +306,30 @@ impl Vcf {
         match result {
             Some((wins, len)) => {
                 let best = line.last().expect("a found line has a move").index() as u16;
+                let generation = self.generation;
                 let e = &mut self.table[slot];
-                if e.key != key {
+                if e.key != key || e.generation != generation {
                     *e = Entry::default();
                     e.key = key;
+                    e.generation = generation;
                 }
                 e.win = len as u16;
                 e.best = best;
-                Some(wins)
+                Found::Vcf(wins)
             }
             None => {
                 if !self.capped {
+                    let generation = self.generation;
                     let e = &mut self.table[slot];
-                    if e.key != key {
+                    if e.key != key || e.generation != generation {
                         *e = Entry::default();
                         e.key = key;
+                        e.generation = generation;
                     }
-                    e.nowin = e.nowin.max(depth as u16);
+                    let nowin = if always { ALWAYS } else { depth as u16 };
+                    e.nowin = e.nowin.max(nowin);
                 }
-                None
+                Found::None { always }
             }
         }
     }
