@@ -146,3 +146,60 @@ fn zone_holds_the_line() {
         }
     }
 }
+
+/// The zone's claim, checked reply by reply: at the defender's turn, with
+/// a VCF of the attacker after a pass, every reply outside the zone that
+/// is not a four of the defender leaves the attacker a VCF as long. And
+/// the windows around the defender's blocks are needed: without them some
+/// reply would escape (so a zone without them is caught here).
+#[test]
+fn replies_outside_the_zone_lose_and_the_block_windows_are_needed() {
+    let mut zones = 0;
+    let mut escapes_from_smaller = 0;
+    for seed in 0..4000 {
+        let Some((naive, defender, near, _)) = random_position(seed) else {
+            continue;
+        };
+        let cands = candidates(near);
+        let board = SearchBoard::from(adapt::to_board(&naive, defender));
+        let me = board.to_move();
+        let cells = board.candidates(cands);
+        if board.winning_cells(me.other()).intersects(&cells) {
+            continue;
+        }
+        let mut pass = board.clone();
+        pass.set_to_move(me.other());
+        let mut vcf = Vcf::new(cands, 1 << 12);
+        let Some(line) = vcf.search(&mut pass, 9, u64::MAX, None) else {
+            continue;
+        };
+        zones += 1;
+        let z = zone(&board, &line);
+        let mut smaller = line.wins;
+        for m in &line.moves {
+            smaller.insert(m.index());
+        }
+        let fours = board.fours(me, &cells);
+        for s in cells.and_not(&fours).iter() {
+            let mut after = board.clone();
+            after.play(Cell::from_index(s));
+            let mut vcf = Vcf::new(cands, 1 << 12);
+            let wins = vcf
+                .search(&mut after, line.plies(), u64::MAX, None)
+                .is_some();
+            if !z.contains(s) {
+                assert!(wins, "seed {seed}: reply {s} outside the zone escapes");
+            } else if !smaller.contains(s) && !wins {
+                escapes_from_smaller += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{zones} zones, {escapes_from_smaller} replies escape a zone without the block windows"
+    );
+    assert!(zones > 300, "only {zones} zones checked");
+    assert!(
+        escapes_from_smaller > 0,
+        "no case shows the block windows are needed"
+    );
+}

@@ -13,7 +13,7 @@ use super::table::{Table, NOWIN_ALWAYS};
 use crate::node::last_plies::{double_move_tries, makes_two_wins};
 use crate::node::{wins_after_played, wins_of, AndNode, LastPlies, OrNode, SwitchableRules, Wins};
 use crate::outcome::Budget;
-use crate::threat::ThreatSpace;
+use crate::threat::{ThreatSpace, VCF_MIN_DEPTH};
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
 /// What the search of a node answers: a win with its length, a no-win
@@ -126,7 +126,7 @@ impl AndOrSearch<'_> {
         // A VCF wins without searching the other moves (its fours pass
         // every filter); only with every reduction on, where the attacker
         // is known to have no winning cell here.
-        if self.last_plies.is_on() && depth >= 5 {
+        if self.last_plies.is_on() && depth >= VCF_MIN_DEPTH {
             if let Some(line) = self.threats.vcf(&self.board, depth) {
                 let first = line.moves[0];
                 if use_table {

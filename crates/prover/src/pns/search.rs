@@ -24,7 +24,7 @@ use crate::node::last_plies::double_moves;
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
-use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
+use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS, VCF_MIN_DEPTH};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 use std::time::Instant;
@@ -281,7 +281,7 @@ impl<'a> PnsSearch<'a> {
     /// last-plies shortcut decides), and only where the shortcuts apply
     /// (every reduction on, `k >= 2`).
     fn vcf(&self, depth: u32) -> Option<u32> {
-        if !self.last_plies.is_on() || depth < 5 {
+        if !self.last_plies.is_on() || depth < VCF_MIN_DEPTH {
             return None;
         }
         let mut threats = self.threats.borrow_mut();

@@ -45,6 +45,11 @@ pub use vcf::{zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
 
 use kinrow_board::{Bitboard, Candidates, SearchBoard};
 
+/// Fewest plies left at the attacker's turn for which AND-OR and PNS look
+/// for a VCF before searching its moves (with three, the last-plies
+/// shortcut decides already).
+pub const VCF_MIN_DEPTH: u32 = 5;
+
 /// Nodes one VCF call may spend by default before it gives up (giving up
 /// only costs a reduction or a shortcut, never soundness).
 pub const DEFAULT_VCF_NODES: u64 = 20_000;
@@ -108,7 +113,12 @@ impl ThreatSpace {
     /// When the opponent has a winning cell the moves (the block) are kept
     /// as they are. Restricting the attacker to these is sound for a win; a
     /// no-win found so says nothing about the other moves.
-    pub fn threat_moves(&mut self, board: &SearchBoard, moves: &Bitboard, max_plies: u32) -> Bitboard {
+    pub fn threat_moves(
+        &mut self,
+        board: &SearchBoard,
+        moves: &Bitboard,
+        max_plies: u32,
+    ) -> Bitboard {
         let me = board.to_move();
         if board.winning_cells(me.other()).intersects(moves) {
             // The moves are the block of a defender's four: forced, kept
