@@ -203,3 +203,49 @@ fn replies_outside_the_zone_lose_and_the_block_windows_are_needed() {
         "no case shows the block windows are needed"
     );
 }
+
+/// AND-OR with reduction 6 and the VCF shortcut against AND-OR without
+/// them, on dense positions where VCFs of five plies and more abound:
+/// equal verdicts and win lengths (positions either side leaves
+/// unsettled within the node budget are skipped, and counted).
+#[test]
+fn zones_change_no_verdict_on_dense_positions() {
+    use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem, Prover, Reductions, Verdict};
+    let limits = Limits {
+        max_nodes: Some(200_000),
+        ..Limits::default()
+    };
+    let without = AndOrConfig {
+        reductions: Reductions {
+            zones: false,
+            ..Reductions::ALL
+        },
+        ..AndOrConfig::default()
+    };
+    let (mut compared, mut wins) = (0, 0);
+    for seed in 0..2000 {
+        let Some((naive, to_move, near, depth)) = random_position(seed) else {
+            continue;
+        };
+        let problem = Problem {
+            board: adapt::to_board(&naive, to_move),
+            candidates: candidates(near),
+            attack: kinrow_board::Attack::Any,
+            depth: Some(depth),
+        };
+        let a = AndOr::new(AndOrConfig::default()).prove(&problem, &limits);
+        let b = AndOr::new(without).prove(&problem, &limits);
+        if a.verdict == Verdict::Unknown || b.verdict == Verdict::Unknown {
+            continue;
+        }
+        compared += 1;
+        wins += usize::from(a.verdict == Verdict::Win);
+        assert_eq!(
+            (a.verdict, a.plies),
+            (b.verdict, b.plies),
+            "seed {seed}: {naive:?} to move {to_move} near {near:?} depth {depth}"
+        );
+    }
+    eprintln!("{compared} positions compared, {wins} wins");
+    assert!(compared > 1000, "only {compared} positions compared");
+}
