@@ -43,7 +43,7 @@ pub mod vcf;
 
 pub use vcf::{zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
 
-use kinrow_board::{Bitboard, Candidates, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
@@ -97,12 +97,20 @@ impl ThreatSpace {
     /// plies (see [`Vcf::search`]); the side to move must have no winning
     /// cell among the candidates.
     pub fn vcf(&mut self, board: &SearchBoard, max_plies: u32) -> Option<VcfLine> {
-        if max_plies < 3 {
+        if max_plies < 3 || !self.has_four(board, board.to_move()) {
             return None;
         }
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         self.vcf.search(scratch, max_plies, self.per_call, None)
+    }
+
+    /// Whether `player`, which has no winning cell among the candidates,
+    /// has a four among them: the first thing a VCF needs, asked before
+    /// copying the board for a search.
+    fn has_four(&self, board: &SearchBoard, player: Player) -> bool {
+        let cands = board.candidates(self.vcf.candidates());
+        !board.fours_without_win(player, &cands).is_empty()
     }
 
     /// The threat space of the side to move, which must have no winning
@@ -159,6 +167,9 @@ impl ThreatSpace {
             return None;
         }
         let defender = board.to_move();
+        if !self.has_four(board, defender.other()) {
+            return None;
+        }
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());

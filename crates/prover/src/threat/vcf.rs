@@ -130,6 +130,12 @@ impl Vcf {
         }
     }
 
+    /// The candidates the sides choose among.
+    #[must_use]
+    pub const fn candidates(&self) -> Candidates {
+        self.candidates
+    }
+
     /// Bytes held by the table.
     #[must_use]
     pub fn bytes(&self) -> u64 {
