@@ -22,3 +22,4 @@ mod value_game;
 mod value_mnk;
 mod value_random;
 mod value_scout;
+mod vcf;
