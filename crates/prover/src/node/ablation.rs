@@ -190,22 +190,16 @@ impl SwitchableRules {
             return self.node.defender_node_zoned(board, depth, known, threats);
         }
         let node = self.defender_node_with(board, depth, known);
-        let floor = if depth >= 4 { 4 } else { 0 };
-        let AndNode::Replies(replies) = node else {
-            return (node, floor);
-        };
         // Reduction 6 needs neither side to have a winning cell among the
         // candidates, whatever the other switches left.
         let me = board.to_move();
         let cands = board.candidates(self.node.candidates);
         let quiet = !board.winning_cells(me).intersects(&cands)
             && !board.winning_cells(me.other()).intersects(&cands);
-        if !self.reductions.zones || !quiet {
-            return (node, floor);
-        }
-        match self.node.zone_replies(board, depth, &replies, threats) {
-            Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
-            None => (node, floor),
+        if self.reductions.zones && quiet {
+            self.node.with_zone(node, board, depth, threats)
+        } else {
+            (node, if depth >= 4 { 4 } else { 0 })
         }
     }
 

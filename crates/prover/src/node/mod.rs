@@ -241,11 +241,26 @@ impl NodeRules {
         threats: &mut ThreatSpace,
     ) -> (AndNode, u32) {
         let node = self.defender_node_with(board, depth, known);
-        let AndNode::Replies(replies) = node else {
-            return (node, 0);
-        };
+        self.with_zone(node, board, depth, threats)
+    }
+
+    /// Reduction 6 applied to `node`, what the other rules said at the
+    /// defender's turn with `depth` plies left (see
+    /// [`NodeRules::defender_node_zoned`]); the caller vouches that when
+    /// `node` holds two or more replies neither side has a winning cell
+    /// among the candidates.
+    pub(crate) fn with_zone(
+        &self,
+        node: AndNode,
+        board: &SearchBoard,
+        depth: u32,
+        threats: &mut ThreatSpace,
+    ) -> (AndNode, u32) {
         // Reduction 5 (and 3) leave out replies that lose within 4 plies.
         let floor = if depth >= 4 { 4 } else { 0 };
+        let AndNode::Replies(replies) = node else {
+            return (node, floor);
+        };
         if depth < 4 || !replies.has_two() {
             return (node, floor);
         }
@@ -260,7 +275,7 @@ impl NodeRules {
     /// among the candidates: the replies kept, and the plies from this node
     /// within which the others lose; `None` when the attacker has no VCF
     /// after a pass (or `depth < 4`).
-    pub(crate) fn zone_replies(
+    fn zone_replies(
         &self,
         board: &SearchBoard,
         depth: u32,
