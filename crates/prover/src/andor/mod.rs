@@ -255,15 +255,16 @@ impl Prover for AndOr {
     /// an empty set of winning moves when they were asked for.
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let budget = Budget::new(limits);
-        let cap = limits
-            .memory
-            .map_or(self.config.table_bytes, |m| m.min(self.config.table_bytes));
+        // The VCF table takes its share of the memory budget first (see
+        // `threat::slots_within`), the transposition table the rest.
+        let memory = limits.memory.unwrap_or(u64::MAX);
+        self.threats.reset(problem.candidates, memory);
+        let cap = (memory - self.threats.bytes()).min(self.config.table_bytes);
         self.table.reset(cap);
         let node = NodeRules {
             candidates: problem.candidates,
             attack: problem.attack,
         };
-        self.threats.reset(problem.candidates);
         let vcf_nodes = self.threats.nodes();
         let mut search = AndOrSearch {
             board: problem.board.clone().into(),

@@ -24,7 +24,7 @@ use crate::node::last_plies::double_moves;
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
-use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS, VCF_MIN_DEPTH};
+use crate::threat::{slots_within, ThreatSpace, VCF_MIN_DEPTH};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 use std::time::Instant;
@@ -133,6 +133,10 @@ impl<'a> PnsSearch<'a> {
         deadline: Option<Instant>,
         memory: u64,
     ) -> PnsSearch<'a> {
+        // The VCF table takes its share of the memory budget first (see
+        // `threat::slots_within`), the arena the rest.
+        let threats = ThreatSpace::new(rules.candidates, slots_within(memory));
+        let memory = memory - threats.bytes();
         PnsSearch {
             arena: Arena::new(memory),
             sym,
@@ -152,7 +156,7 @@ impl<'a> PnsSearch<'a> {
             evaluations: 0,
             tt_hits: 0,
             last_plies: LastPlies::new(board.game(), &rules),
-            threats: RefCell::new(ThreatSpace::new(rules.candidates, DEFAULT_VCF_SLOTS)),
+            threats: RefCell::new(threats),
             threat_space: false,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,

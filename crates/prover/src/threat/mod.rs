@@ -41,7 +41,7 @@
 
 pub mod vcf;
 
-pub use vcf::{zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
+pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTES};
 
 use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
 
@@ -76,9 +76,17 @@ impl ThreatSpace {
     }
 
     /// Forgets every stored result, for a problem whose sides choose among
-    /// `candidates`.
-    pub fn reset(&mut self, candidates: Candidates) {
-        self.vcf.reset(candidates);
+    /// `candidates` and whose search may use `memory` bytes in all (the VCF
+    /// table takes [`slots_within`] of them).
+    pub fn reset(&mut self, candidates: Candidates, memory: u64) {
+        let slots = slots_within(memory);
+        if slots == self.vcf.slots() {
+            self.vcf.reset(candidates);
+        } else {
+            let nodes = self.vcf.nodes;
+            self.vcf = Vcf::new(candidates, slots);
+            self.vcf.nodes = nodes;
+        }
     }
 
     /// Nodes spent by every VCF call so far.

@@ -112,16 +112,38 @@ pub struct Vcf {
 /// Default number of table slots (16 bytes each: 1 MiB).
 pub const DEFAULT_VCF_SLOTS: usize = 1 << 16;
 
+/// Bytes of one table slot.
+pub const VCF_SLOT_BYTES: u64 = std::mem::size_of::<Entry>() as u64;
+
+/// The table slots a search with a memory budget of `memory` bytes gives
+/// its VCF searcher: at most an eighth of the budget and at most
+/// [`DEFAULT_VCF_SLOTS`], a power of two; 0 (the searcher off) when an
+/// eighth is less than a slot.
+#[must_use]
+pub fn slots_within(memory: u64) -> usize {
+    let slots = (memory / 8 / VCF_SLOT_BYTES).min(DEFAULT_VCF_SLOTS as u64);
+    if slots == 0 {
+        0
+    } else {
+        1 << (63 - slots.leading_zeros())
+    }
+}
+
 impl Vcf {
     /// A searcher for problems whose sides choose among `candidates`, with
-    /// a table of `slots` entries (rounded up to a power of two).
+    /// a table of `slots` entries (rounded up to a power of two). With no
+    /// slot at all the searcher is off: every search finds nothing.
     #[must_use]
     pub fn new(candidates: Candidates, slots: usize) -> Vcf {
-        let slots = slots.max(1).next_power_of_two();
+        let slots = if slots == 0 {
+            0
+        } else {
+            slots.next_power_of_two()
+        };
         Vcf {
             candidates,
             table: vec![Entry::default(); slots],
-            mask: slots - 1,
+            mask: slots.saturating_sub(1),
             generation: 1,
             stack: Vec::new(),
             nodes: 0,
@@ -134,6 +156,12 @@ impl Vcf {
     #[must_use]
     pub const fn candidates(&self) -> Candidates {
         self.candidates
+    }
+
+    /// Slots of the table.
+    #[must_use]
+    pub fn slots(&self) -> usize {
+        self.table.len()
     }
 
     /// Bytes held by the table.
@@ -178,9 +206,10 @@ impl Vcf {
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
         debug_assert!(!board.winning_cells(me).intersects(&cands));
-        if board.game().k() < 2 {
+        if board.game().k() < 2 || self.table.is_empty() {
             // Every empty cell wins at once: no four is needed (and the
             // reasoning above assumes winning cells lie next to stones).
+            // Without a table the searcher is off.
             return None;
         }
         let defender_wins = board.winning_cells(me.other()) & cands;
