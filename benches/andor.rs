@@ -7,7 +7,7 @@
 //!   length are checked before timing.
 //! - `andor/textbook-vs-and-or/<solver>/<position>`: depth 7, `near 1`: the
 //!   plain textbook recursion (no reductions, table, ordering or deepening;
-//!   `kinrow_bench::textbook`) against the prover. Both answers are checked
+//!   `kinrow_reference::textbook`) against the prover. Both answers are checked
 //!   to agree before timing.
 //!
 //! The positions are short random games (12 stones, x to move), written as
@@ -15,9 +15,9 @@
 //! `positions/bench/` as they are.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use kinrow_bench::textbook::Textbook;
 use kinrow_format::{parse_positions, Expect, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem, Prover, Verdict};
+use kinrow_reference::textbook::Textbook;
 use std::time::Duration;
 
 /// The bench positions, at depth 9; each name says the length of the

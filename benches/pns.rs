@@ -7,7 +7,7 @@
 //! (`elem/s`) is nodes created per second; before each group a line gives
 //! the verdict, nodes, expansions and peak arena memory of one run (the
 //! node count doubles as a determinism check). More boards and settings,
-//! too slow for criterion, are in `crates/prover/tests/pns_settle.rs`.
+//! too slow for criterion, are in `crates/prover/tests/it/pns_settle.rs`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use kinrow_board::{Attack, Board, Candidates, Game, Rule};

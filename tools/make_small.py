@@ -25,7 +25,7 @@ set of winning first moves (`--all-moves`) as the `solution` line, so that
 set AND-OR cannot complete within ALL_MOVES_NODES is dropped). Puzzles PNS
 settles in fewer than MIN_NODES nodes are dropped as too trivial to time,
 those needing more than MAX_NODES as not small. The test
-crates/prover/tests/small_suite.rs checks the verdicts again with both
+crates/prover/tests/it/small_suite.rs checks the verdicts again with both
 provers and, on the finish puzzles, with the naive reference recursion.
 Node counts are deterministic, so re-running this script gives
 byte-identical files as long as the provers' search does not change.

@@ -1,4 +1,3 @@
 //! Criterion benches live in the root `benches/` folder; this crate only
-//! hosts them, with the baselines they compare against.
-
-pub mod textbook;
+//! hosts them. The baseline they compare against, the textbook AND-OR
+//! recursion, is `kinrow_reference::textbook`, which the tests share.

@@ -4,7 +4,7 @@
 use crate::bitboard::{Bitboard, BITS};
 use crate::game::Game;
 use crate::geometry::{Cell, Player};
-use crate::rules::{Attack, Candidates};
+use crate::restriction::{Attack, Candidates};
 
 /// SplitMix64, used at compile time to fill the Zobrist table.
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -182,7 +182,7 @@ impl Board {
     #[must_use]
     pub fn wins_at(&self, cell: Cell) -> bool {
         self.stone_at(cell)
-            .is_some_and(|p| self.game.wins_through(&self.stones[p.index()], cell))
+            .is_some_and(|p| self.game.wins_through(p, &self.stones[p.index()], cell))
     }
 
     /// The cells that a stone of `player` on the empty cell `m` would make
@@ -194,7 +194,7 @@ impl Board {
         let p = player.index();
         let mut out = Bitboard::EMPTY;
         self.game
-            .for_each_made_win(&self.stones[p], &self.stones[1 - p], m, |c| {
+            .for_each_made_win(player, &self.stones[p], &self.stones[1 - p], m, |c| {
                 out.insert(c.index());
             });
         out
@@ -206,13 +206,13 @@ impl Board {
     pub fn made_win_count(&self, player: Player, m: Cell) -> u32 {
         let p = player.index();
         self.game
-            .made_win_count(&self.stones[p], &self.stones[1 - p], m)
+            .made_win_count(player, &self.stones[p], &self.stones[1 - p], m)
     }
 
     /// Whether `player` has a winning line anywhere (a scan from scratch).
     #[must_use]
     pub fn has_line(&self, player: Player) -> bool {
-        self.game.has_line(&self.stones[player.index()])
+        self.game.has_line(player, &self.stones[player.index()])
     }
 
     /// Every empty cell where one more stone of `player` wins.
@@ -221,7 +221,7 @@ impl Board {
     pub fn winning_cells(&self, player: Player) -> Bitboard {
         let p = player.index();
         self.game
-            .winning_cells(&self.stones[p], &self.stones[1 - p])
+            .winning_cells(player, &self.stones[p], &self.stones[1 - p])
     }
 
     /// The empty cells a side may play under `candidates`.
@@ -239,17 +239,20 @@ impl Board {
     pub fn fours(&self, player: Player, within: &Bitboard) -> Bitboard {
         let p = player.index();
         self.game
-            .fours(&self.stones[p], &self.stones[1 - p], within)
+            .fours(player, &self.stones[p], &self.stones[1 - p], within)
     }
 
-    /// [`Board::fours`] when `player` is known to have no winning cell
-    /// (checked in debug builds).
+    /// [`Board::fours`] when `player` is known to have no winning cell.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `player` has a winning cell.
     #[inline]
     #[must_use]
     pub fn fours_without_win(&self, player: Player, within: &Bitboard) -> Bitboard {
         let p = player.index();
         self.game
-            .fours_without_win(&self.stones[p], &self.stones[1 - p], within)
+            .fours_without_win(player, &self.stones[p], &self.stones[1 - p], within)
     }
 
     /// The cells of `within` that are threats for `player`: fours, and moves
@@ -260,7 +263,7 @@ impl Board {
     pub fn threats(&self, player: Player, within: &Bitboard) -> Bitboard {
         let p = player.index();
         self.game
-            .threats(&self.stones[p], &self.stones[1 - p], within)
+            .threats(player, &self.stones[p], &self.stones[1 - p], within)
     }
 
     /// The moves `player` may make as the attacker: its candidates that
@@ -269,8 +272,13 @@ impl Board {
     #[must_use]
     pub fn attack_moves(&self, player: Player, candidates: Candidates, attack: Attack) -> Bitboard {
         let p = player.index();
-        self.game
-            .attack_moves(&self.stones[p], &self.stones[1 - p], candidates, attack)
+        self.game.attack_moves(
+            player,
+            &self.stones[p],
+            &self.stones[1 - p],
+            candidates,
+            attack,
+        )
     }
 
     /// The key recomputed from the stones and the side to move.

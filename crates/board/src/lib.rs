@@ -27,12 +27,13 @@ pub mod bitboard;
 pub mod board;
 pub mod game;
 pub mod geometry;
-mod lines;
-pub mod rules;
+mod line;
+pub mod restriction;
+mod search_board;
 
 pub use bitboard::{Bitboard, Bits};
 pub use board::Board;
-pub use game::{Game, GameError};
+pub use game::{Game, GameError, Rule};
 pub use geometry::{Cell, Geometry, Player, SizeError};
-pub use lines::SearchBoard;
-pub use rules::{Attack, Candidates, Rule};
+pub use restriction::{Attack, Candidates};
+pub use search_board::SearchBoard;

@@ -49,7 +49,7 @@ pub(crate) fn position() -> impl Strategy<Value = Position> {
                     continue;
                 }
                 board.place(cell, player);
-                if game.has_line(board.stones(player)) {
+                if game.has_line(player, board.stones(player)) {
                     board.remove(cell, player);
                     continue;
                 }

@@ -12,6 +12,9 @@ pub enum ProverKind {
     AndOr,
     /// Proof-number search over a transposition DAG.
     Pns,
+    /// PNS with the attacker kept to its threat space (fours, and threes
+    /// that threaten a VCF): proves wins fast, answers unknown otherwise.
+    Vct,
     /// Depth-first proof-number search in a fixed-size table (df-pn).
     Dfpn,
     /// Alpha-beta value search (attack any only).
@@ -38,6 +41,7 @@ impl ProverKind {
             ProverKind::Auto => "auto",
             ProverKind::AndOr => "and-or",
             ProverKind::Pns => "pns",
+            ProverKind::Vct => "vct",
             ProverKind::Dfpn => "dfpn",
             ProverKind::AlphaBeta => "alpha-beta",
             ProverKind::Scout => "scout",
@@ -54,6 +58,11 @@ impl ProverKind {
                     ..Default::default()
                 }))
             }
+            ProverKind::Vct => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
+                all_moves,
+                threat_space: true,
+                ..Default::default()
+            })),
             ProverKind::Pns => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
                 all_moves,
                 ..Default::default()

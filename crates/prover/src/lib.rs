@@ -21,6 +21,7 @@ pub mod kit;
 pub mod node;
 pub mod outcome;
 pub mod pns;
+pub mod threat;
 pub mod value;
 
 pub use andor::{AndOr, AndOrConfig};

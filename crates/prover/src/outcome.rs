@@ -100,6 +100,10 @@ pub struct Stats {
     pub tt_hits: u64,
     /// Peak bytes of search memory (tables, arenas).
     pub peak_bytes: u64,
+    /// Positions the VCF searches visited (threat-space shortcuts and
+    /// reduction 6), on top of [`Stats::nodes`] for the proof-number
+    /// provers; AND-OR counts them in [`Stats::nodes`] already.
+    pub vcf_nodes: u64,
     /// Wall-clock time spent.
     pub elapsed: Duration,
 }

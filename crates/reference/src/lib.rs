@@ -8,6 +8,14 @@
 //!
 //! Cells hold 0 (empty), 1 (x, first player) or 2 (o). Coordinates are
 //! `(x, y)` with `(0, 0)` the bottom-left cell.
+//!
+//! Two modules speak the real types: [`adapt`] converts between the naive
+//! board and the real one, and [`textbook`] is the textbook AND-OR
+//! recursion played on the real board, the baseline of the `andor` bench
+//! and a prover for tests. The `prover` feature adds what needs
+//! `kinrow-prover`: the textbook as a `Prover` and naive cases as problems.
+
+pub mod textbook;
 
 /// Empty cell.
 pub const EMPTY: u8 = 0;
@@ -54,6 +62,25 @@ impl NaiveBoard {
             exact,
             cells: vec![EMPTY; width * height],
         }
+    }
+
+    /// A board from rows written top row first, as wide as the first row:
+    /// `x` and `o` are stones, any other character an empty cell.
+    #[must_use]
+    pub fn from_rows(rows: &[&str], k: usize, exact: bool) -> NaiveBoard {
+        let height = rows.len();
+        let mut b = NaiveBoard::new(rows[0].len(), height, k, exact);
+        for (i, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let v = match c {
+                    'x' => X,
+                    'o' => O,
+                    _ => continue,
+                };
+                b.set(x, height - 1 - i, v);
+            }
+        }
+        b
     }
 
     /// The content of `(x, y)`, or `None` off the board.
@@ -642,6 +669,18 @@ pub mod adapt {
             super::ATTACK_FOURS => Attack::Fours,
             super::ATTACK_THREATS => Attack::Threats,
             _ => panic!("no attack filter has the code {code}"),
+        }
+    }
+
+    /// The prover's problem a naive case describes.
+    #[cfg(feature = "prover")]
+    #[must_use]
+    pub fn to_problem(case: &super::Case) -> kinrow_prover::Problem {
+        kinrow_prover::Problem {
+            board: to_board(&case.board, case.to_move),
+            candidates: to_candidates(case.near),
+            attack: to_attack(case.attack),
+            depth: Some(case.depth),
         }
     }
 

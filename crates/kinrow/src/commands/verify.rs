@@ -14,7 +14,7 @@ use std::io::IsTerminal;
 
 /// How one puzzle fared.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Check {
+pub enum Judgement {
     Passed,
     Failed(String),
     Unknown,
@@ -28,36 +28,36 @@ pub struct Report {
     pub file: String,
     pub name: String,
     pub prover: &'static str,
-    pub check: Check,
+    pub judgement: Judgement,
     pub result: Option<Verdict>,
     pub nodes: u64,
     pub seconds: f64,
 }
 
 /// Checks one puzzle.
-pub fn check_one(l: &Loaded, kind: ProverKind, limits: &Limits, include_slow: bool) -> Report {
+pub fn judge_one(l: &Loaded, kind: ProverKind, limits: &Limits, include_slow: bool) -> Report {
     let p = &l.position;
     let mut report = Report {
         file: l.path.display().to_string(),
         name: p.name.clone(),
         prover: kind.name(),
-        check: Check::Skipped(String::new()),
+        judgement: Judgement::Skipped(String::new()),
         result: None,
         nodes: 0,
         seconds: 0.0,
     };
     if let (Some(reason), false) = (&p.slow, include_slow) {
-        report.check = Check::Skipped(format!("marked slow: {reason}"));
+        report.judgement = Judgement::Skipped(format!("marked slow: {reason}"));
         return report;
     }
     let Some(expect) = &p.expect else {
-        report.check = Check::Skipped("no `expect` line".into());
+        report.judgement = Judgement::Skipped("no `expect` line".into());
         return report;
     };
     let solved = match solve_one(p, kind, limits, false) {
         Ok(s) => s,
         Err(e) => {
-            report.check = Check::Skipped(e.to_string());
+            report.judgement = Judgement::Skipped(e.to_string());
             return report;
         }
     };
@@ -67,21 +67,21 @@ pub fn check_one(l: &Loaded, kind: ProverKind, limits: &Limits, include_slow: bo
     report.nodes = o.stats.nodes;
     report.seconds = o.stats.elapsed.as_secs_f64();
     let g = p.board.game().geometry();
-    report.check = match (expect, o.verdict) {
-        (_, Verdict::Unknown) => Check::Unknown,
+    report.judgement = match (expect, o.verdict) {
+        (_, Verdict::Unknown) => Judgement::Unknown,
         (Expect::Win, Verdict::Win) => match o.best_move {
             Some(m) if !p.solution.is_empty() && !p.solution.contains(&m) => {
-                Check::Failed(format!(
+                Judgement::Failed(format!(
                     "expected a first move among {}, found {}",
                     crate::render::moves(&p.board, &p.solution),
                     g.name(m)
                 ))
             }
-            None => Check::Failed("win reported without a first move".into()),
-            _ => Check::Passed,
+            None => Judgement::Failed("win reported without a first move".into()),
+            _ => Judgement::Passed,
         },
-        (Expect::NoWin, Verdict::NoWin) => Check::Passed,
-        (e, v) => Check::Failed(format!("expected {}, found {v}", expect_str(e))),
+        (Expect::NoWin, Verdict::NoWin) => Judgement::Passed,
+        (e, v) => Judgement::Failed(format!("expected {}, found {v}", expect_str(e))),
     };
     report
 }
@@ -112,23 +112,23 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     };
     let size = |l: &Loaded| horizon(&l.position);
     let reports = schedule::map_largest_first(&pool, &loaded, size, |l| {
-        let r = check_one(l, args.prover, &limits, args.include_slow);
+        let r = judge_one(l, args.prover, &limits, args.include_slow);
         bar.inc(1);
         r
     });
     bar.finish_and_clear();
-    let count = |f: fn(&Check) -> bool| reports.iter().filter(|r| f(&r.check)).count();
-    let passed = count(|c| matches!(c, Check::Passed));
-    let failed = count(|c| matches!(c, Check::Failed(_)));
-    let unknown = count(|c| matches!(c, Check::Unknown));
-    let skipped = count(|c| matches!(c, Check::Skipped(_)));
+    let count = |f: fn(&Judgement) -> bool| reports.iter().filter(|r| f(&r.judgement)).count();
+    let passed = count(|c| matches!(c, Judgement::Passed));
+    let failed = count(|c| matches!(c, Judgement::Failed(_)));
+    let unknown = count(|c| matches!(c, Judgement::Unknown));
+    let skipped = count(|c| matches!(c, Judgement::Skipped(_)));
     for r in &reports {
         if args.json {
-            let (status, detail) = match &r.check {
-                Check::Passed => ("passed", None),
-                Check::Failed(d) => ("failed", Some(d.as_str())),
-                Check::Unknown => ("unknown", None),
-                Check::Skipped(d) => ("skipped", Some(d.as_str())),
+            let (status, detail) = match &r.judgement {
+                Judgement::Passed => ("passed", None),
+                Judgement::Failed(d) => ("failed", Some(d.as_str())),
+                Judgement::Unknown => ("unknown", None),
+                Judgement::Skipped(d) => ("skipped", Some(d.as_str())),
             };
             println!(
                 "{}",
@@ -139,9 +139,11 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
                 })
             );
         } else {
-            match &r.check {
-                Check::Failed(d) => println!("FAILED {} [{}] ({}): {d}", r.file, r.name, r.prover),
-                Check::Unknown => println!(
+            match &r.judgement {
+                Judgement::Failed(d) => {
+                    println!("FAILED {} [{}] ({}): {d}", r.file, r.name, r.prover)
+                }
+                Judgement::Unknown => println!(
                     "unknown {} [{}] ({}): a budget ran out",
                     r.file, r.name, r.prover
                 ),

@@ -63,7 +63,8 @@ mod table;
 
 use crate::node::{LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
-use kinrow_board::Cell;
+use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
+use kinrow_board::{Candidates, Cell};
 use search::{AndOrSearch, Answer};
 use table::Table;
 
@@ -95,6 +96,7 @@ impl Default for AndOrConfig {
 pub struct AndOr {
     config: AndOrConfig,
     table: Table,
+    threats: ThreatSpace,
 }
 
 impl AndOr {
@@ -104,6 +106,7 @@ impl AndOr {
         AndOr {
             config,
             table: Table::new(config.table_bytes),
+            threats: ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS),
         }
     }
 
@@ -252,14 +255,17 @@ impl Prover for AndOr {
     /// an empty set of winning moves when they were asked for.
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let budget = Budget::new(limits);
-        let cap = limits
-            .memory
-            .map_or(self.config.table_bytes, |m| m.min(self.config.table_bytes));
+        // The VCF table takes its share of the memory budget first (see
+        // `threat::slots_within`), the transposition table the rest.
+        let memory = limits.memory.unwrap_or(u64::MAX);
+        self.threats.reset(problem.candidates, memory);
+        let cap = (memory - self.threats.bytes()).min(self.config.table_bytes);
         self.table.reset(cap);
         let node = NodeRules {
             candidates: problem.candidates,
             attack: problem.attack,
         };
+        let vcf_nodes = self.threats.nodes();
         let mut search = AndOrSearch {
             board: problem.board.clone().into(),
             rules: SwitchableRules::new(node, self.config.reductions),
@@ -271,6 +277,7 @@ impl Prover for AndOr {
             } else {
                 LastPlies::OFF
             },
+            threats: &mut self.threats,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {
@@ -278,9 +285,16 @@ impl Prover for AndOr {
         } else {
             search.deepen(horizon)
         };
-        debug_assert_eq!(*search.board, problem.board, "the board was not restored");
+        debug_assert_eq!(
+            search.board.board(),
+            &problem.board,
+            "the board was not restored"
+        );
         debug_assert_eq!(search.board.check_consistency(), Ok(()));
-        let (nodes, tt_hits) = (search.budget.nodes, search.tt_hits);
+        // VCF nodes are positions visited too.
+        let vcf_nodes = search.threats.nodes() - vcf_nodes;
+        let nodes = search.budget.nodes + vcf_nodes;
+        let tt_hits = search.tt_hits;
         let elapsed = search.budget.elapsed();
         let mut outcome = Outcome::new(result.verdict);
         outcome.best_move = result.first.map(|f| f.0);
@@ -291,7 +305,8 @@ impl Prover for AndOr {
             nodes,
             expansions: 0,
             tt_hits,
-            peak_bytes: self.table.peak_bytes(),
+            peak_bytes: self.table.peak_bytes() + self.threats.bytes(),
+            vcf_nodes,
             elapsed,
         };
         outcome

@@ -13,6 +13,7 @@ use super::table::{Table, NOWIN_ALWAYS};
 use crate::node::last_plies::{double_move_tries, makes_two_wins};
 use crate::node::{wins_after_played, wins_of, AndNode, LastPlies, OrNode, SwitchableRules, Wins};
 use crate::outcome::Budget;
+use crate::threat::{ThreatSpace, VCF_MIN_DEPTH};
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
 /// What the search of a node answers: a win with its length, a no-win
@@ -51,6 +52,8 @@ pub(crate) struct AndOrSearch<'t> {
     /// The shortcuts for the last plies ([`crate::node::last_plies`]); off
     /// unless every reduction is on.
     pub last_plies: LastPlies,
+    /// The VCF searcher behind reduction 6 and the VCF shortcut.
+    pub threats: &'t mut ThreatSpace,
 }
 
 /// What a node gets from its parent: the winning cells of both sides in
@@ -120,6 +123,19 @@ impl AndOrSearch<'_> {
             }
             return (r, found);
         }
+        // A VCF wins without searching the other moves (its fours pass
+        // every filter); only with every reduction on, where the attacker
+        // is known to have no winning cell here.
+        if self.last_plies.is_on() && depth >= VCF_MIN_DEPTH {
+            if let Some(line) = self.threats.vcf(&self.board, depth) {
+                let first = line.moves[0];
+                if use_table {
+                    self.table
+                        .store(key, stones, line.plies() as u16, 0, Some(first));
+                }
+                return (Answer::Win(line.plies()), Some(first));
+            }
+        }
         let may_win = self.rules.attacker_moves_may_win();
         let wins = known.unwrap_or_else(|| wins_of(&self.board));
         let mut always = !cut;
@@ -178,10 +194,10 @@ impl AndOrSearch<'_> {
             hint = known.best;
         }
         let known = inherited(&self.board, parent);
-        let replies = match self
-            .rules
-            .defender_node_with(&self.board, depth, known.as_ref())
-        {
+        let (node, floor) =
+            self.rules
+                .defender_node_zoned(&self.board, depth, known.as_ref(), self.threats);
+        let replies = match node {
             AndNode::Win => return Answer::Win(2),
             AndNode::NoWin => return Answer::NoWin { always: depth >= 2 },
             AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
@@ -221,15 +237,11 @@ impl AndOrSearch<'_> {
                 }
             }
         }
-        // Replies left out by reduction 5 (only at depth >= 4) lose within
-        // three more plies, those left out by reduction 3 at once: the
-        // strategy found wins within this bound, not necessarily within
-        // `longest + 1`.
-        let length = if depth >= 4 {
-            (longest + 1).max(4)
-        } else {
-            longest + 1
-        };
+        // Replies left out by the reductions lose within `floor` plies
+        // (reduction 3: at once; 5: within three more; 6: the VCF's
+        // length): the strategy found wins within this bound, not
+        // necessarily within `longest + 1`.
+        let length = (longest + 1).max(floor);
         if use_table {
             self.table.store(key, stones, length as u16, 0, stubborn);
         }

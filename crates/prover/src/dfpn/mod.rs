@@ -223,6 +223,7 @@ impl Prover for Dfpn {
             tt_hits: search.tt_hits,
             peak_bytes: search.table.peak_bytes(),
             elapsed: start.elapsed(),
+            vcf_nodes: 0,
         };
         outcome
     }

@@ -266,7 +266,7 @@ impl<'a> DfpnSearch<'a> {
             root_depth: depth,
             root_stones: board.stone_count(),
             board: board.clone(),
-            keys: sym.keys(board),
+            keys: sym.keys(board.board()),
             children: Vec::new(),
             scratch: Vec::new(),
             seen: KeySet::new(),

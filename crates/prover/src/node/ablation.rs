@@ -1,4 +1,4 @@
-//! The node rules with switches for the five reductions of [`NodeRules`],
+//! The node rules with switches for the six reductions of [`NodeRules`],
 //! so tests can check that each reduction leaves every verdict unchanged
 //! (the AND-OR prover takes them in [`AndOrConfig`](crate::AndOrConfig)).
 //!
@@ -11,9 +11,10 @@
 //! once.
 
 use super::{AndNode, NodeRules, OrNode, Wins};
+use crate::threat::ThreatSpace;
 use kinrow_board::{Attack, Cell, SearchBoard};
 
-/// Which of the five reductions of [`NodeRules`] the prover applies. Turning
+/// Which of the six reductions of [`NodeRules`] the prover applies. Turning
 /// one off never changes a verdict, only the work; the switches exist for
 /// tests and experiments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,6 +33,10 @@ pub struct Reductions {
     /// 5. The attacker has a move making two winning cells: the defender's
     ///    replies are narrowed (see [`NodeRules::double_threat_replies`]).
     pub double_threat: bool,
+    /// 6. The attacker would have a VCF if the defender passed: the
+    ///    defender's replies are cut to its zone and the defender's fours
+    ///    (see [`NodeRules::defender_node_zoned`]).
+    pub zones: bool,
 }
 
 impl Reductions {
@@ -42,6 +47,7 @@ impl Reductions {
         defender_must_block: true,
         attacker_must_block: true,
         double_threat: true,
+        zones: true,
     };
     /// No reduction: the plain AND-OR recursion of the spec.
     pub const NONE: Reductions = Reductions {
@@ -50,6 +56,7 @@ impl Reductions {
         defender_must_block: false,
         attacker_must_block: false,
         double_threat: false,
+        zones: false,
     };
 }
 
@@ -166,6 +173,33 @@ impl SwitchableRules {
             self.node.defender_node_with(board, depth, known)
         } else {
             self.defender_node(board, depth)
+        }
+    }
+
+    /// [`SwitchableRules::defender_node_with`], then reduction 6 when it is
+    /// on (see [`NodeRules::defender_node_zoned`]), with the plies within
+    /// which the replies left out lose.
+    pub fn defender_node_zoned(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+        threats: &mut ThreatSpace,
+    ) -> (AndNode, u32) {
+        if self.all {
+            return self.node.defender_node_zoned(board, depth, known, threats);
+        }
+        let node = self.defender_node_with(board, depth, known);
+        // Reduction 6 needs neither side to have a winning cell among the
+        // candidates, whatever the other switches left.
+        let me = board.to_move();
+        let cands = board.candidates(self.node.candidates);
+        let quiet = !board.winning_cells(me).intersects(&cands)
+            && !board.winning_cells(me.other()).intersects(&cands);
+        if self.reductions.zones && quiet {
+            self.node.with_zone(node, board, depth, threats)
+        } else {
+            (node, if depth >= 4 { 4 } else { 0 })
         }
     }
 

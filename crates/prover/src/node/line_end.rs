@@ -4,6 +4,7 @@
 
 use super::last_plies::double_moves;
 use super::{AndNode, NodeRules, OrNode};
+use crate::threat::ThreatSpace;
 use kinrow_board::{Cell, SearchBoard};
 
 /// Ends the line at an attacker's node proved by the rules alone, with
@@ -24,6 +25,15 @@ pub(crate) fn finish_or_leaf(
                 board.play(cell);
                 pv.push(cell);
                 finish_and_leaf(rules, board, depth - 1, pv);
+            } else {
+                // Proved by a VCF (PNS's shortcut): its line, the defender
+                // taking one of the last winning cells, the attacker
+                // completing its line on another.
+                let mut threats = ThreatSpace::new(rules.candidates, 1 << 12);
+                if let Some(line) = threats.vcf(board, depth) {
+                    pv.extend(&line.moves);
+                    pv.extend(line.wins.iter().take(2).map(Cell::from_index));
+                }
             }
         }
         OrNode::NoWin => {}

@@ -33,6 +33,7 @@ pub(crate) use ablation::SwitchableRules;
 pub use last_plies::LastPlies;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
+use crate::threat::ThreatSpace;
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, SearchBoard};
 use wins::winning;
 
@@ -222,6 +223,77 @@ impl NodeRules {
             }
         }
         AndNode::Replies(cands)
+    }
+
+    /// [`NodeRules::defender_node_with`] and reduction 6, the zone of a
+    /// threat: when the rules leave the defender two or more replies (so
+    /// neither side has a winning cell among the candidates) with at least
+    /// four plies left, and the attacker would have a VCF within the plies
+    /// left after the reply were the defender to pass, only the replies in
+    /// that VCF's zone and the defender's fours are kept; every other reply
+    /// loses within the VCF's length after it (the argument is in
+    /// [`crate::threat`]). Also returns the plies from this node within
+    /// which the replies left out by reductions 3, 5 and 6 lose (0 when none
+    /// were), for provers that report the length of a win.
+    #[must_use]
+    pub fn defender_node_zoned(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+        threats: &mut ThreatSpace,
+    ) -> (AndNode, u32) {
+        let node = self.defender_node_with(board, depth, known);
+        self.with_zone(node, board, depth, threats)
+    }
+
+    /// Reduction 6 applied to `node`, what the other rules said at the
+    /// defender's turn with `depth` plies left (see
+    /// [`NodeRules::defender_node_zoned`]); the caller vouches that when
+    /// `node` holds two or more replies neither side has a winning cell
+    /// among the candidates.
+    pub(crate) fn with_zone(
+        &self,
+        node: AndNode,
+        board: &SearchBoard,
+        depth: u32,
+        threats: &mut ThreatSpace,
+    ) -> (AndNode, u32) {
+        // Reduction 5 (and 3) leave out replies that lose within 4 plies.
+        let floor = if depth >= 4 { 4 } else { 0 };
+        let AndNode::Replies(replies) = node else {
+            return (node, floor);
+        };
+        if depth < 4 || !replies.has_two() {
+            return (node, floor);
+        }
+        match self.zone_replies(board, depth, &replies, threats) {
+            Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
+            None => (node, floor),
+        }
+    }
+
+    /// Reduction 6 on the `replies` the other rules left at the defender's
+    /// turn with `depth` plies left, neither side having a winning cell
+    /// among the candidates: the replies kept, and the plies from this node
+    /// within which the others lose; `None` when the attacker has no VCF
+    /// after a pass (or `depth < 4`).
+    fn zone_replies(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        replies: &Bitboard,
+        threats: &mut ThreatSpace,
+    ) -> Option<(Bitboard, u32)> {
+        let (zone, plies) = threats.defender_zone(board, depth)?;
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        let kept = (*replies & zone) | board.fours_without_win(me, &cands);
+        // Every reply loses when none is kept; `Replies` is never empty, so
+        // keep those of the zone (the VCF's first four at least).
+        let kept = if kept.is_empty() { zone & cands } else { kept };
+        debug_assert!(!kept.is_empty());
+        Some((kept, plies + 1))
     }
 
     /// Reduction 5: the defender's replies when the attacker has a move

@@ -56,7 +56,7 @@ use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, Prover, Stats, Verdict};
-use kinrow_board::{Bitboard, SearchBoard};
+use kinrow_board::{Attack, Bitboard, SearchBoard};
 use report::Finished;
 use search::PnsSearch;
 use std::sync::OnceLock;
@@ -109,6 +109,10 @@ pub struct PnsConfig {
     /// Share one node among the mirror images of a position. Turning it off
     /// only costs nodes; it is there to test that it changes nothing else.
     pub symmetry: bool,
+    /// Restrict the attacker to its threat space (fours, and threes after
+    /// which it would have a VCF): a `win` is a win, a disproof is only
+    /// of that restricted game and is reported as `unknown`.
+    pub threat_space: bool,
 }
 
 impl Default for PnsConfig {
@@ -118,6 +122,7 @@ impl Default for PnsConfig {
             evaluation: Evaluation::Mixed,
             all_moves: false,
             symmetry: true,
+            threat_space: false,
         }
     }
 }
@@ -207,6 +212,7 @@ impl Prover for Pns {
             deadline,
             memory,
         );
+        search.threat_space = self.config.threat_space;
         let (immediate, rest) = if self.config.all_moves {
             rules.all_moves(board, depth)
         } else {
@@ -219,6 +225,7 @@ impl Prover for Pns {
         }
         .is_err();
         let (expansions, tt_hits, root) = (search.expansions, search.tt_hits, search.root());
+        let (vcf_nodes, vcf_bytes) = (search.vcf_nodes(), search.vcf_bytes());
         let arena = search.into_arena();
         let finished = Finished {
             arena,
@@ -239,7 +246,9 @@ impl Prover for Pns {
         } else if pn.is_zero() {
             outcome.verdict = Verdict::Win;
             outcome.pv = finished.principal_variation();
-        } else if dn.is_zero() {
+        } else if dn.is_zero() && (!self.config.threat_space || problem.attack == Attack::Fours) {
+            // Under `attack fours` the threat space is the fours: the
+            // restriction changed nothing.
             outcome.verdict = Verdict::NoWin;
         }
         if outcome.verdict == Verdict::Win {
@@ -253,7 +262,8 @@ impl Prover for Pns {
             nodes: finished.arena.node_count() as u64,
             expansions,
             tt_hits,
-            peak_bytes: finished.arena.peak_bytes(),
+            peak_bytes: finished.arena.peak_bytes() + vcf_bytes,
+            vcf_nodes,
             elapsed: start.elapsed(),
         };
         self.last = Some(finished);

@@ -95,7 +95,7 @@ impl Finished {
                 break;
             };
             let (child, canonical) = self.arena.edge(i);
-            let frame = self.sym.keys(&board).canonical().1;
+            let frame = self.sym.keys(board.board()).canonical().1;
             let cell = self.sym.to_actual(frame, canonical);
             board.play(cell);
             pv.push(cell);
@@ -108,7 +108,7 @@ impl Finished {
     /// whose child is proved, sorted; `None` while some child of `rest` is
     /// unsettled.
     pub(crate) fn winning_moves(&self, immediate: Bitboard, rest: Bitboard) -> Option<Vec<Cell>> {
-        let keys = self.sym.keys(&self.board);
+        let keys = self.sym.keys(self.board.board());
         let me = self.board.to_move();
         let salt = depth_salt(child_depth(self.depth));
         let mut moves: Vec<Cell> = immediate.iter().map(Cell::from_index).collect();

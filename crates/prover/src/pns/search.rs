@@ -24,7 +24,9 @@ use crate::node::last_plies::double_moves;
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
+use crate::threat::{slots_within, ThreatSpace, VCF_MIN_DEPTH};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
+use std::cell::RefCell;
 use std::time::Instant;
 
 /// The search stopped on a budget (nodes, time or memory) before settling
@@ -105,6 +107,14 @@ pub(crate) struct PnsSearch<'a> {
     /// Settle the last plies before the horizon by the rules alone, as
     /// the AND-OR prover does ([`crate::node::last_plies`]).
     last_plies: LastPlies,
+    /// The VCF searcher behind reduction 6 and the VCF shortcut. In a cell:
+    /// evaluating a node is a question about the position, which the VCF
+    /// table only answers faster.
+    threats: RefCell<ThreatSpace>,
+    /// The attacker plays only in its threat space
+    /// ([`ThreatSpace::threat_moves`]): a win is a win, a no-win holds for
+    /// that restricted game only.
+    pub(crate) threat_space: bool,
     max_nodes: u64,
     deadline: Option<Instant>,
 }
@@ -123,6 +133,10 @@ impl<'a> PnsSearch<'a> {
         deadline: Option<Instant>,
         memory: u64,
     ) -> PnsSearch<'a> {
+        // The VCF table takes its share of the memory budget first (see
+        // `threat::slots_within`), the arena the rest.
+        let threats = ThreatSpace::new(rules.candidates, slots_within(memory));
+        let memory = memory - threats.bytes();
         PnsSearch {
             arena: Arena::new(memory),
             sym,
@@ -133,7 +147,7 @@ impl<'a> PnsSearch<'a> {
             root_depth: depth,
             root_stones: board.stone_count(),
             board: board.clone(),
-            keys: sym.keys(board),
+            keys: sym.keys(board.board()),
             path: Vec::new(),
             scratch: Vec::new(),
             stack: Vec::new(),
@@ -142,6 +156,8 @@ impl<'a> PnsSearch<'a> {
             evaluations: 0,
             tt_hits: 0,
             last_plies: LastPlies::new(board.game(), &rules),
+            threats: RefCell::new(threats),
+            threat_space: false,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
         }
@@ -238,12 +254,52 @@ impl<'a> PnsSearch<'a> {
     /// left, only the moves the last-plies shortcut keeps.
     fn attacker_node(&self, depth: u32, known: Option<&Wins>) -> OrNode {
         match self.rules.attacker_node_with(&self.board, depth, known) {
-            OrNode::Moves(m) => match self.last_plies.five_ply_moves(&self.board, depth, &m) {
-                Some(threats) => OrNode::Moves(threats),
-                None => OrNode::Moves(m),
-            },
+            OrNode::Moves(m) => {
+                let m = self
+                    .last_plies
+                    .five_ply_moves(&self.board, depth, &m)
+                    .unwrap_or(m);
+                if self.threat_space && self.last_plies.is_on() {
+                    let mut threats = self.threats.borrow_mut();
+                    OrNode::Moves(threats.threat_moves(&self.board, &m, depth))
+                } else {
+                    OrNode::Moves(m)
+                }
+            }
             other => other,
         }
+    }
+
+    /// The rules at the defender's node with `depth` plies left, with
+    /// reduction 6 (the zone of the attacker's VCF after a pass).
+    fn defender_node(&self, depth: u32, known: Option<&Wins>) -> AndNode {
+        let mut threats = self.threats.borrow_mut();
+        self.rules
+            .defender_node_zoned(&self.board, depth, known, &mut threats)
+            .0
+    }
+
+    /// The length of a VCF the attacker has at its node with `depth` plies
+    /// left, once the rules left it moves (so it has no winning cell): a
+    /// proof without children. Tried from five plies on (with three the
+    /// last-plies shortcut decides), and only where the shortcuts apply
+    /// (every reduction on, `k >= 2`).
+    fn vcf(&self, depth: u32) -> Option<u32> {
+        if !self.last_plies.is_on() || depth < VCF_MIN_DEPTH {
+            return None;
+        }
+        let mut threats = self.threats.borrow_mut();
+        threats.vcf(&self.board, depth).map(|line| line.plies())
+    }
+
+    /// Nodes the VCF searches visited.
+    pub(crate) fn vcf_nodes(&self) -> u64 {
+        self.threats.borrow().nodes()
+    }
+
+    /// Bytes of the VCF table.
+    pub(crate) fn vcf_bytes(&self) -> u64 {
+        self.threats.borrow().bytes()
     }
 
     /// The rules' verdict on the current position as the numbers of a new
@@ -266,7 +322,7 @@ impl<'a> PnsSearch<'a> {
             }
         };
         if and {
-            match self.rules.defender_node_with(&self.board, depth, known) {
+            match self.defender_node(depth, known) {
                 AndNode::Win => Numbers::proved(2),
                 AndNode::NoWin => Numbers::DISPROVED,
                 // `NodeRules` promises a reply (since it kept reduction 5
@@ -293,10 +349,13 @@ impl<'a> PnsSearch<'a> {
                         None => Numbers::DISPROVED,
                     }
                 }
-                OrNode::Moves(m) => Numbers {
-                    pn: ProofNumber::ONE,
-                    dn: count(m),
-                    len: 0,
+                OrNode::Moves(m) => match self.vcf(depth) {
+                    Some(plies) => Numbers::proved(plies),
+                    None => Numbers {
+                        pn: ProofNumber::ONE,
+                        dn: count(m),
+                        len: 0,
+                    },
                 },
             }
         }
@@ -421,13 +480,13 @@ impl<'a> PnsSearch<'a> {
             return self.settle(id, node.is_and(), depth);
         }
         let moves = if node.is_and() {
-            match self.rules.defender_node(&self.board, depth) {
+            match self.defender_node(depth, None) {
                 AndNode::Replies(r) if !r.is_empty() => r,
                 _ => return self.settle(id, node.is_and(), depth),
             }
         } else {
             match self.attacker_node(depth, None) {
-                OrNode::Moves(m) if !m.is_empty() => m,
+                OrNode::Moves(m) if !m.is_empty() && self.vcf(depth).is_none() => m,
                 _ => return self.settle(id, node.is_and(), depth),
             }
         };

@@ -98,7 +98,7 @@ impl Tree for GameTree {
         }
         if ply >= self.horizon {
             return Some(if self.eval {
-                Score::heuristic(eval::static_eval(&self.board))
+                Score::heuristic(eval::static_eval(self.board.board()))
             } else {
                 Score::DRAW
             });

@@ -1,0 +1,4 @@
+//! The integration tests of the `kinrow` binary, one test binary with a
+//! module per subject, as in every crate of the workspace.
+
+mod cli;

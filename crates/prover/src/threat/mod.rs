@@ -1,0 +1,187 @@
+//! Threat-space search: victory by continuous fours ([`vcf`]) and the
+//! relevance zone of a threat, which cuts the defender's replies.
+//!
+//! # The zone of a threat
+//!
+//! At the defender's turn (no winning cell for either side among the
+//! candidates), suppose the attacker, were it to move instead, had a VCF
+//! whose five lands within `p` plies, with `p` at most the plies left after
+//! the defender's reply. [`vcf::zone`] gives the cells of the line (the
+//! attacker's fours, the defender's blocks, the final winning cells) and
+//! every cell within `k - 1` steps of a block along the four lines. Claim:
+//! a defender reply `s` outside the zone that does not leave the defender a
+//! winning cell (is not a four of the defender) loses: after `s` the
+//! attacker plays the same line and wins within `p` plies. By induction
+//! along the line, with `s` on the board:
+//!
+//! - The attacker's cells are unchanged but for `s` itself: a defender
+//!   stone never changes the attacker's runs (under both rules), and `s`
+//!   is none of the line's cells. So each four of the line is still empty,
+//!   still a candidate (candidates only grow), still a four with the same
+//!   winning cells (none is `s`), and the last one still leaves two or
+//!   more.
+//! - The defender gains no winning cell the line did not give it. A new
+//!   one, `w`, lies on a run of defender stones through `w` of length `k`
+//!   (exactly `k` under the exact rule) that holds `s`, since without `s`
+//!   the line gave the defender none there. If that run held a block `r`
+//!   of the line, `s` would lie within `k - 1` steps of `r` on a line: in
+//!   the zone. So the run holds only stones that were on the board before
+//!   `s` was played, and `s`; then `w` was a winning cell of the defender
+//!   right after `s` (under the exact rule: the run through `w` then is a
+//!   subset of the run later, which has length exactly `k` and holds the
+//!   same `k` cells), which is the four we excluded.
+//! - So at each of the attacker's turns the defender has the winning cells
+//!   it had in the line (the line answered them), at each of the defender's
+//!   turns the block is again the only reply that does not lose at once
+//!   (reduction 3 of [`crate::node`]), and the line is played out as it
+//!   was, its five landing within `p` plies.
+//!
+//! Replies the zone keeps, and the defender's fours, must still be refuted
+//! one by one; keeping a reply is always sound.
+
+pub mod vcf;
+
+pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTES};
+
+use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
+
+/// Fewest plies left at the attacker's turn for which AND-OR and PNS look
+/// for a VCF before searching its moves (with three, the last-plies
+/// shortcut decides already).
+pub const VCF_MIN_DEPTH: u32 = 5;
+
+/// Nodes one VCF call may spend by default before it gives up (giving up
+/// only costs a reduction or a shortcut, never soundness).
+pub const DEFAULT_VCF_NODES: u64 = 20_000;
+
+/// The threat-space tools of one search: a [`Vcf`] searcher with its table,
+/// and a scratch board to search on, so that callers keep `&SearchBoard`.
+#[derive(Clone, Debug)]
+pub struct ThreatSpace {
+    vcf: Vcf,
+    scratch: Option<SearchBoard>,
+    per_call: u64,
+}
+
+impl ThreatSpace {
+    /// The tools for a problem whose sides choose among `candidates`, with
+    /// a VCF table of `slots` entries.
+    #[must_use]
+    pub fn new(candidates: Candidates, slots: usize) -> ThreatSpace {
+        ThreatSpace {
+            vcf: Vcf::new(candidates, slots),
+            scratch: None,
+            per_call: DEFAULT_VCF_NODES,
+        }
+    }
+
+    /// Forgets every stored result, for a problem whose sides choose among
+    /// `candidates` and whose search may use `memory` bytes in all (the VCF
+    /// table takes [`slots_within`] of them).
+    pub fn reset(&mut self, candidates: Candidates, memory: u64) {
+        let slots = slots_within(memory);
+        if slots == self.vcf.slots() {
+            self.vcf.reset(candidates);
+        } else {
+            let nodes = self.vcf.nodes;
+            self.vcf = Vcf::new(candidates, slots);
+            self.vcf.nodes = nodes;
+        }
+    }
+
+    /// Nodes spent by every VCF call so far.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.vcf.nodes
+    }
+
+    /// Bytes held (the VCF table).
+    #[must_use]
+    pub fn bytes(&self) -> u64 {
+        self.vcf.bytes()
+    }
+
+    /// A shortest VCF of the side to move of `board` within `max_plies`
+    /// plies (see [`Vcf::search`]); the side to move must have no winning
+    /// cell among the candidates.
+    pub fn vcf(&mut self, board: &SearchBoard, max_plies: u32) -> Option<VcfLine> {
+        if max_plies < 3 || !self.has_four(board, board.to_move()) {
+            return None;
+        }
+        let scratch = self.scratch.get_or_insert_with(|| board.clone());
+        scratch.clone_from(board);
+        self.vcf.search(scratch, max_plies, self.per_call, None)
+    }
+
+    /// Whether `player`, which has no winning cell among the candidates,
+    /// has a four among them: the first thing a VCF needs, asked before
+    /// copying the board for a search.
+    fn has_four(&self, board: &SearchBoard, player: Player) -> bool {
+        let cands = board.candidates(self.vcf.candidates());
+        !board.fours_without_win(player, &cands).is_empty()
+    }
+
+    /// The threat space of the side to move, which must have no winning
+    /// cell among the candidates: the cells of `moves` that are fours, and
+    /// those in a window of `k` cells with `k - 3` of its stones and no
+    /// opponent stone after which, were the opponent to pass, it would have
+    /// a VCF within `max_plies - 2` plies (the plies left after the reply).
+    /// When the opponent has a winning cell the moves (the block) are kept
+    /// as they are. Restricting the attacker to these is sound for a win; a
+    /// no-win found so says nothing about the other moves.
+    pub fn threat_moves(
+        &mut self,
+        board: &SearchBoard,
+        moves: &Bitboard,
+        max_plies: u32,
+    ) -> Bitboard {
+        let me = board.to_move();
+        if board.winning_cells(me.other()).intersects(moves) {
+            // The moves are the block of a defender's four: forced, kept
+            // whether it threatens or not.
+            return *moves;
+        }
+        let fours = board.fours_without_win(me, moves);
+        if max_plies < 5 {
+            return fours;
+        }
+        let (own, opp) = (board.stones(me), board.stones(me.other()));
+        let threes = (board.game().window_cells(own, opp, 3) & *moves).and_not(&fours);
+        let mut result = fours;
+        for t in threes.iter() {
+            let scratch = self.scratch.get_or_insert_with(|| board.clone());
+            scratch.clone_from(board);
+            scratch.place(kinrow_board::Cell::from_index(t), me);
+            if self
+                .vcf
+                .search(scratch, max_plies - 2, self.per_call, None)
+                .is_some()
+            {
+                result.insert(t);
+            }
+        }
+        result
+    }
+
+    /// At the defender's turn with `depth` plies left, its own move
+    /// included, when neither side has a winning cell among the
+    /// candidates: the zone of a shortest VCF the attacker would have if
+    /// the defender passed, within the `depth - 1` plies left after the
+    /// reply, and that VCF's length in plies. Replies outside the zone that
+    /// are not fours of the defender lose within that many plies after the
+    /// reply (the argument is in the module docs).
+    pub fn defender_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<(Bitboard, u32)> {
+        if depth < 4 {
+            return None;
+        }
+        let defender = board.to_move();
+        if !self.has_four(board, defender.other()) {
+            return None;
+        }
+        let scratch = self.scratch.get_or_insert_with(|| board.clone());
+        scratch.clone_from(board);
+        scratch.set_to_move(defender.other());
+        let line = self.vcf.search(scratch, depth - 1, self.per_call, None)?;
+        Some((zone(scratch, &line), line.plies()))
+    }
+}

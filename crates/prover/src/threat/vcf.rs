@@ -1,0 +1,400 @@
+//! Victory by continuous fours: the attacker plays only fours, so every
+//! defender reply is forced, and the search is a narrow depth-first walk.
+//!
+//! The game is the one every prover searches (see [`crate::node`]): at the
+//! attacker's turn
+//! - it wins at once on a winning cell among the candidates (the caller
+//!   asks only when it has none, so the search never starts there);
+//! - a defender with two winning cells among the candidates wins first; with
+//!   one, the attacker must take it, and only with a four;
+//! - otherwise it may play any four among the candidates.
+//!
+//! After a four the attacker has one winning cell or more (and the defender
+//! none: it had none, or the four took its only one, and an attacker stone
+//! never lengthens a defender run). With two or more the defender can take
+//! only one: the attacker wins at the third ply. With one, every reply but
+//! taking it loses at once (the node rules' reduction 3), so the block is
+//! the only reply. The block may give the defender winning cells, which the
+//! next attacker node must answer as above.
+//!
+//! Winning cells are never computed from scratch inside the search: the
+//! attacker has none at its turn, so after a four they are the cells the
+//! four makes winning ([`SearchBoard::made_wins`]); the defender's after its
+//! block are the cells the block makes winning, the block having left it
+//! none (it had none after the attacker's four). Both hold under freestyle
+//! and exact rules, since a stone never changes the other side's runs.
+//!
+//! A table keyed by the position's Zobrist key (stones and side to move)
+//! keeps the largest horizon within which a position has no VCF, and the
+//! first move of a VCF found, so that transpositions (the same fours in
+//! another order) are searched once. Results cut short by the node cap are
+//! never stored.
+
+use kinrow_board::{Bitboard, Candidates, Cell, SearchBoard};
+
+/// A VCF: attacker fours and the defender's forced blocks, alternating, the
+/// attacker's first, up to the four after which the attacker has two or
+/// more winning cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VcfLine {
+    /// The moves in order: attacker, defender, ..., attacker (odd length).
+    pub moves: Vec<Cell>,
+    /// The attacker's winning cells after its last four (two or more): the
+    /// defender can take one, the attacker completes its line on another.
+    pub wins: Bitboard,
+}
+
+impl VcfLine {
+    /// The ply on which the attacker's winning stone lands, counted from the
+    /// attacker's first four: the line, one defender reply, the five.
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.moves.len() as u32 + 2
+    }
+
+    /// The attacker's fours of the line.
+    pub fn attacker_moves(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.moves.iter().step_by(2).copied()
+    }
+
+    /// The defender's forced blocks of the line.
+    pub fn defender_moves(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.moves.iter().skip(1).step_by(2).copied()
+    }
+}
+
+/// How one attacker node of the search settled.
+enum Found {
+    /// A VCF: the attacker's winning cells after its last four.
+    Vcf(Bitboard),
+    /// None within the horizon; `always`: the horizon cut nothing off, so
+    /// there is none at any horizon.
+    None { always: bool },
+}
+
+/// `nowin` of a table entry for "no VCF at any horizon".
+const ALWAYS: u16 = u16::MAX;
+
+/// One table slot. All zeros is empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Entry {
+    key: u64,
+    /// No VCF within this many plies (0: nothing known; [`ALWAYS`]: at no
+    /// horizon).
+    nowin: u16,
+    /// A VCF within this many plies was found (0: none known) ...
+    win: u16,
+    /// ... starting with this move (cell index).
+    best: u16,
+    /// The [`Vcf::clear`] generation the entry belongs to: older ones are
+    /// empty, so clearing costs nothing.
+    generation: u16,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() <= 16);
+
+/// The VCF searcher: its table and counters, kept between calls.
+#[derive(Clone, Debug)]
+pub struct Vcf {
+    candidates: Candidates,
+    table: Vec<Entry>,
+    mask: usize,
+    generation: u16,
+    /// Moves of the nodes on the current path, one frame per node.
+    stack: Vec<u16>,
+    /// Nodes visited by every call so far.
+    pub nodes: u64,
+    /// Nodes allowed to the current call, and whether it ran out.
+    cap: u64,
+    capped: bool,
+}
+
+/// Default number of table slots (16 bytes each: 1 MiB).
+pub const DEFAULT_VCF_SLOTS: usize = 1 << 16;
+
+/// Bytes of one table slot.
+pub const VCF_SLOT_BYTES: u64 = std::mem::size_of::<Entry>() as u64;
+
+/// The table slots a search with a memory budget of `memory` bytes gives
+/// its VCF searcher: at most an eighth of the budget and at most
+/// [`DEFAULT_VCF_SLOTS`], a power of two; 0 (the searcher off) when an
+/// eighth is less than a slot.
+#[must_use]
+pub fn slots_within(memory: u64) -> usize {
+    let slots = (memory / 8 / VCF_SLOT_BYTES).min(DEFAULT_VCF_SLOTS as u64);
+    if slots == 0 {
+        0
+    } else {
+        1 << (63 - slots.leading_zeros())
+    }
+}
+
+impl Vcf {
+    /// A searcher for problems whose sides choose among `candidates`, with
+    /// a table of `slots` entries (rounded up to a power of two). With no
+    /// slot at all the searcher is off: every search finds nothing.
+    #[must_use]
+    pub fn new(candidates: Candidates, slots: usize) -> Vcf {
+        let slots = if slots == 0 {
+            0
+        } else {
+            slots.next_power_of_two()
+        };
+        Vcf {
+            candidates,
+            table: vec![Entry::default(); slots],
+            mask: slots.saturating_sub(1),
+            generation: 1,
+            stack: Vec::new(),
+            nodes: 0,
+            cap: u64::MAX,
+            capped: false,
+        }
+    }
+
+    /// The candidates the sides choose among.
+    #[must_use]
+    pub const fn candidates(&self) -> Candidates {
+        self.candidates
+    }
+
+    /// Slots of the table.
+    #[must_use]
+    pub fn slots(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Bytes held by the table.
+    #[must_use]
+    pub fn bytes(&self) -> u64 {
+        (self.table.len() * std::mem::size_of::<Entry>()) as u64
+    }
+
+    /// Forgets every stored result (for a new problem: the table's results
+    /// hold for one candidate setting, and keys only identify positions).
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(Entry::default());
+            self.generation = 1;
+        }
+    }
+
+    /// Sets the candidates of the next problem and forgets every stored
+    /// result.
+    pub fn reset(&mut self, candidates: Candidates) {
+        self.candidates = candidates;
+        self.clear();
+    }
+
+    /// A shortest VCF of the side to move of `board` whose five lands within
+    /// `max_plies` plies, or `None` if there is none or `max_nodes` nodes
+    /// did not settle it. The side to move must have no winning cell among
+    /// the candidates (checked in debug builds): that is a win at once, not
+    /// a VCF. `board` is played on and restored.
+    ///
+    /// `rank` orders the fours at each node (lowest first; cell index when
+    /// `None`): a rank that follows the board's symmetries makes the search
+    /// the same in every orientation.
+    pub fn search(
+        &mut self,
+        board: &mut SearchBoard,
+        max_plies: u32,
+        max_nodes: u64,
+        rank: Option<&dyn Fn(Cell) -> u32>,
+    ) -> Option<VcfLine> {
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        debug_assert!(!board.winning_cells(me).intersects(&cands));
+        if board.game().k() < 2 || self.table.is_empty() {
+            // Every empty cell wins at once: no four is needed (and the
+            // reasoning above assumes winning cells lie next to stones).
+            // Without a table the searcher is off.
+            return None;
+        }
+        let defender_wins = board.winning_cells(me.other()) & cands;
+        self.cap = self.nodes.saturating_add(max_nodes);
+        self.capped = false;
+        let mut moves = Vec::new();
+        // Deepen by a four and its block at a time: the first horizon with
+        // a VCF gives a shortest one.
+        // The horizon stops deepening once a search was not cut by it; no
+        // VCF is longer than two plies per empty cell.
+        let max_plies = max_plies.min(2 * board.empty().count() + 1);
+        let mut horizon = 3;
+        while horizon <= max_plies {
+            match self.attacker(board, horizon, &defender_wins, rank, &mut moves) {
+                Found::Vcf(wins) => {
+                    moves.reverse();
+                    return Some(VcfLine { moves, wins });
+                }
+                Found::None { always: true } => return None,
+                Found::None { always: false } if self.capped => return None,
+                Found::None { always: false } => horizon += 2,
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask
+    }
+
+    /// The attacker's turn with `depth` plies left and `defender_wins` the
+    /// defender's winning cells among the candidates; the attacker has none.
+    /// On a VCF, its moves are pushed onto `line` in reverse order and the
+    /// attacker's final winning cells returned.
+    fn attacker(
+        &mut self,
+        board: &mut SearchBoard,
+        depth: u32,
+        defender_wins: &Bitboard,
+        rank: Option<&dyn Fn(Cell) -> u32>,
+        line: &mut Vec<Cell>,
+    ) -> Found {
+        if defender_wins.has_two() {
+            return Found::None { always: true };
+        }
+        if depth < 3 {
+            return Found::None { always: false };
+        }
+        if self.nodes >= self.cap {
+            self.capped = true;
+            return Found::None { always: false };
+        }
+        self.nodes += 1;
+        let key = board.key();
+        let slot = self.slot(key);
+        let entry = self.table[slot];
+        let mut hint = None;
+        if entry.key == key && entry.generation == self.generation {
+            if u32::from(entry.nowin) >= depth {
+                return Found::None {
+                    always: entry.nowin == ALWAYS,
+                };
+            }
+            if entry.win != 0 && u32::from(entry.win) <= depth {
+                hint = Some(entry.best);
+            }
+        }
+        let me = board.to_move();
+        let cands = board.candidates(self.candidates);
+        let within = if defender_wins.is_empty() {
+            cands
+        } else {
+            *defender_wins
+        };
+        let fours = board.fours_without_win(me, &within);
+        // This node's moves, hint first, then by rank, on the shared stack.
+        let base = self.stack.len();
+        self.stack.extend(fours.iter().map(|i| i as u16));
+        let frame = &mut self.stack[base..];
+        if let Some(rank) = rank {
+            frame.sort_unstable_by_key(|&i| rank(Cell::from_index(usize::from(i))));
+        }
+        if let Some(h) = hint {
+            if let Some(p) = frame.iter().position(|&i| i == h) {
+                frame[..=p].rotate_right(1);
+            }
+        }
+        let mut result = None;
+        let mut always = true;
+        let mut i = base;
+        while i < self.stack.len() {
+            let m = Cell::from_index(usize::from(self.stack[i]));
+            i += 1;
+            board.play(m);
+            let wins = board.made_wins(me, m) & board.candidates(self.candidates);
+            if wins.has_two() {
+                board.undo(m);
+                line.push(m);
+                result = Some((wins, 3));
+                break;
+            }
+            let Some(block) = wins.first().map(Cell::from_index) else {
+                // Not a four after all (cannot happen: `fours` is exact).
+                board.undo(m);
+                continue;
+            };
+            board.play(block);
+            let next_defender_wins =
+                board.made_wins(me.other(), block) & board.candidates(self.candidates);
+            let found = self.attacker(board, depth - 2, &next_defender_wins, rank, line);
+            board.undo(block);
+            board.undo(m);
+            match found {
+                Found::Vcf(w) => {
+                    line.push(block);
+                    line.push(m);
+                    // The child's line is at most depth - 2 plies.
+                    result = Some((w, depth));
+                    break;
+                }
+                Found::None { always: a } => always &= a,
+            }
+            if self.capped {
+                break;
+            }
+        }
+        self.stack.truncate(base);
+        match result {
+            Some((wins, len)) => {
+                let best = line.last().expect("a found line has a move").index() as u16;
+                let generation = self.generation;
+                let e = &mut self.table[slot];
+                if e.key != key || e.generation != generation {
+                    *e = Entry::default();
+                    e.key = key;
+                    e.generation = generation;
+                }
+                e.win = len as u16;
+                e.best = best;
+                Found::Vcf(wins)
+            }
+            None => {
+                if !self.capped {
+                    let generation = self.generation;
+                    let e = &mut self.table[slot];
+                    if e.key != key || e.generation != generation {
+                        *e = Entry::default();
+                        e.key = key;
+                        e.generation = generation;
+                    }
+                    let nowin = if always { ALWAYS } else { depth as u16 };
+                    e.nowin = e.nowin.max(nowin);
+                }
+                Found::None { always }
+            }
+        }
+    }
+}
+
+/// The cells a defender stone must stand on to spoil `line`, a VCF of the
+/// attacker found with the defender to move instead (as though it passed):
+/// outside them, a defender reply that does not give the defender a
+/// winning cell leaves the VCF as good as it was. See
+/// [`crate::threat`] for the argument. `k` is the game's `k`.
+#[must_use]
+pub fn zone(board: &SearchBoard, line: &VcfLine) -> Bitboard {
+    let geometry = board.game().geometry();
+    let k = board.game().k() as i64;
+    let mut zone = line.wins;
+    for m in &line.moves {
+        zone.insert(m.index());
+    }
+    for r in line.defender_moves() {
+        let (x, y) = geometry.xy(r);
+        for (dx, dy) in [(1i64, 0i64), (0, 1), (1, 1), (-1, 1)] {
+            for t in 1 - k..k {
+                let (cx, cy) = (i64::from(x) + t * dx, i64::from(y) + t * dy);
+                if cx >= 0 && cy >= 0 {
+                    if let Some(c) = geometry.cell(cx as u32, cy as u32) {
+                        zone.insert(c.index());
+                    }
+                }
+            }
+        }
+    }
+    zone & board.empty()
+}

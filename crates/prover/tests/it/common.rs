@@ -1,0 +1,130 @@
+//! Helpers shared by the test modules: boards, whole games, cells by name,
+//! AND-OR answers and their principal variations checked, the bundled
+//! suites. Naive cases become problems with `kinrow_reference::adapt`.
+
+use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
+use kinrow_format::{parse_positions, Position};
+use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover};
+use std::path::{Path, PathBuf};
+
+/// Solves `problem` with a fresh prover of `config` and no limits.
+pub fn solve(config: AndOrConfig, problem: &Problem) -> Outcome {
+    AndOr::new(config).prove(problem, &Limits::default())
+}
+
+/// A freestyle board of `width` x `height` and `k` with these stones
+/// played alternately, x first (so x is to move after an even number).
+pub fn board(width: u32, height: u32, k: u32, moves: &[&str]) -> Board {
+    let mut b = Board::new(Game::new(width, height, k, Rule::Freestyle).unwrap());
+    let g = *b.game().geometry();
+    for m in moves {
+        b.play(g.parse_cell(m).unwrap_or_else(|| panic!("bad cell {m}")));
+    }
+    b
+}
+
+/// The whole game from `board`: every empty cell a candidate, no attack
+/// filter, no horizon.
+pub fn whole_game(board: Board) -> Problem {
+    Problem {
+        board,
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    }
+}
+
+/// 4x4, k 4, x on a1, d1 and d4 and to move: a win for x (Thomsen, 2000).
+pub fn three_corners() -> Board {
+    let mut b = board(4, 4, 4, &[]);
+    for name in ["a1", "d1", "d4"] {
+        b.place(cell(&b, name), Player::X);
+    }
+    b
+}
+
+/// A cell by name.
+pub fn cell(board: &Board, name: &str) -> Cell {
+    board.game().geometry().parse_cell(name).unwrap()
+}
+
+/// Cell names, for messages.
+pub fn names(board: &Board, cells: &[Cell]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|&c| board.game().geometry().name(c))
+        .collect()
+}
+
+/// Checks that a principal variation is a legal game from the problem's
+/// board whose last stone is the attacker's and completes its line at ply
+/// `plies`, with no earlier line.
+pub fn check_pv(problem: &Problem, outcome: &Outcome) -> Result<(), String> {
+    let plies = outcome.plies.ok_or("no plies")? as usize;
+    if outcome.pv.len() != plies {
+        return Err(format!("pv has {} moves, plies {plies}", outcome.pv.len()));
+    }
+    if outcome.pv.first() != outcome.best_move.as_ref() {
+        return Err("pv does not start with the best move".into());
+    }
+    let mut b = problem.board.clone();
+    let attacker = b.to_move();
+    for (i, &c) in outcome.pv.iter().enumerate() {
+        if b.stone_at(c).is_some() || !b.candidates(problem.candidates).contains(c.index()) {
+            return Err(format!("pv move {i} is not a candidate"));
+        }
+        let mover = b.to_move();
+        if mover == attacker {
+            let allowed = b.attack_moves(attacker, problem.candidates, problem.attack)
+                | b.winning_cells(attacker);
+            if !allowed.contains(c.index()) {
+                return Err(format!("pv move {i} does not pass the attack filter"));
+            }
+        }
+        b.play(c);
+        let line = b.wins_at(c);
+        let last = i + 1 == plies;
+        if line != last || (last && mover != attacker) {
+            return Err(format!("pv move {i}: line {line}, last {last}"));
+        }
+    }
+    Ok(())
+}
+
+/// Every position of the `.pos` files below `positions/<folder>` (`""` for
+/// all of them), files in path order.
+pub fn suite(folder: &str) -> Vec<Position> {
+    let mut files = Vec::new();
+    pos_files(&positions().join(folder), &mut files);
+    files.sort();
+    files.iter().flat_map(|f| read(f)).collect()
+}
+
+/// Every position of `positions/<path>`, one file.
+pub fn suite_file(path: &str) -> Vec<Position> {
+    read(&positions().join(path))
+}
+
+/// Adds the `.pos` files below `dir` to `out`.
+fn pos_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            pos_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pos") {
+            out.push(path);
+        }
+    }
+}
+
+/// The bundled `positions/` folder.
+fn positions() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../positions")
+}
+
+/// The positions of one file, each named by the file's stem when it has no
+/// `[name]`.
+fn read(file: &Path) -> Vec<Position> {
+    let name = file.file_stem().unwrap().to_string_lossy();
+    parse_positions(&std::fs::read_to_string(file).unwrap(), &name).unwrap()
+}

@@ -1,0 +1,251 @@
+//! The VCF search against the naive fours-only recursion, and its lines
+//! and zones replayed by hand.
+
+use kinrow_board::{Candidates, Cell, SearchBoard};
+use kinrow_prover::threat::{zone, Vcf};
+use kinrow_reference::{
+    adapt, attacker_wins, other, random_stones, NaiveBoard, Rng, ATTACK_FOURS, EMPTY,
+};
+
+/// A random position with many fours about: small boards, k 3 to 5, both
+/// rules, dense fills; `None` when the side to move can win at once (that is
+/// no VCF question).
+fn random_position(seed: u64) -> Option<(NaiveBoard, u8, Option<usize>, u32)> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9) ^ 0x5EED);
+    let (w, h) = (rng.range(5, 9), rng.range(5, 9));
+    let k = rng.range(3, 5).min(w.max(h));
+    let exact = rng.chance(1, 2);
+    let fill = rng.range(4, (w * h) / 2);
+    let board = random_stones(&mut rng, w, h, k, exact, fill);
+    let to_move = if rng.chance(1, 2) { 1 } else { 2 };
+    let near = match rng.range(0, 2) {
+        0 => Some(1),
+        1 => Some(2),
+        _ => None,
+    };
+    let mut depth = [3, 5, 7, 9][rng.range(0, 3)];
+    let cands = board.candidates(near);
+    // Keep the naive tree affordable: the defender tries every candidate.
+    let fours = cands
+        .iter()
+        .filter(|&&(x, y)| board.is_four(to_move, x, y))
+        .count()
+        .max(1) as f64;
+    while depth > 3 && (fours * cands.len() as f64).powi((depth as i32 - 1) / 2) > 5e3 {
+        depth -= 2;
+    }
+    let immediate = board
+        .winning_cells(to_move)
+        .iter()
+        .any(|c| cands.contains(c));
+    (!immediate).then_some((board, to_move, near, depth))
+}
+
+fn candidates(near: Option<usize>) -> Candidates {
+    near.map_or(Candidates::All, |r| Candidates::Near(r as u8))
+}
+
+/// The naive recursion, with the attacker restricted to fours and the
+/// defender free among its candidates, answers the same as the VCF search
+/// at every horizon; each line found is a shortest one and plays out.
+#[test]
+fn vcf_matches_the_naive_fours_only_recursion() {
+    let mut checked = 0;
+    let mut found = 0;
+    for seed in 0..1200 {
+        let Some((naive, to_move, near, depth)) = random_position(seed) else {
+            continue;
+        };
+        let mut board = SearchBoard::from(adapt::to_board(&naive, to_move));
+        let mut vcf = Vcf::new(candidates(near), 1 << 10);
+        let line = vcf.search(&mut board, depth, u64::MAX, None);
+        let mut b = naive.clone();
+        let want = attacker_wins(&mut b, to_move, depth, near, ATTACK_FOURS);
+        assert_eq!(
+            line.is_some(),
+            want,
+            "seed {seed}: {naive:?} to move {to_move} near {near:?} depth {depth}"
+        );
+        checked += 1;
+        if let Some(line) = line {
+            found += 1;
+            // Shortest: no VCF two plies shorter.
+            let mut b = naive.clone();
+            let shorter = line.plies() >= 5
+                && attacker_wins(&mut b, to_move, line.plies() - 2, near, ATTACK_FOURS);
+            assert!(!shorter, "seed {seed}: a shorter VCF was missed");
+            replay(&naive, to_move, near, &board, &line.moves, &line.wins);
+        }
+    }
+    assert!(checked > 500, "only {checked} positions checked");
+    eprintln!("{checked} positions, {found} VCFs");
+    assert!(found > 50, "only {found} VCFs found: the test says little");
+}
+
+/// Plays `moves` on the naive board, checking each attacker move is a
+/// four among the candidates and each defender move the only block, and
+/// that the attacker ends with two winning cells, those of `wins`.
+fn replay(
+    naive: &NaiveBoard,
+    attacker: u8,
+    near: Option<usize>,
+    board: &SearchBoard,
+    moves: &[Cell],
+    wins: &kinrow_board::Bitboard,
+) {
+    let mut b = naive.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        let (x, y) = adapt::xy(board.board(), m);
+        assert_eq!(b.get(x as i64, y as i64), Some(EMPTY));
+        assert!(b.candidates(near).contains(&(x, y)));
+        if i % 2 == 0 {
+            assert!(b.is_four(attacker, x, y), "move {i} is no four");
+            b.set(x, y, attacker);
+            if i + 1 < moves.len() {
+                let block = adapt::xy(board.board(), moves[i + 1]);
+                assert_eq!(
+                    b.winning_cells(attacker),
+                    vec![block],
+                    "move {i}: the block is not forced"
+                );
+            }
+        } else {
+            b.set(x, y, other(attacker));
+            assert!(!b.wins_at(x, y));
+        }
+    }
+    let mut got: Vec<_> = b.winning_cells(attacker);
+    got.sort_unstable();
+    let mut want: Vec<_> = wins
+        .iter()
+        .map(|i| adapt::xy(board.board(), Cell::from_index(i)))
+        .collect();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    assert!(got.len() >= 2);
+    assert!(b.winning_cells(other(attacker)).is_empty());
+}
+
+/// The zone holds every cell of the line and the winning cells, and only
+/// empty cells.
+#[test]
+fn zone_holds_the_line() {
+    for seed in 0..600 {
+        let Some((naive, to_move, near, depth)) = random_position(seed) else {
+            continue;
+        };
+        let mut board = SearchBoard::from(adapt::to_board(&naive, to_move));
+        let mut vcf = Vcf::new(candidates(near), 1 << 10);
+        if let Some(line) = vcf.search(&mut board, depth, u64::MAX, None) {
+            let z = zone(&board, &line);
+            for m in &line.moves {
+                assert!(z.contains(m.index()));
+            }
+            assert_eq!(z & line.wins, line.wins);
+            assert!(z.and_not(&board.empty()).is_empty());
+        }
+    }
+}
+
+/// The zone's claim, checked reply by reply: at the defender's turn, with
+/// a VCF of the attacker after a pass, every reply outside the zone that
+/// is not a four of the defender leaves the attacker a VCF as long. And
+/// the windows around the defender's blocks are needed: without them some
+/// reply would escape (so a zone without them is caught here).
+#[test]
+fn replies_outside_the_zone_lose_and_the_block_windows_are_needed() {
+    let mut zones = 0;
+    let mut escapes_from_smaller = 0;
+    for seed in 0..4000 {
+        let Some((naive, defender, near, _)) = random_position(seed) else {
+            continue;
+        };
+        let cands = candidates(near);
+        let board = SearchBoard::from(adapt::to_board(&naive, defender));
+        let me = board.to_move();
+        let cells = board.candidates(cands);
+        if board.winning_cells(me.other()).intersects(&cells) {
+            continue;
+        }
+        let mut pass = board.clone();
+        pass.set_to_move(me.other());
+        let mut vcf = Vcf::new(cands, 1 << 12);
+        let Some(line) = vcf.search(&mut pass, 9, u64::MAX, None) else {
+            continue;
+        };
+        zones += 1;
+        let z = zone(&board, &line);
+        let mut smaller = line.wins;
+        for m in &line.moves {
+            smaller.insert(m.index());
+        }
+        let fours = board.fours(me, &cells);
+        for s in cells.and_not(&fours).iter() {
+            let mut after = board.clone();
+            after.play(Cell::from_index(s));
+            let mut vcf = Vcf::new(cands, 1 << 12);
+            let wins = vcf
+                .search(&mut after, line.plies(), u64::MAX, None)
+                .is_some();
+            if !z.contains(s) {
+                assert!(wins, "seed {seed}: reply {s} outside the zone escapes");
+            } else if !smaller.contains(s) && !wins {
+                escapes_from_smaller += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{zones} zones, {escapes_from_smaller} replies escape a zone without the block windows"
+    );
+    assert!(zones > 300, "only {zones} zones checked");
+    assert!(
+        escapes_from_smaller > 0,
+        "no case shows the block windows are needed"
+    );
+}
+
+/// AND-OR with reduction 6 and the VCF shortcut against AND-OR without
+/// them, on dense positions where VCFs of five plies and more abound:
+/// equal verdicts and win lengths (positions either side leaves
+/// unsettled within the node budget are skipped, and counted).
+#[test]
+fn zones_change_no_verdict_on_dense_positions() {
+    use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem, Prover, Reductions, Verdict};
+    let limits = Limits {
+        max_nodes: Some(200_000),
+        ..Limits::default()
+    };
+    let without = AndOrConfig {
+        reductions: Reductions {
+            zones: false,
+            ..Reductions::ALL
+        },
+        ..AndOrConfig::default()
+    };
+    let (mut compared, mut wins) = (0, 0);
+    for seed in 0..2000 {
+        let Some((naive, to_move, near, depth)) = random_position(seed) else {
+            continue;
+        };
+        let problem = Problem {
+            board: adapt::to_board(&naive, to_move),
+            candidates: candidates(near),
+            attack: kinrow_board::Attack::Any,
+            depth: Some(depth),
+        };
+        let a = AndOr::new(AndOrConfig::default()).prove(&problem, &limits);
+        let b = AndOr::new(without).prove(&problem, &limits);
+        if a.verdict == Verdict::Unknown || b.verdict == Verdict::Unknown {
+            continue;
+        }
+        compared += 1;
+        wins += usize::from(a.verdict == Verdict::Win);
+        assert_eq!(
+            (a.verdict, a.plies),
+            (b.verdict, b.plies),
+            "seed {seed}: {naive:?} to move {to_move} near {near:?} depth {depth}"
+        );
+    }
+    eprintln!("{compared} positions compared, {wins} wins");
+    assert!(compared > 1000, "only {compared} positions compared");
+}
