@@ -7,12 +7,13 @@
 //! candidates), suppose the attacker, were it to move instead, had a VCF
 //! whose five lands within `p` plies, with `p` at most the plies left after
 //! the defender's reply. [`vcf::zone`] gives the cells of the line (the
-//! attacker's fours, the defender's blocks, the final winning cells) and
-//! every cell within `k - 1` steps of a block along the four lines. Claim:
-//! a defender reply `s` outside the zone that does not leave the defender a
-//! winning cell (is not a four of the defender) loses: after `s` the
-//! attacker plays the same line and wins within `p` plies. By induction
-//! along the line, with `s` on the board:
+//! attacker's fours, the defender's blocks, the final winning cells) and,
+//! from each block `r` along each of the four lines and in each direction,
+//! the first two *free* cells (empty, and not blocks of the line) within
+//! `k - 1` steps, the walk stopping at an attacker stone or the edge.
+//! Claim: a defender reply `s` outside the zone that does not leave the
+//! defender a winning cell (is not a four of the defender) loses: after
+//! `s` the attacker plays the same line and wins within `p` plies. By induction along the line, with `s` on the board:
 //!
 //! - The attacker's cells are unchanged but for `s` itself: a defender
 //!   stone never changes the attacker's runs (under both rules), and `s`
@@ -20,16 +21,28 @@
 //!   still a candidate (candidates only grow), still a four with the same
 //!   winning cells (none is `s`), and the last one still leaves two or
 //!   more.
-//! - The defender gains no winning cell the line did not give it. A new
-//!   one, `w`, lies on a run of defender stones through `w` of length `k`
-//!   (exactly `k` under the exact rule) that holds `s`, since without `s`
-//!   the line gave the defender none there. If that run held a block `r`
-//!   of the line, `s` would lie within `k - 1` steps of `r` on a line: in
-//!   the zone. So the run holds only stones that were on the board before
-//!   `s` was played, and `s`; then `w` was a winning cell of the defender
-//!   right after `s` (under the exact rule: the run through `w` then is a
-//!   subset of the run later, which has length exactly `k` and holds the
-//!   same `k` cells), which is the four we excluded.
+//! - The defender gains no winning cell the line did not give it. Say one
+//!   did, `w`, at some attacker turn of the line: playing `w` would make a
+//!   run `R` of defender stones of length `k` or more (exactly `k` under
+//!   the exact rule) along one line. Its cells other than `w` are defender
+//!   stones of the board before `s`, `s` itself, and blocks of the line:
+//!   no attacker stone (nor an attacker move of the line, but `w` may be
+//!   one), and `w` and `s` are its only cells that are free now. `R` holds `s` (without `s` the
+//!   line gave the defender no `w`), and it holds a block (else `w` was a
+//!   winning cell right after `s`, under the exact rule too since `R` is
+//!   then on the board already: the four we excluded; a winning cell lies
+//!   next to a stone of its run, so it is a candidate under every
+//!   setting). Some block `r` of `R` lies within `k - 1` steps of `s`:
+//!   put `w` at 0 and `s` at `p > 0` (the other side is alike). Without
+//!   `s` the run of `w` would run from `a` to `p - 1`, shorter than `k`,
+//!   so `R` starts at `a > p - k`, and `p < k`. A block `r <= 0` has
+//!   `p - r <= p - a < k`; a block between `w` and `s` is nearer to `s`
+//!   than `w` is; and if every block of `R` lies beyond `s`, without them
+//!   the run of `w` would end before the nearest one, `t`, shorter than
+//!   `k`, so `t - p <= t - a <= k - 1`. The walk from `r` towards `s`
+//!   crosses only cells of `R`, meets no wall, and `s` is the first or
+//!   second free cell on it (the other can only be `w`): `s` is in the
+//!   zone, which we excluded.
 //! - So at each of the attacker's turns the defender has the winning cells
 //!   it had in the line (the line answered them), at each of the defender's
 //!   turns the block is again the only reply that does not lose at once
@@ -182,6 +195,6 @@ impl ThreatSpace {
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());
         let line = self.vcf.search(scratch, depth - 1, self.per_call, None)?;
-        Some((zone(scratch, &line), line.plies()))
+        Some((zone(scratch, defender.other(), &line), line.plies()))
     }
 }

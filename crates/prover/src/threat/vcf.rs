@@ -30,7 +30,7 @@
 //! another order) are searched once. Results cut short by the node cap are
 //! never stored.
 
-use kinrow_board::{Bitboard, Candidates, Cell, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
 /// attacker's first, up to the four after which the attacker has two or
@@ -370,31 +370,56 @@ impl Vcf {
     }
 }
 
-/// The cells a defender stone must stand on to spoil `line`, a VCF of the
-/// attacker found with the defender to move instead (as though it passed):
-/// outside them, a defender reply that does not give the defender a
-/// winning cell leaves the VCF as good as it was. See
-/// [`crate::threat`] for the argument. `k` is the game's `k`.
+/// The cells a defender stone must stand on to spoil `line`, a VCF of
+/// `attacker` found with the defender to move instead (as though it
+/// passed): outside them, a defender reply that does not give the defender
+/// a winning cell leaves the VCF as good as it was. They are the line's
+/// cells and final winning cells, and, from each of the defender's blocks
+/// along each of the four lines, the first two empty cells that are not
+/// blocks of the line, within `k - 1` steps, the walk stopping at an
+/// attacker stone or the edge. See
+/// [`crate::threat`] for the argument.
 #[must_use]
-pub fn zone(board: &SearchBoard, line: &VcfLine) -> Bitboard {
+pub fn zone(board: &SearchBoard, attacker: Player, line: &VcfLine) -> Bitboard {
     let geometry = board.game().geometry();
     let k = board.game().k() as i64;
     let mut zone = line.wins;
     for m in &line.moves {
         zone.insert(m.index());
     }
+    let mut blocks = Bitboard::default();
+    for r in line.defender_moves() {
+        blocks.insert(r.index());
+    }
+    let walls = board.stones(attacker);
+    let empty = board.empty();
     for r in line.defender_moves() {
         let (x, y) = geometry.xy(r);
         for (dx, dy) in [(1i64, 0i64), (0, 1), (1, 1), (-1, 1)] {
-            for t in 1 - k..k {
-                let (cx, cy) = (i64::from(x) + t * dx, i64::from(y) + t * dy);
-                if cx >= 0 && cy >= 0 {
-                    if let Some(c) = geometry.cell(cx as u32, cy as u32) {
-                        zone.insert(c.index());
+            for sign in [1, -1] {
+                let mut free = 0;
+                for t in 1..k {
+                    let (cx, cy) = (i64::from(x) + sign * t * dx, i64::from(y) + sign * t * dy);
+                    let cell = if cx >= 0 && cy >= 0 {
+                        geometry.cell(cx as u32, cy as u32)
+                    } else {
+                        None
+                    };
+                    let Some(c) = cell else { break };
+                    let i = c.index();
+                    if walls.contains(i) {
+                        break;
+                    }
+                    if empty.contains(i) && !blocks.contains(i) {
+                        zone.insert(i);
+                        free += 1;
+                        if free == 2 {
+                            break;
+                        }
                     }
                 }
             }
         }
     }
-    zone & board.empty()
+    zone & empty
 }
