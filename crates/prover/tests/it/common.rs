@@ -128,3 +128,30 @@ fn read(file: &Path) -> Vec<Position> {
     let name = file.file_stem().unwrap().to_string_lossy();
     parse_positions(&std::fs::read_to_string(file).unwrap(), &name).unwrap()
 }
+
+/// The cell `(x, y)` under symmetry `s` (bit 2: transpose, bit 0: mirror
+/// x, bit 1: mirror y) on a `w` x `h` board.
+pub fn map(s: u32, w: u32, h: u32, (x, y): (u32, u32)) -> (u32, u32) {
+    let (mut a, mut b) = if s & 4 != 0 { (y, x) } else { (x, y) };
+    if s & 1 != 0 {
+        a = w - 1 - a;
+    }
+    if s & 2 != 0 {
+        b = h - 1 - b;
+    }
+    (a, b)
+}
+
+/// `board` under symmetry `s`.
+pub fn transformed(board: &Board, s: u32) -> Board {
+    let g = *board.game().geometry();
+    let mut out = Board::new(*board.game());
+    for c in g.all_cells() {
+        if let Some(p) = board.stone_at(c) {
+            let (x, y) = map(s, g.width(), g.height(), g.xy(c));
+            out.place(g.cell(x, y).unwrap(), p);
+        }
+    }
+    out.set_to_move(board.to_move());
+    out
+}

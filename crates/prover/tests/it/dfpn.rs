@@ -4,32 +4,14 @@
 //! and small budgets that never give a wrong answer, and mirror images that
 //! take the same nodes.
 
+use crate::common::{map, suite, transformed};
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
-use kinrow_format::{parse_positions, Expect, Position};
+use kinrow_format::{Expect, Position};
 use kinrow_prover::{
     AndOr, AndOrConfig, Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict,
 };
 use kinrow_reference::{adapt, random_case, winning_first_moves, Case};
 use std::time::Duration;
-
-/// Every position of the `.pos` files in `positions/<folder>`, in file
-/// name order.
-fn suite(folder: &str) -> Vec<Position> {
-    let dir = format!("{}/../../positions/{folder}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pos"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .flat_map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            parse_positions(&std::fs::read_to_string(p).unwrap(), &name).unwrap()
-        })
-        .collect()
-}
 
 /// A df-pn with a table of `bytes`, the rest default.
 fn dfpn(bytes: u64) -> Dfpn {
@@ -381,38 +363,8 @@ fn a_time_budget_gives_unknown() {
     assert_eq!((all.verdict, all.winning_moves), (Verdict::Unknown, None));
 }
 
-/// The cell `(x, y)` under symmetry `s` (bit 2: transpose, bit 0: mirror
-/// x, bit 1: mirror y) on a `w` x `h` board.
-fn map(s: u32, w: u32, h: u32, (x, y): (u32, u32)) -> (u32, u32) {
-    let (mut a, mut b) = if s & 4 != 0 { (y, x) } else { (x, y) };
-    if s & 1 != 0 {
-        a = w - 1 - a;
-    }
-    if s & 2 != 0 {
-        b = h - 1 - b;
-    }
-    (a, b)
-}
-
-/// `board` under symmetry `s`.
-fn transformed(board: &Board, s: u32) -> Board {
-    let g = *board.game().geometry();
-    let mut out = Board::new(*board.game());
-    for c in g.all_cells() {
-        if let Some(p) = board.stone_at(c) {
-            let (x, y) = map(s, g.width(), g.height(), g.xy(c));
-            out.place(g.cell(x, y).unwrap(), p);
-        }
-    }
-    out.set_to_move(board.to_move());
-    out
-}
-
-/// Table hits are not compared: reduction 5 of the node rules, where no
-/// reply survives every double move, keeps the replies of the last double
-/// move in cell order, which depends on the orientation; on
-/// `vct_game_black_l07_3` PNS's node count differs by one for it, and
-/// df-pn's table hits by a few here.
+/// Table hits are compared too: reduction 5 keeps a set of replies that
+/// does not depend on the orientation.
 #[test]
 fn mirror_images_take_the_same_nodes() {
     let positions: Vec<Position> = suite("bench")
@@ -444,6 +396,7 @@ fn mirror_images_take_the_same_nodes() {
             assert_eq!(m.verdict, out.verdict, "{what}");
             assert_eq!(m.stats.nodes, out.stats.nodes, "{what}");
             assert_eq!(m.stats.expansions, out.stats.expansions, "{what}");
+            assert_eq!(m.stats.tt_hits, out.stats.tt_hits, "{what}");
             assert_eq!(m.plies, out.plies, "{what}");
             if out.verdict == Verdict::Win {
                 check_line(&mirrored, &m, &what);

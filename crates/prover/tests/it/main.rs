@@ -24,3 +24,4 @@ mod value_mnk;
 mod value_random;
 mod value_scout;
 mod vcf;
+mod vct;

@@ -250,3 +250,104 @@ fn zones_change_no_verdict_on_dense_positions() {
     assert!(compared > 1000, "only {compared} positions compared");
 }
 
+/// A position built so that the zone decides the verdict: the defender to
+/// move, with a VCF of the attacker after a pass that has blocks, reached
+/// from the root by the attacker's one legal move (blocking a four of the
+/// defender in a strip at the bottom, `k` rows away from the rest). The
+/// problem, attacker to move, 9 plies: `None` when the drawn top half has
+/// no such VCF.
+fn forced_into_a_threat(seed: u64) -> Option<kinrow_prover::Problem> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A) ^ 0x20_4E);
+    let (w, h) = (rng.range(6, 8), rng.range(5, 7));
+    let k = rng.range(4, 5);
+    let exact = rng.chance(1, 2);
+    let fill = rng.range(w * h / 4, w * h / 2);
+    let top = random_stones(&mut rng, w, h, k, exact, fill);
+    let attacker = if rng.chance(1, 2) { 1 } else { 2 };
+    let defender = other(attacker);
+    let mut naive = NaiveBoard::new(w, h + k, k, exact);
+    for y in 0..h {
+        for x in 0..w {
+            naive.set(x, y + k, top.cells[y * w + x]);
+        }
+    }
+    // The strip: an attacker stone, k - 1 defender stones, the cell m.
+    naive.set(0, 0, attacker);
+    for x in 1..k {
+        naive.set(x, 0, defender);
+    }
+    let cands = if rng.chance(1, 2) {
+        Candidates::All
+    } else {
+        Candidates::Near(2)
+    };
+    let board = adapt::to_board(&naive, attacker);
+    let search = SearchBoard::from(board.clone());
+    let me = search.to_move();
+    let all = search.candidates(cands);
+    if !search.winning_cells(me).and_not(&all).is_empty()
+        || search.winning_cells(me).intersects(&all)
+        || search.winning_cells(me.other()).count() != 1
+    {
+        return None;
+    }
+    // After the block, a pass: the attacker's VCF must have blocks.
+    let mut after = search.clone();
+    after.play(Cell::from_index(search.winning_cells(me.other()).first()?));
+    if after.winning_cells(me.other()).intersects(&all) {
+        return None;
+    }
+    after.set_to_move(me);
+    let line = Vcf::new(cands, 1 << 12).search(&mut after, 7, u64::MAX, None)?;
+    (line.moves.len() >= 3).then_some(kinrow_prover::Problem {
+        board,
+        candidates: cands,
+        attack: kinrow_board::Attack::Any,
+        depth: Some(9),
+    })
+}
+
+/// The zone decides verdicts here, so a zone that is too small is caught
+/// by comparing verdicts: AND-OR and vct (each with reduction 6) against
+/// AND-OR without it, on positions built by [`forced_into_a_threat`].
+#[test]
+fn zones_change_no_verdict_where_the_zone_decides() {
+    use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Prover, Reductions, Verdict};
+    let limits = Limits {
+        max_nodes: Some(100_000),
+        ..Limits::default()
+    };
+    let without = AndOrConfig {
+        reductions: Reductions {
+            zones: false,
+            ..Reductions::ALL
+        },
+        ..AndOrConfig::default()
+    };
+    let (mut compared, mut no_wins) = (0, 0);
+    for seed in 0..40_000 {
+        let Some(problem) = forced_into_a_threat(seed) else {
+            continue;
+        };
+        let truth = AndOr::new(without).prove(&problem, &limits);
+        if truth.verdict == Verdict::Unknown {
+            continue;
+        }
+        compared += 1;
+        no_wins += usize::from(truth.verdict == Verdict::NoWin);
+        let a = AndOr::new(AndOrConfig::default()).prove(&problem, &limits);
+        if a.verdict != Verdict::Unknown {
+            assert_eq!(a.verdict, truth.verdict, "seed {seed}: AND-OR with zones");
+        }
+        let v = Pns::new(PnsConfig {
+            threat_space: true,
+            ..PnsConfig::default()
+        })
+        .prove(&problem, &limits);
+        if v.verdict == Verdict::Win {
+            assert_eq!(truth.verdict, Verdict::Win, "seed {seed}: vct");
+        }
+    }
+    eprintln!("{compared} positions compared, {no_wins} no-wins");
+    assert!(compared > 200, "only {compared} positions compared");
+}

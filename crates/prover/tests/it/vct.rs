@@ -1,0 +1,179 @@
+//! The threat-space prover (`vct`: PNS with the attacker kept to its
+//! threats) against AND-OR without zones, which searches the whole game
+//! and shares no threat-space code with it: a `win` of vct
+//! is a win of AND-OR, never shorter than AND-OR's shortest and within the
+//! horizon, with a principal variation that plays out; under `attack
+//! fours` (where the threat space is the whole filtered game) the verdicts
+//! are equal; a disproof elsewhere is reported `unknown`.
+
+use crate::common::{check_pv, suite};
+use kinrow_board::{Attack, Candidates, Player};
+use kinrow_format::Expect;
+use kinrow_prover::{
+    AndOr, AndOrConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Reductions, Verdict,
+};
+use kinrow_reference::{adapt, random_case, random_stones, Rng};
+
+fn vct() -> Pns {
+    Pns::new(PnsConfig {
+        threat_space: true,
+        ..PnsConfig::default()
+    })
+}
+
+/// Compares vct with AND-OR on one problem; returns whether vct proved a
+/// win.
+fn compare(what: &str, problem: &Problem, limits: &Limits) -> bool {
+    let v = vct().prove(problem, limits);
+    let a: Outcome = AndOr::new(AndOrConfig {
+        reductions: Reductions {
+            zones: false,
+            ..Reductions::ALL
+        },
+        ..AndOrConfig::default()
+    })
+    .prove(problem, limits);
+    match v.verdict {
+        Verdict::Win => {
+            assert_ne!(a.verdict, Verdict::NoWin, "{what}: vct wins, AND-OR not");
+            let vp = v.plies.unwrap();
+            if let Some(d) = problem.depth {
+                assert!(vp <= d, "{what}: {vp} plies within {d}");
+            }
+            if a.verdict == Verdict::Win {
+                let ap = a.plies.unwrap();
+                assert!(vp >= ap, "{what}: vct {vp} plies, AND-OR's shortest {ap}");
+            }
+            check_pv(problem, &v).unwrap_or_else(|e| panic!("{what}: {e}"));
+            true
+        }
+        Verdict::NoWin => {
+            assert_eq!(
+                problem.attack,
+                Attack::Fours,
+                "{what}: a no-win outside fours"
+            );
+            assert_ne!(a.verdict, Verdict::Win, "{what}: vct no-win, AND-OR wins");
+            false
+        }
+        Verdict::Unknown => {
+            if problem.attack == Attack::Fours && *limits == Limits::default() {
+                panic!("{what}: unknown under attack fours without a budget");
+            }
+            false
+        }
+    }
+}
+
+#[test]
+fn vct_wins_are_wins_on_random_small_cases() {
+    let mut wins = 0;
+    for seed in 40_000..41_500u64 {
+        let case = random_case(seed);
+        let problem = adapt::to_problem(&case);
+        wins += u32::from(compare(
+            &format!("seed {seed}"),
+            &problem,
+            &Limits::default(),
+        ));
+    }
+    assert!(wins > 100, "only {wins} wins");
+}
+
+#[test]
+fn vct_wins_are_wins_on_15x15_middle_games() {
+    let limits = Limits {
+        max_nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let mut wins = 0;
+    for seed in 0..150u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x7C7);
+        let stones = rng.range(10, 40);
+        let exact = rng.chance(1, 3);
+        let nb = random_stones(&mut rng, 15, 15, 5, exact, stones);
+        let to_move = if nb.count(1) == nb.count(2) { 1 } else { 2 };
+        let board = adapt::to_board(&nb, to_move);
+        if board.has_line(Player::X) || board.has_line(Player::O) {
+            continue;
+        }
+        let (candidates, attack, depth) = match seed % 3 {
+            0 => (Candidates::Near(2), Attack::Any, 9),
+            1 => (Candidates::All, Attack::Any, 9),
+            _ => (Candidates::Near(2), Attack::Fours, 15),
+        };
+        let problem = Problem {
+            board,
+            candidates,
+            attack,
+            depth: Some(depth),
+        };
+        wins += u32::from(compare(&format!("15x15 seed {seed}"), &problem, &limits));
+    }
+    assert!(wins > 20, "only {wins} wins");
+}
+
+/// On the bundled suites (slow puzzles left out), a win of vct is
+/// expected; it proves most of the expected wins.
+#[test]
+fn vct_agrees_with_the_bundled_suites() {
+    let limits = Limits {
+        max_nodes: Some(200_000),
+        ..Limits::default()
+    };
+    let (mut expected, mut proved) = (0, 0);
+    for pos in suite("small").iter().chain(&suite("bench")) {
+        if pos.slow.is_some() {
+            continue;
+        }
+        let problem = Problem::from(pos);
+        let outcome = vct().prove(&problem, &limits);
+        if pos.expect == Some(Expect::Win) {
+            expected += 1;
+        }
+        if outcome.verdict == Verdict::Win {
+            assert_eq!(pos.expect, Some(Expect::Win), "{}", pos.name);
+            check_pv(&problem, &outcome).unwrap_or_else(|e| panic!("{}: {e}", pos.name));
+            proved += 1;
+        }
+    }
+    eprintln!("vct proves {proved} of {expected} expected wins");
+    assert!(proved * 10 >= expected * 9, "{proved} of {expected}");
+}
+
+/// Dense small boards where VCFs with blocks abound, the attacker to move
+/// with seven or nine plies: vct's wins against AND-OR without zones.
+#[test]
+fn vct_wins_are_wins_on_dense_small_boards() {
+    let limits = Limits {
+        max_nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let mut wins = 0;
+    for seed in 0..3000u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9) ^ 0xDE45E);
+        let (w, h) = (rng.range(6, 9), rng.range(6, 9));
+        let k = rng.range(4, 5);
+        let exact = rng.chance(1, 2);
+        let fill = rng.range(w * h / 5, w * h / 2);
+        let nb = random_stones(&mut rng, w, h, k, exact, fill);
+        let to_move = if rng.chance(1, 2) { 1 } else { 2 };
+        let board = adapt::to_board(&nb, to_move);
+        if board.has_line(Player::X) || board.has_line(Player::O) {
+            continue;
+        }
+        let candidates = if rng.chance(1, 2) {
+            Candidates::All
+        } else {
+            Candidates::Near(2)
+        };
+        let problem = Problem {
+            board,
+            candidates,
+            attack: Attack::Any,
+            depth: Some(if rng.chance(1, 2) { 7 } else { 9 }),
+        };
+        wins += u32::from(compare(&format!("dense seed {seed}"), &problem, &limits));
+    }
+    assert!(wins > 250, "only {wins} wins");
+}
