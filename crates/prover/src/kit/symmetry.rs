@@ -113,6 +113,12 @@ impl Symmetries {
         }
     }
 
+    /// Each cell's image under each symmetry: `images()[cell][frame]` is
+    /// [`Symmetries::to_canonical`] of the cell in that frame.
+    pub(crate) fn images(&self) -> &[[u16; SYMS]] {
+        &self.forward
+    }
+
     /// The real cell `cell` seen in frame `frame` (a canonical move).
     #[inline]
     pub(crate) fn to_canonical(&self, frame: u8, cell: Cell) -> u16 {

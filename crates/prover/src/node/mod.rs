@@ -273,6 +273,33 @@ impl NodeRules {
         }
     }
 
+    /// [`NodeRules::defender_node_zoned`] in the threat space, the game a
+    /// search plays when it keeps the attacker to
+    /// [`ThreatSpace::threat_moves`]: there every attacker move must
+    /// threaten, so a defender's node where the rules leave two or more
+    /// replies, with four plies or more left, and where the attacker
+    /// would have no VCF within the plies left after a pass, is a no-win
+    /// of that game (a restriction of the attacker: a win found so is a
+    /// win, a no-win says nothing of the real game).
+    #[must_use]
+    pub fn defender_node_threatened(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+        threats: &mut ThreatSpace,
+    ) -> AndNode {
+        match self.defender_node_with(board, depth, known) {
+            AndNode::Replies(replies) if depth >= 4 && replies.has_two() => {
+                match self.zone_replies(board, depth, &replies, threats) {
+                    Some((kept, _)) => AndNode::Replies(kept),
+                    None => AndNode::NoWin,
+                }
+            }
+            node => node,
+        }
+    }
+
     /// Reduction 6 on the `replies` the other rules left at the defender's
     /// turn with `depth` plies left, neither side having a winning cell
     /// among the candidates: the replies kept, and the plies from this node
@@ -326,7 +353,8 @@ impl NodeRules {
         // kill sets ({m} plus its two cells when it has exactly two).
         let mut survivors = *cands;
         let mut any = false;
-        let mut kill_of_last = Bitboard::EMPTY;
+        // The union of the kill sets, for when no reply survives.
+        let mut kills = Bitboard::EMPTY;
         for m in (game.window_cells(att, def, 2) & *cands).iter() {
             // The attacker has no winning cell, so its winning cells after
             // `m` are those `m` makes, on the lines through it. Each is the
@@ -344,10 +372,7 @@ impl NodeRules {
                 kill |= board.made_wins(me.other(), cell);
             }
             survivors &= kill;
-            kill_of_last = kill;
-            if survivors.is_empty() {
-                break;
-            }
+            kills |= kill;
         }
         if !any {
             return None;
@@ -357,8 +382,10 @@ impl NodeRules {
         if replies.is_empty() {
             // Every reply loses, but `AndNode::Replies` is never empty (and
             // `AndNode::Win` means a win on the next move): keep the replies
-            // the last double move does not refute, its own cell at least.
-            return Some(kill_of_last & *cands);
+            // some double move does not refute, their own cells at least.
+            // A set, not the first or last found, so that the node is the
+            // same in every orientation of the board.
+            return Some(kills & *cands);
         }
         Some(replies)
     }

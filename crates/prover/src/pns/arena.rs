@@ -53,8 +53,14 @@ impl NodeId {
 const LIST: u32 = 1 << 31;
 /// Node indices stay below [`LIST`] so a parent id never looks like a list.
 const MAX_NODES: usize = LIST as usize - 1;
-/// The AND bit of [`Node::info`]; the other bits hold the proof length.
+/// The AND bit of [`Node::info`].
 const AND: u16 = 1 << 15;
+/// The WIDE bit of [`Node::info`] (an attacker's node of a threat-space
+/// search that tries its wider set of threats); the other bits hold the
+/// proof length.
+const WIDE: u16 = 1 << 14;
+/// The bits of [`Node::info`] that hold the proof length.
+const LEN: u16 = WIDE - 1;
 
 /// One position.
 #[derive(Clone, Copy, Debug)]
@@ -68,9 +74,10 @@ pub(crate) struct Node {
     parents: u32,
     /// 0 for a leaf (not expanded; or settled when created).
     n_children: u16,
-    /// [`AND`] for the defender's nodes; the low bits are the proof length
-    /// of a proved node (plies to the attacker's winning stone, this
-    /// node's own ply included), set when it became proved.
+    /// [`AND`] for the defender's nodes, [`WIDE`] for attacker's nodes
+    /// widened; the low bits are the proof length of a proved node (plies
+    /// to the attacker's winning stone, this node's own ply included), set
+    /// when it became proved.
     info: u16,
 }
 
@@ -103,14 +110,32 @@ impl Node {
     /// (meaningful for proved nodes only).
     #[inline]
     pub(crate) const fn proof_len(&self) -> u16 {
-        self.info & !AND
+        self.info & LEN
+    }
+
+    /// Whether the node (an attacker's, in a threat-space search) tries
+    /// its wider set of threats.
+    #[inline]
+    pub(crate) const fn is_wide(&self) -> bool {
+        self.info & WIDE != 0
+    }
+
+    /// Makes the node an unexpanded leaf again that tries its wider set of
+    /// threats, with the numbers of a new leaf: its children (all
+    /// disproved) stay in the arena, unreferenced from it.
+    #[inline]
+    pub(crate) fn widen(&mut self) {
+        self.info |= WIDE;
+        self.n_children = 0;
+        self.pn = ProofNumber::ONE;
+        self.dn = ProofNumber::ONE;
     }
 
     /// Sets the proof length (capped to the bits available; boards have at
     /// most 676 cells).
     #[inline]
     pub(crate) fn set_proof_len(&mut self, len: u32) {
-        self.info = (self.info & AND) | (len.min(u32::from(!AND)) as u16);
+        self.info = (self.info & !LEN) | (len.min(u32::from(LEN)) as u16);
     }
 
     /// Number of children.

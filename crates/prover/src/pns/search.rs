@@ -135,7 +135,8 @@ impl<'a> PnsSearch<'a> {
     ) -> PnsSearch<'a> {
         // The VCF table takes its share of the memory budget first (see
         // `threat::slots_within`), the arena the rest.
-        let threats = ThreatSpace::new(rules.candidates, slots_within(memory));
+        let mut threats = ThreatSpace::new(rules.candidates, slots_within(memory));
+        threats.orient(sym);
         let memory = memory - threats.bytes();
         PnsSearch {
             arena: Arena::new(memory),
@@ -251,8 +252,10 @@ impl<'a> PnsSearch<'a> {
     }
 
     /// The rules at the attacker's node with `depth` plies left; with five
-    /// left, only the moves the last-plies shortcut keeps.
-    fn attacker_node(&self, depth: u32, known: Option<&Wins>) -> OrNode {
+    /// left, only the moves the last-plies shortcut keeps; in the threat
+    /// space, the threats, the wider set when `wide` or when the narrow one
+    /// is empty. Also says whether the wider set was taken.
+    fn attacker_node(&self, depth: u32, known: Option<&Wins>, wide: bool) -> (OrNode, bool) {
         match self.rules.attacker_node_with(&self.board, depth, known) {
             OrNode::Moves(m) => {
                 let m = self
@@ -260,13 +263,18 @@ impl<'a> PnsSearch<'a> {
                     .five_ply_moves(&self.board, depth, &m)
                     .unwrap_or(m);
                 if self.threat_space && self.last_plies.is_on() {
-                    let mut threats = self.threats.borrow_mut();
-                    OrNode::Moves(threats.threat_moves(&self.board, &m, depth))
+                    let narrow = ThreatSpace::threat_moves(&self.board, &m, depth, false);
+                    if wide || narrow.is_empty() {
+                        let all = ThreatSpace::threat_moves(&self.board, &m, depth, true);
+                        (OrNode::Moves(all), true)
+                    } else {
+                        (OrNode::Moves(narrow), false)
+                    }
                 } else {
-                    OrNode::Moves(m)
+                    (OrNode::Moves(m), false)
                 }
             }
-            other => other,
+            other => (other, false),
         }
     }
 
@@ -274,6 +282,12 @@ impl<'a> PnsSearch<'a> {
     /// reduction 6 (the zone of the attacker's VCF after a pass).
     fn defender_node(&self, depth: u32, known: Option<&Wins>) -> AndNode {
         let mut threats = self.threats.borrow_mut();
+        threats.set_frame(self.keys.canonical().1);
+        if self.threat_space && self.last_plies.is_on() {
+            return self
+                .rules
+                .defender_node_threatened(&self.board, depth, known, &mut threats);
+        }
         self.rules
             .defender_node_zoned(&self.board, depth, known, &mut threats)
             .0
@@ -289,6 +303,7 @@ impl<'a> PnsSearch<'a> {
             return None;
         }
         let mut threats = self.threats.borrow_mut();
+        threats.set_frame(self.keys.canonical().1);
         threats.vcf(&self.board, depth).map(|line| line.plies())
     }
 
@@ -339,7 +354,7 @@ impl<'a> PnsSearch<'a> {
                 },
             }
         } else {
-            match self.attacker_node(depth, known) {
+            match self.attacker_node(depth, known, false).0 {
                 OrNode::Win(_) => Numbers::proved(1),
                 OrNode::NoWin => Numbers::DISPROVED,
                 OrNode::Moves(m) if m.is_empty() => Numbers::DISPROVED,
@@ -485,8 +500,14 @@ impl<'a> PnsSearch<'a> {
                 _ => return self.settle(id, node.is_and(), depth),
             }
         } else {
-            match self.attacker_node(depth, None) {
-                OrNode::Moves(m) if !m.is_empty() && self.vcf(depth).is_none() => m,
+            match self.attacker_node(depth, None, node.is_wide()) {
+                (OrNode::Moves(m), wide) if !m.is_empty() && self.vcf(depth).is_none() => {
+                    if wide && !node.is_wide() {
+                        // The narrow set is empty: this node starts wide.
+                        self.arena.node_mut(id).widen();
+                    }
+                    m
+                }
                 _ => return self.settle(id, node.is_and(), depth),
             }
         };
@@ -713,6 +734,15 @@ impl<'a> PnsSearch<'a> {
                         }
                         (e.pn, e.dn)
                     }
+                };
+                let n = self.arena.node_mut(id);
+                let (pn, dn) = if dn.is_zero() && self.threat_space && !n.is_and() && !n.is_wide() {
+                    // Every narrow threat failed: try the wider set before
+                    // giving this attacker's node up (a leaf again).
+                    n.widen();
+                    (n.pn, n.dn)
+                } else {
+                    (pn, dn)
                 };
                 if pn == node.pn && dn == node.dn {
                     continue;

@@ -56,7 +56,8 @@ pub mod vcf;
 
 pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTES};
 
-use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
+use crate::kit::symmetry::{Symmetries, SYMS};
+use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
@@ -74,6 +75,12 @@ pub struct ThreatSpace {
     vcf: Vcf,
     scratch: Option<SearchBoard>,
     per_call: u64,
+    /// For a caller with symmetric keys: each cell's image under each
+    /// symmetry ([`crate::kit::symmetry::Symmetries`]), and the frame of
+    /// the position asked about, so that the VCF searches try fours in
+    /// canonical order and find the same lines in every orientation.
+    frames: Option<Vec<[u16; SYMS]>>,
+    frame: u8,
 }
 
 impl ThreatSpace {
@@ -85,6 +92,44 @@ impl ThreatSpace {
             vcf: Vcf::new(candidates, slots),
             scratch: None,
             per_call: DEFAULT_VCF_NODES,
+            frames: None,
+            frame: 0,
+        }
+    }
+
+    /// Orders the fours of every later VCF search by their canonical
+    /// cells under `symmetries`, in the frame [`ThreatSpace::set_frame`]
+    /// gives: a caller whose keys and move order do not depend on the
+    /// board's orientation then gets VCF lines and zones that do not
+    /// either.
+    pub(crate) fn orient(&mut self, symmetries: &Symmetries) {
+        self.frames = Some(symmetries.images().to_vec());
+    }
+
+    /// The frame of the next positions asked about (see
+    /// [`ThreatSpace::orient`]).
+    pub(crate) fn set_frame(&mut self, frame: u8) {
+        self.frame = frame;
+    }
+
+    /// A VCF search of `board` (played on and restored) within
+    /// `max_plies`, fours tried in canonical order when oriented.
+    fn search(&mut self, max_plies: u32) -> Option<VcfLine> {
+        let ThreatSpace {
+            vcf,
+            scratch,
+            per_call,
+            frames,
+            frame,
+        } = self;
+        let board = scratch.as_mut().expect("the scratch board is set");
+        match frames {
+            Some(images) => {
+                let f = usize::from(*frame);
+                let rank = |c: Cell| u32::from(images[c.index()][f]);
+                vcf.search(board, max_plies, *per_call, Some(&rank))
+            }
+            None => vcf.search(board, max_plies, *per_call, None),
         }
     }
 
@@ -123,7 +168,7 @@ impl ThreatSpace {
         }
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
-        self.vcf.search(scratch, max_plies, self.per_call, None)
+        self.search(max_plies)
     }
 
     /// Whether `player`, which has no winning cell among the candidates,
@@ -136,17 +181,22 @@ impl ThreatSpace {
 
     /// The threat space of the side to move, which must have no winning
     /// cell among the candidates: the cells of `moves` that are fours, and
-    /// those in a window of `k` cells with `k - 3` of its stones and no
-    /// opponent stone after which, were the opponent to pass, it would have
-    /// a VCF within `max_plies - 2` plies (the plies left after the reply).
-    /// When the opponent has a winning cell the moves (the block) are kept
-    /// as they are. Restricting the attacker to these is sound for a win; a
-    /// no-win found so says nothing about the other moves.
+    /// with five plies or more left (`max_plies`) those in a window of `k`
+    /// cells with no opponent stone and `k - 3` of its stones (threes, once
+    /// played), or with `wide` `k - 4` (twos, once played: a move can
+    /// threaten without making a three, when the VCF it allows plays fours
+    /// through it later). When the opponent has a winning cell the moves
+    /// (the block) are kept as they are. Whether a move threatens is asked
+    /// lazily, at the defender's node it leads to
+    /// ([`crate::node::NodeRules::defender_node_threatened`]), where the
+    /// same VCF gives the zone. Restricting the attacker to these is sound
+    /// for a win; a no-win found so says nothing about the other moves.
+    #[must_use]
     pub fn threat_moves(
-        &mut self,
         board: &SearchBoard,
         moves: &Bitboard,
         max_plies: u32,
+        wide: bool,
     ) -> Bitboard {
         let me = board.to_move();
         if board.winning_cells(me.other()).intersects(moves) {
@@ -159,21 +209,8 @@ impl ThreatSpace {
             return fours;
         }
         let (own, opp) = (board.stones(me), board.stones(me.other()));
-        let threes = (board.game().window_cells(own, opp, 3) & *moves).and_not(&fours);
-        let mut result = fours;
-        for t in threes.iter() {
-            let scratch = self.scratch.get_or_insert_with(|| board.clone());
-            scratch.clone_from(board);
-            scratch.place(kinrow_board::Cell::from_index(t), me);
-            if self
-                .vcf
-                .search(scratch, max_plies - 2, self.per_call, None)
-                .is_some()
-            {
-                result.insert(t);
-            }
-        }
-        result
+        let empty = if wide { 4 } else { 3 };
+        fours | (board.game().window_cells(own, opp, empty) & *moves)
     }
 
     /// At the defender's turn with `depth` plies left, its own move
@@ -194,7 +231,8 @@ impl ThreatSpace {
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());
-        let line = self.vcf.search(scratch, depth - 1, self.per_call, None)?;
+        let line = self.search(depth - 1)?;
+        let scratch = self.scratch.as_ref().expect("the scratch board is set");
         Some((zone(scratch, defender.other(), &line), line.plies()))
     }
 }
