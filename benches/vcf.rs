@@ -34,7 +34,7 @@ fn vcf_calls(c: &mut Criterion) {
         let mut vcf = Vcf::new(problem.candidates, 1 << 16);
         let mut board = SearchBoard::from(problem.board.clone());
         let before = vcf.nodes;
-        let line = vcf.search(&mut board, 255, u64::MAX, None);
+        let line = vcf.search(&mut board, 255, u64::MAX);
         println!(
             "{name}: VCF of {:?} plies, {} nodes",
             line.as_ref().map(|l| l.plies()),
@@ -43,14 +43,14 @@ fn vcf_calls(c: &mut Criterion) {
         group.bench_function(format!("found/{name}"), |b| {
             b.iter(|| {
                 vcf.clear();
-                vcf.search(&mut board, 255, u64::MAX, None)
+                vcf.search(&mut board, 255, u64::MAX)
             })
         });
         // The other side to move after the first four: a call that fails.
         if let Some(line) = line {
             board.play(line.moves[0]);
             let before = vcf.nodes;
-            let none = vcf.search(&mut board, 255, u64::MAX, None);
+            let none = vcf.search(&mut board, 255, u64::MAX);
             println!(
                 "{name} after {}: {:?}, {} nodes",
                 board.game().geometry().name(line.moves[0]),
@@ -60,7 +60,7 @@ fn vcf_calls(c: &mut Criterion) {
             group.bench_function(format!("other-side/{name}"), |b| {
                 b.iter(|| {
                     vcf.clear();
-                    vcf.search(&mut board, 255, u64::MAX, None)
+                    vcf.search(&mut board, 255, u64::MAX)
                 })
             });
         }

@@ -113,10 +113,11 @@ impl Symmetries {
         }
     }
 
-    /// Each cell's image under each symmetry: `images()[cell][frame]` is
-    /// [`Symmetries::to_canonical`] of the cell in that frame.
-    pub(crate) fn images(&self) -> &[[u16; SYMS]] {
-        &self.forward
+    /// The Zobrist key of a stone of `player` on `cell` seen in frame
+    /// `frame`: what it adds to [`SymKeys::in_frame`].
+    #[inline]
+    pub(crate) fn stone_key(&self, player: Player, cell: Cell, frame: u8) -> u64 {
+        self.zobrist[player.index() * BITS + cell.index()][usize::from(frame)]
     }
 
     /// The real cell `cell` seen in frame `frame` (a canonical move).
@@ -165,6 +166,12 @@ impl SymKeys {
             }
         }
         (best, frame)
+    }
+
+    /// The key of the position seen in frame `frame`.
+    #[inline]
+    pub(crate) fn in_frame(&self, frame: u8) -> u64 {
+        self.0[usize::from(frame)]
     }
 
     /// The key under the identity: equal to [`Board::key`].

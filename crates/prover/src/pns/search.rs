@@ -282,7 +282,8 @@ impl<'a> PnsSearch<'a> {
     /// reduction 6 (the zone of the attacker's VCF after a pass).
     fn defender_node(&self, depth: u32, known: Option<&Wins>) -> AndNode {
         let mut threats = self.threats.borrow_mut();
-        threats.set_frame(self.keys.canonical().1);
+        let (key, frame) = self.keys.canonical();
+        threats.set_frame(frame, key, self.board.to_move());
         if self.threat_space && self.last_plies.is_on() {
             return self
                 .rules
@@ -303,7 +304,8 @@ impl<'a> PnsSearch<'a> {
             return None;
         }
         let mut threats = self.threats.borrow_mut();
-        threats.set_frame(self.keys.canonical().1);
+        let (key, frame) = self.keys.canonical();
+        threats.set_frame(frame, key, self.board.to_move());
         threats.vcf(&self.board, depth).map(|line| line.plies())
     }
 

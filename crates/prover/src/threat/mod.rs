@@ -56,8 +56,10 @@ pub mod vcf;
 
 pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTES};
 
-use crate::kit::symmetry::{Symmetries, SYMS};
-use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
+use crate::kit::symmetry::Symmetries;
+use kinrow_board::board::ZOBRIST_O_TO_MOVE;
+use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
+use vcf::Frame;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
@@ -75,12 +77,14 @@ pub struct ThreatSpace {
     vcf: Vcf,
     scratch: Option<SearchBoard>,
     per_call: u64,
-    /// For a caller with symmetric keys: each cell's image under each
-    /// symmetry ([`crate::kit::symmetry::Symmetries`]), and the frame of
-    /// the position asked about, so that the VCF searches try fours in
-    /// canonical order and find the same lines in every orientation.
-    frames: Option<Vec<[u16; SYMS]>>,
+    /// For a caller with symmetric keys: the board's symmetries and the
+    /// frame of the position asked about, so that the VCF searches key
+    /// their table and order their fours in that frame and find the same
+    /// lines in every orientation.
+    symmetries: Option<Box<Symmetries>>,
     frame: u8,
+    /// The key of that position seen in the frame, with its side to move.
+    frame_key: (u64, Player),
 }
 
 impl ThreatSpace {
@@ -92,45 +96,47 @@ impl ThreatSpace {
             vcf: Vcf::new(candidates, slots),
             scratch: None,
             per_call: DEFAULT_VCF_NODES,
-            frames: None,
+            symmetries: None,
             frame: 0,
+            frame_key: (0, Player::X),
         }
     }
 
-    /// Orders the fours of every later VCF search by their canonical
-    /// cells under `symmetries`, in the frame [`ThreatSpace::set_frame`]
-    /// gives: a caller whose keys and move order do not depend on the
-    /// board's orientation then gets VCF lines and zones that do not
+    /// Keys the positions of every later VCF search and orders their
+    /// fours as seen in the frame [`ThreatSpace::set_frame`] gives, under
+    /// `symmetries`: a caller whose keys and move order do not depend on
+    /// the board's orientation then gets VCF lines and zones that do not
     /// either.
     pub(crate) fn orient(&mut self, symmetries: &Symmetries) {
-        self.frames = Some(symmetries.images().to_vec());
+        self.symmetries = Some(Box::new(symmetries.clone()));
     }
 
-    /// The frame of the next positions asked about (see
-    /// [`ThreatSpace::orient`]).
-    pub(crate) fn set_frame(&mut self, frame: u8) {
+    /// The frame of the next position asked about (see
+    /// [`ThreatSpace::orient`]), with the position's key seen in that frame
+    /// and its side to move.
+    pub(crate) fn set_frame(&mut self, frame: u8, key: u64, to_move: Player) {
         self.frame = frame;
+        self.frame_key = (key, to_move);
     }
 
     /// A VCF search of `board` (played on and restored) within
     /// `max_plies`, fours tried in canonical order when oriented.
     fn search(&mut self, max_plies: u32) -> Option<VcfLine> {
-        let ThreatSpace {
-            vcf,
-            scratch,
-            per_call,
-            frames,
-            frame,
-        } = self;
-        let board = scratch.as_mut().expect("the scratch board is set");
-        match frames {
-            Some(images) => {
-                let f = usize::from(*frame);
-                let rank = |c: Cell| u32::from(images[c.index()][f]);
-                vcf.search(board, max_plies, *per_call, Some(&rank))
-            }
-            None => vcf.search(board, max_plies, *per_call, None),
-        }
+        let board = self.scratch.as_mut().expect("the scratch board is set");
+        // The scratch board is the position asked about, its side to move
+        // perhaps changed (a pass).
+        let (key, to_move) = self.frame_key;
+        let frame = self.symmetries.as_deref().map(|symmetries| Frame {
+            symmetries,
+            frame: self.frame,
+            key: if board.to_move() == to_move {
+                key
+            } else {
+                key ^ ZOBRIST_O_TO_MOVE
+            },
+        });
+        self.vcf
+            .search_in(board, max_plies, self.per_call, frame.as_ref())
     }
 
     /// Forgets every stored result, for a problem whose sides choose among

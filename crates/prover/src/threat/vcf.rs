@@ -24,12 +24,13 @@
 //! none (it had none after the attacker's four). Both hold under freestyle
 //! and exact rules, since a stone never changes the other side's runs.
 //!
-//! A table keyed by the position's Zobrist key (stones and side to move)
-//! keeps the largest horizon within which a position has no VCF, and the
+//! A table keyed by the position's Zobrist key (stones and side to move;
+//! or, for a caller with symmetric keys, the key seen in its frame) keeps the largest horizon within which a position has no VCF, and the
 //! first move of a VCF found, so that transpositions (the same fours in
 //! another order) are searched once. Results cut short by the node cap are
 //! never stored.
 
+use crate::kit::symmetry::Symmetries;
 use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
@@ -60,6 +61,36 @@ impl VcfLine {
     /// The defender's forced blocks of the line.
     pub fn defender_moves(&self) -> impl Iterator<Item = Cell> + '_ {
         self.moves.iter().skip(1).step_by(2).copied()
+    }
+}
+
+/// The frame a search sees the board in: a symmetry of the board, from
+/// the caller's canonical keys (see [`crate::kit::symmetry`]).
+pub(crate) struct Frame<'a> {
+    pub(crate) symmetries: &'a Symmetries,
+    pub(crate) frame: u8,
+    /// The key of the position searched, seen in the frame.
+    pub(crate) key: u64,
+}
+
+impl Frame<'_> {
+    /// The cell (index) as seen in the frame.
+    #[inline]
+    fn to_canonical(&self, cell: u16) -> u16 {
+        self.symmetries
+            .to_canonical(self.frame, Cell::from_index(usize::from(cell)))
+    }
+
+    /// The real cell (index) of a cell seen in the frame.
+    #[inline]
+    fn to_actual(&self, canonical: u16) -> u16 {
+        self.symmetries.to_actual(self.frame, canonical).index() as u16
+    }
+
+    /// What a stone of `player` on `cell` adds to a key in the frame.
+    #[inline]
+    fn stone_key(&self, player: Player, cell: Cell) -> u64 {
+        self.symmetries.stone_key(player, cell, self.frame)
     }
 }
 
@@ -191,17 +222,29 @@ impl Vcf {
     /// `max_plies` plies, or `None` if there is none or `max_nodes` nodes
     /// did not settle it. The side to move must have no winning cell among
     /// the candidates (checked in debug builds): that is a win at once, not
-    /// a VCF. `board` is played on and restored.
-    ///
-    /// `rank` orders the fours at each node (lowest first; cell index when
-    /// `None`): a rank that follows the board's symmetries makes the search
-    /// the same in every orientation.
+    /// a VCF. `board` is played on and restored. Positions are keyed by
+    /// the board's own keys and fours tried in cell order.
     pub fn search(
         &mut self,
         board: &mut SearchBoard,
         max_plies: u32,
         max_nodes: u64,
-        rank: Option<&dyn Fn(Cell) -> u32>,
+    ) -> Option<VcfLine> {
+        self.search_in(board, max_plies, max_nodes, None)
+    }
+
+    /// [`Vcf::search`] with positions keyed, and fours ordered, as seen in
+    /// `frame` when given: a caller whose frame follows the board's
+    /// symmetries gets the same search in every orientation. The table
+    /// then stores best moves as seen in the frame, so that a position
+    /// met again in another frame (a mirror image with the same key) gets
+    /// its own cell back.
+    pub(crate) fn search_in(
+        &mut self,
+        board: &mut SearchBoard,
+        max_plies: u32,
+        max_nodes: u64,
+        frame: Option<&Frame<'_>>,
     ) -> Option<VcfLine> {
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
@@ -213,17 +256,35 @@ impl Vcf {
             return None;
         }
         let defender_wins = board.winning_cells(me.other()) & cands;
+        let key = match frame {
+            Some(f) => {
+                debug_assert_eq!(f.key, f.symmetries.keys(board.board()).in_frame(f.frame));
+                f.key
+            }
+            None => board.key(),
+        };
         self.cap = self.nodes.saturating_add(max_nodes);
         self.capped = false;
         let mut moves = Vec::new();
-        // Deepen by a four and its block at a time: the first horizon with
-        // a VCF gives a shortest one.
-        // The horizon stops deepening once a search was not cut by it; no
-        // VCF is longer than two plies per empty cell.
+        // No VCF is longer than two plies per empty cell.
         let max_plies = max_plies.min(2 * board.empty().count() + 1);
+        if max_plies < 3 {
+            return None;
+        }
+        // Most searches find nothing: first one pass at the full horizon,
+        // which settles those at once (deepening would search the shallow
+        // horizons again). When it finds a line, deepen by a four and its
+        // block at a time, so that the first horizon with a VCF gives a
+        // shortest one (the table holds the line found, which it tries
+        // first); stop deepening once a search was not cut by its horizon.
+        let full = max_plies - (1 - max_plies % 2);
+        match self.attacker(board, full, &defender_wins, key, frame, &mut moves) {
+            Found::Vcf(_) => moves.clear(),
+            Found::None { .. } => return None,
+        }
         let mut horizon = 3;
-        while horizon <= max_plies {
-            match self.attacker(board, horizon, &defender_wins, rank, &mut moves) {
+        while horizon <= full {
+            match self.attacker(board, horizon, &defender_wins, key, frame, &mut moves) {
                 Found::Vcf(wins) => {
                     moves.reverse();
                     return Some(VcfLine { moves, wins });
@@ -250,7 +311,8 @@ impl Vcf {
         board: &mut SearchBoard,
         depth: u32,
         defender_wins: &Bitboard,
-        rank: Option<&dyn Fn(Cell) -> u32>,
+        key: u64,
+        frame: Option<&Frame<'_>>,
         line: &mut Vec<Cell>,
     ) -> Found {
         if defender_wins.has_two() {
@@ -264,7 +326,6 @@ impl Vcf {
             return Found::None { always: false };
         }
         self.nodes += 1;
-        let key = board.key();
         let slot = self.slot(key);
         let entry = self.table[slot];
         let mut hint = None;
@@ -275,27 +336,31 @@ impl Vcf {
                 };
             }
             if entry.win != 0 && u32::from(entry.win) <= depth {
-                hint = Some(entry.best);
+                hint = Some(match frame {
+                    Some(f) => f.to_actual(entry.best),
+                    None => entry.best,
+                });
             }
         }
         let me = board.to_move();
-        let cands = board.candidates(self.candidates);
-        let within = if defender_wins.is_empty() {
-            cands
-        } else {
+        let within = if !defender_wins.is_empty() {
             *defender_wins
+        } else if self.candidates == Candidates::All {
+            board.empty()
+        } else {
+            board.candidates(self.candidates)
         };
         let fours = board.fours_without_win(me, &within);
         // This node's moves, hint first, then by rank, on the shared stack.
         let base = self.stack.len();
         self.stack.extend(fours.iter().map(|i| i as u16));
-        let frame = &mut self.stack[base..];
-        if let Some(rank) = rank {
-            frame.sort_unstable_by_key(|&i| rank(Cell::from_index(usize::from(i))));
+        let moves = &mut self.stack[base..];
+        if let Some(f) = frame {
+            moves.sort_unstable_by_key(|&i| f.to_canonical(i));
         }
         if let Some(h) = hint {
-            if let Some(p) = frame.iter().position(|&i| i == h) {
-                frame[..=p].rotate_right(1);
+            if let Some(p) = moves.iter().position(|&i| i == h) {
+                moves[..=p].rotate_right(1);
             }
         }
         let mut result = None;
@@ -305,7 +370,9 @@ impl Vcf {
             let m = Cell::from_index(usize::from(self.stack[i]));
             i += 1;
             board.play(m);
-            let wins = board.made_wins(me, m) & board.candidates(self.candidates);
+            // Winning cells lie next to a stone of their run: candidates
+            // under every setting, so no mask is needed.
+            let wins = board.made_wins(me, m);
             if wins.has_two() {
                 board.undo(m);
                 line.push(m);
@@ -318,9 +385,12 @@ impl Vcf {
                 continue;
             };
             board.play(block);
-            let next_defender_wins =
-                board.made_wins(me.other(), block) & board.candidates(self.candidates);
-            let found = self.attacker(board, depth - 2, &next_defender_wins, rank, line);
+            let next_defender_wins = board.made_wins(me.other(), block);
+            let next_key = match frame {
+                Some(f) => key ^ f.stone_key(me, m) ^ f.stone_key(me.other(), block),
+                None => board.key(),
+            };
+            let found = self.attacker(board, depth - 2, &next_defender_wins, next_key, frame, line);
             board.undo(block);
             board.undo(m);
             match found {
@@ -340,7 +410,11 @@ impl Vcf {
         self.stack.truncate(base);
         match result {
             Some((wins, len)) => {
-                let best = line.last().expect("a found line has a move").index() as u16;
+                let first = *line.last().expect("a found line has a move");
+                let best = match frame {
+                    Some(f) => f.to_canonical(first.index() as u16),
+                    None => first.index() as u16,
+                };
                 let generation = self.generation;
                 let e = &mut self.table[slot];
                 if e.key != key || e.generation != generation {

@@ -58,7 +58,7 @@ fn vcf_matches_the_naive_fours_only_recursion() {
         };
         let mut board = SearchBoard::from(adapt::to_board(&naive, to_move));
         let mut vcf = Vcf::new(candidates(near), 1 << 10);
-        let line = vcf.search(&mut board, depth, u64::MAX, None);
+        let line = vcf.search(&mut board, depth, u64::MAX);
         let mut b = naive.clone();
         let want = attacker_wins(&mut b, to_move, depth, near, ATTACK_FOURS);
         assert_eq!(
@@ -136,7 +136,7 @@ fn zone_holds_the_line() {
         };
         let mut board = SearchBoard::from(adapt::to_board(&naive, to_move));
         let mut vcf = Vcf::new(candidates(near), 1 << 10);
-        if let Some(line) = vcf.search(&mut board, depth, u64::MAX, None) {
+        if let Some(line) = vcf.search(&mut board, depth, u64::MAX) {
             let z = zone(&board, board.to_move(), &line);
             for m in &line.moves {
                 assert!(z.contains(m.index()));
@@ -170,7 +170,7 @@ fn replies_outside_the_zone_lose_and_the_block_windows_are_needed() {
         let mut pass = board.clone();
         pass.set_to_move(me.other());
         let mut vcf = Vcf::new(cands, 1 << 12);
-        let Some(line) = vcf.search(&mut pass, 9, u64::MAX, None) else {
+        let Some(line) = vcf.search(&mut pass, 9, u64::MAX) else {
             continue;
         };
         zones += 1;
@@ -184,9 +184,7 @@ fn replies_outside_the_zone_lose_and_the_block_windows_are_needed() {
             let mut after = board.clone();
             after.play(Cell::from_index(s));
             let mut vcf = Vcf::new(cands, 1 << 12);
-            let wins = vcf
-                .search(&mut after, line.plies(), u64::MAX, None)
-                .is_some();
+            let wins = vcf.search(&mut after, line.plies(), u64::MAX).is_some();
             if !z.contains(s) {
                 assert!(wins, "seed {seed}: reply {s} outside the zone escapes");
             } else if !smaller.contains(s) && !wins {
@@ -298,7 +296,7 @@ fn forced_into_a_threat(seed: u64) -> Option<kinrow_prover::Problem> {
         return None;
     }
     after.set_to_move(me);
-    let line = Vcf::new(cands, 1 << 12).search(&mut after, 7, u64::MAX, None)?;
+    let line = Vcf::new(cands, 1 << 12).search(&mut after, 7, u64::MAX)?;
     (line.moves.len() >= 3).then_some(kinrow_prover::Problem {
         board,
         candidates: cands,

@@ -6,7 +6,7 @@
 //! fours` (where the threat space is the whole filtered game) the verdicts
 //! are equal; a disproof elsewhere is reported `unknown`.
 
-use crate::common::{check_pv, suite};
+use crate::common::{check_pv, suite, transformed};
 use kinrow_board::{Attack, Candidates, Player};
 use kinrow_format::Expect;
 use kinrow_prover::{
@@ -176,4 +176,55 @@ fn vct_wins_are_wins_on_dense_small_boards() {
         wins += u32::from(compare(&format!("dense seed {seed}"), &problem, &limits));
     }
     assert!(wins > 250, "only {wins} wins");
+}
+
+/// The same puzzles in all eight orientations take the same nodes (VCF
+/// nodes included), under vct (Renju puzzles) and plain PNS (the bench
+/// suite): keys, children, VCF tables and lines are canonical.
+#[test]
+fn mirror_images_take_the_same_nodes() {
+    let names = [
+        "vct_game_black_l05_3",
+        "vct_game_black_l07_3",
+        "vct_game_black_l08_2",
+        "vct_game_black_l04_2",
+        "vct_black-",
+    ];
+    let renju = suite("renju-puzzles")
+        .into_iter()
+        .filter(|p| names.iter().any(|n| p.name.starts_with(n)));
+    let bench = suite("bench").into_iter().filter(|p| p.slow.is_none());
+    let cases: Vec<_> = renju
+        .map(|p| (p, true))
+        .chain(bench.map(|p| (p, false)))
+        .collect();
+    assert!(cases.len() >= 2 * names.len() + 10);
+    for (p, threat_space) in &cases {
+        let problem = Problem::from(p);
+        let prove = |problem: &Problem| {
+            Pns::new(PnsConfig {
+                threat_space: *threat_space,
+                ..PnsConfig::default()
+            })
+            .prove(problem, &Limits::default())
+        };
+        let out = prove(&problem);
+        assert_ne!(out.verdict, Verdict::Unknown, "{}", p.name);
+        for s in 1..8 {
+            let mirrored = Problem {
+                board: transformed(&problem.board, s),
+                ..problem.clone()
+            };
+            let m = prove(&mirrored);
+            let what = format!("{} sym {s}", p.name);
+            assert_eq!(
+                (m.verdict, m.plies, m.stats.nodes, m.stats.vcf_nodes),
+                (out.verdict, out.plies, out.stats.nodes, out.stats.vcf_nodes),
+                "{what}"
+            );
+            if m.verdict == Verdict::Win {
+                check_pv(&mirrored, &m).unwrap_or_else(|e| panic!("{what}: {e}"));
+            }
+        }
+    }
 }
