@@ -109,7 +109,8 @@ pub struct VerifyArgs {
     /// Suite files or folders (every `.pos` file below them).
     #[arg(required = true, value_name = "SUITE")]
     pub suites: Vec<PathBuf>,
-    /// Which prover answers (`auto`: pns without a depth, and-or with one).
+    /// Which prover answers (`auto`: vct then and-or with a depth of 5 or
+    /// more, and-or with less, pns without one).
     #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
     pub prover: ProverKind,
     /// Worker threads (default: one per core).

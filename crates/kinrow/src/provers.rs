@@ -6,7 +6,8 @@ use kinrow_prover::{Problem, Prover};
 /// A prover named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
 pub enum ProverKind {
-    /// pns for positions without a depth, and-or for those with one.
+    /// With a depth of 5 or more, vct first (half of each budget), then
+    /// and-or; and-or with a smaller depth, pns without one.
     Auto,
     /// Depth-limited AND-OR search with iterative deepening.
     AndOr,
@@ -26,9 +27,14 @@ pub enum ProverKind {
 }
 
 impl ProverKind {
-    /// The concrete prover `Auto` stands for on `problem`.
+    /// The prover `Auto` stands for on `problem`: itself when it tries
+    /// the threat space first (then either may answer), else the one
+    /// prover it runs.
     pub fn resolve(self, problem: &Problem) -> ProverKind {
         match self {
+            ProverKind::Auto if kinrow_prover::Auto::default().tries_threats(problem) => {
+                ProverKind::Auto
+            }
             ProverKind::Auto if problem.depth.is_none() => ProverKind::Pns,
             ProverKind::Auto => ProverKind::AndOr,
             k => k,
@@ -52,12 +58,11 @@ impl ProverKind {
     /// A fresh prover of this kind (`Auto` resolved on `problem`).
     pub fn build(self, problem: &Problem, all_moves: bool) -> Box<dyn Prover + Send> {
         match self.resolve(problem) {
-            ProverKind::Auto | ProverKind::AndOr => {
-                Box::new(kinrow_prover::AndOr::new(kinrow_prover::AndOrConfig {
-                    all_moves,
-                    ..Default::default()
-                }))
-            }
+            ProverKind::Auto => Box::new(kinrow_prover::Auto::new(all_moves)),
+            ProverKind::AndOr => Box::new(kinrow_prover::AndOr::new(kinrow_prover::AndOrConfig {
+                all_moves,
+                ..Default::default()
+            })),
             ProverKind::Vct => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
                 all_moves,
                 threat_space: true,

@@ -12,9 +12,13 @@
 //! - [`pns`]: proof-number search over a transposition DAG in an arena.
 //! - [`dfpn`]: depth-first proof-number search in a fixed-size table.
 //! - [`value`]: minimax, alpha-beta and SCOUT, which compute the game value.
+//! - [`threat`]: VCF search and the zone of a threat, which the provers use
+//!   to cut the defender's replies; the threat space of the `vct` prover.
+//! - [`auto`]: the default prover: the threat space, then the whole game.
 //! - [`certificate`]: writes a win's strategy for the independent checker.
 
 pub mod andor;
+pub mod auto;
 pub mod certificate;
 pub mod dfpn;
 pub mod kit;
@@ -25,6 +29,7 @@ pub mod threat;
 pub mod value;
 
 pub use andor::{AndOr, AndOrConfig};
+pub use auto::Auto;
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};

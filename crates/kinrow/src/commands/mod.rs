@@ -13,7 +13,8 @@ use kinrow_prover::{Limits, Outcome, Problem, ProblemError};
 /// One position answered by one prover.
 #[derive(Clone, Debug)]
 pub struct Solved {
-    /// The concrete prover that answered (never `Auto`).
+    /// The prover that answered: `Auto` only when it tried the threat
+    /// space first (see [`ProverKind::resolve`]).
     pub prover: ProverKind,
     pub outcome: Outcome,
 }

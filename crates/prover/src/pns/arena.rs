@@ -120,12 +120,20 @@ impl Node {
         self.info & WIDE != 0
     }
 
+    /// Marks the node as one of the wider threat space: an attacker's node
+    /// that tries its wider set of threats, a defender's node whose
+    /// attacker may threaten with a VCF of any length.
+    #[inline]
+    pub(crate) fn mark_wide(&mut self) {
+        self.info |= WIDE;
+    }
+
     /// Makes the node an unexpanded leaf again that tries its wider set of
     /// threats, with the numbers of a new leaf: its children (all
     /// disproved) stay in the arena, unreferenced from it.
     #[inline]
     pub(crate) fn widen(&mut self) {
-        self.info |= WIDE;
+        self.mark_wide();
         self.n_children = 0;
         self.pn = ProofNumber::ONE;
         self.dn = ProofNumber::ONE;

@@ -24,7 +24,7 @@ use crate::node::last_plies::double_moves;
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
-use crate::threat::{slots_within, ThreatSpace, VCF_MIN_DEPTH};
+use crate::threat::{slots_within, ThreatSpace, NARROW_THREAT_PLIES, VCF_MIN_DEPTH};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 use std::time::Instant;
@@ -33,6 +33,10 @@ use std::time::Instant;
 /// what it was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stopped;
+
+/// Mixed into the keys of the defender's nodes below a widened attacker's
+/// node of the threat space (see [`PnsSearch::expand_with`]).
+const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
 
 /// A node's proof and disproof numbers with its proof length: those it
 /// starts with ([`PnsSearch::evaluate`], [`PnsSearch::first_numbers`]) or
@@ -176,7 +180,7 @@ impl<'a> PnsSearch<'a> {
 
     /// Proves or disproves the root (standard mode).
     pub(crate) fn prove_root(&mut self) -> Result<(), Stopped> {
-        let eval = self.evaluate(false, self.root_depth);
+        let eval = self.evaluate(false, self.root_depth, false);
         self.create_root(eval)?;
         self.run(0)
     }
@@ -280,11 +284,12 @@ impl<'a> PnsSearch<'a> {
 
     /// The rules at the defender's node with `depth` plies left, with
     /// reduction 6 (the zone of the attacker's VCF after a pass).
-    fn defender_node(&self, depth: u32, known: Option<&Wins>) -> AndNode {
+    fn defender_node(&self, depth: u32, known: Option<&Wins>, wide: bool) -> AndNode {
         let mut threats = self.threats.borrow_mut();
         let (key, frame) = self.keys.canonical();
         threats.set_frame(frame, key, self.board.to_move());
         if self.threat_space && self.last_plies.is_on() {
+            threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
             return self
                 .rules
                 .defender_node_threatened(&self.board, depth, known, &mut threats);
@@ -321,12 +326,12 @@ impl<'a> PnsSearch<'a> {
 
     /// The rules' verdict on the current position as the numbers of a new
     /// node.
-    fn evaluate(&self, and: bool, depth: u32) -> Numbers {
-        self.evaluate_with(and, depth, None)
+    fn evaluate(&self, and: bool, depth: u32, wide: bool) -> Numbers {
+        self.evaluate_with(and, depth, None, wide)
     }
 
     /// [`PnsSearch::evaluate`] with the winning cells of both sides when known.
-    fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>) -> Numbers {
+    fn evaluate_with(&self, and: bool, depth: u32, known: Option<&Wins>, wide: bool) -> Numbers {
         if hopeless(&self.board, and, depth) {
             return Numbers::DISPROVED;
         }
@@ -339,7 +344,7 @@ impl<'a> PnsSearch<'a> {
             }
         };
         if and {
-            match self.defender_node(depth, known) {
+            match self.defender_node(depth, known, wide) {
                 AndNode::Win => Numbers::proved(2),
                 AndNode::NoWin => Numbers::DISPROVED,
                 // `NodeRules` promises a reply (since it kept reduction 5
@@ -494,12 +499,12 @@ impl<'a> PnsSearch<'a> {
         if hopeless(&self.board, node.is_and(), depth)
             || self.settled_by_last_plies(node.is_and(), depth)
         {
-            return self.settle(id, node.is_and(), depth);
+            return self.settle(id, node.is_and(), depth, node.is_wide());
         }
         let moves = if node.is_and() {
-            match self.defender_node(depth, None) {
+            match self.defender_node(depth, None, node.is_wide()) {
                 AndNode::Replies(r) if !r.is_empty() => r,
-                _ => return self.settle(id, node.is_and(), depth),
+                _ => return self.settle(id, node.is_and(), depth, node.is_wide()),
             }
         } else {
             match self.attacker_node(depth, None, node.is_wide()) {
@@ -510,7 +515,7 @@ impl<'a> PnsSearch<'a> {
                     }
                     m
                 }
-                _ => return self.settle(id, node.is_and(), depth),
+                _ => return self.settle(id, node.is_and(), depth, node.is_wide()),
             }
         };
         self.expand_with(id, moves, true)
@@ -518,9 +523,9 @@ impl<'a> PnsSearch<'a> {
 
     /// Gives a leaf the numbers of its rules' verdict: a node created
     /// without evaluation (delayed) that turns out settled.
-    fn settle(&mut self, id: NodeId, and: bool, depth: u32) -> Result<(), Stopped> {
+    fn settle(&mut self, id: NodeId, and: bool, depth: u32, wide: bool) -> Result<(), Stopped> {
         self.evaluations += 1;
-        let eval = self.evaluate(and, depth);
+        let eval = self.evaluate(and, depth, wide);
         let node = self.arena.node_mut(id);
         node.pn = eval.pn;
         node.dn = eval.dn;
@@ -545,7 +550,12 @@ impl<'a> PnsSearch<'a> {
         // tree.
         let depth = child_depth(self.depth());
         let me = self.board.to_move();
-        let salt = depth_salt(depth);
+        // A widened attacker's node of the threat space gives its
+        // defender's nodes the full VCF horizon for their threat: other
+        // nodes than the narrow ones at the same positions.
+        let parent = *self.arena.node(id);
+        let wide_children = self.threat_space && !parent.is_and() && parent.is_wide();
+        let salt = depth_salt(depth) ^ if wide_children { WIDE_SALT } else { 0 };
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         scratch.extend(moves.iter().map(|a| {
@@ -559,7 +569,7 @@ impl<'a> PnsSearch<'a> {
         // Touch every child's table slot before probing: the loads are
         // independent, so their cache misses overlap.
         self.arena.warm(scratch.iter().map(|&(_, _, key)| key));
-        let or = !self.arena.node(id).is_and();
+        let or = !parent.is_and();
         let child_and = or;
         let eager = self.evaluation == Evaluation::Eager;
         let mixed = self.evaluation == Evaluation::Mixed;
@@ -591,7 +601,8 @@ impl<'a> PnsSearch<'a> {
                         let w = wins.get_or_insert_with(|| wins_of(&self.board));
                         let after = wins_after(&self.board, w, cell);
                         self.play(cell);
-                        let eval = self.evaluate_with(child_and, depth, after.as_ref());
+                        let eval =
+                            self.evaluate_with(child_and, depth, after.as_ref(), wide_children);
                         self.undo(cell);
                         eval
                     } else {
@@ -600,8 +611,13 @@ impl<'a> PnsSearch<'a> {
                     // A node of the wrong side under this key can only be
                     // a key collision: keep the new node out of the table.
                     let key = found.is_none().then_some(key);
-                    self.arena
-                        .add_node(key, eval.pn, eval.dn, eval.len, child_and)
+                    let n = self
+                        .arena
+                        .add_node(key, eval.pn, eval.dn, eval.len, child_and);
+                    if wide_children {
+                        self.arena.node_mut(n).mark_wide();
+                    }
+                    n
                 }
             };
             self.arena.push_edge(child, canonical);

@@ -66,6 +66,11 @@ use vcf::Frame;
 /// shortcut decides already).
 pub const VCF_MIN_DEPTH: u32 = 5;
 
+/// The longest VCF, in plies, that makes a move a threat in the narrow
+/// threat space of the `vct` prover (two fours, as quintet's
+/// `threat_limit 2`); the wider space allows any within the horizon.
+pub const NARROW_THREAT_PLIES: u32 = 5;
+
 /// Nodes one VCF call may spend by default before it gives up (giving up
 /// only costs a reduction or a shortcut, never soundness).
 pub const DEFAULT_VCF_NODES: u64 = 20_000;
@@ -85,6 +90,8 @@ pub struct ThreatSpace {
     frame: u8,
     /// The key of that position seen in the frame, with its side to move.
     frame_key: (u64, Player),
+    /// The longest VCF [`ThreatSpace::defender_zone`] looks for.
+    threat_plies: u32,
 }
 
 impl ThreatSpace {
@@ -99,6 +106,7 @@ impl ThreatSpace {
             symmetries: None,
             frame: 0,
             frame_key: (0, Player::X),
+            threat_plies: u32::MAX,
         }
     }
 
@@ -117,6 +125,14 @@ impl ThreatSpace {
     pub(crate) fn set_frame(&mut self, frame: u8, key: u64, to_move: Player) {
         self.frame = frame;
         self.frame_key = (key, to_move);
+    }
+
+    /// Limits the VCF [`ThreatSpace::defender_zone`] looks for to
+    /// `plies` (`u32::MAX`: none but the horizon). A shorter limit finds
+    /// fewer threats: only a caller for which a missed threat is a
+    /// restriction of the attacker (the threat space) may set one.
+    pub(crate) fn set_threat_plies(&mut self, plies: u32) {
+        self.threat_plies = plies;
     }
 
     /// A VCF search of `board` (played on and restored) within
@@ -237,7 +253,7 @@ impl ThreatSpace {
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());
-        let line = self.search(depth - 1)?;
+        let line = self.search((depth - 1).min(self.threat_plies))?;
         let scratch = self.scratch.as_ref().expect("the scratch board is set");
         Some((zone(scratch, defender.other(), &line), line.plies()))
     }
