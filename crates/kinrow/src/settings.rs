@@ -2,7 +2,8 @@
 //! place where command-line values become the libraries' configuration.
 
 use kinrow_board::{Attack, Candidates};
-use kinrow_format::Position;
+use kinrow_board::geometry::MAX_SIDE;
+use kinrow_format::{Position, RADIUS_EXPECTED};
 use kinrow_prover::Limits;
 use std::time::Duration;
 
@@ -50,9 +51,12 @@ pub fn parse_candidates(s: &str) -> Result<Candidates, String> {
         .strip_prefix("near:")
         .or_else(|| lower.strip_prefix("near"))
         .ok_or_else(|| format!("expected `near:R` or `all`, found `{s}`"))?;
+    // The same limit and wording as the file's `candidates near R`.
     match r.trim().parse::<u8>() {
-        Ok(r) if (1..=26).contains(&r) => Ok(Candidates::Near(r)),
-        _ => Err(format!("expected a radius 1..=26 in `near:R`, found `{s}`")),
+        Ok(r) if (1..=MAX_SIDE).contains(&r) => Ok(Candidates::Near(r)),
+        _ => Err(format!(
+            "candidates: expected {RADIUS_EXPECTED}, found `{s}`"
+        )),
     }
 }
 

@@ -21,6 +21,7 @@ fn position(name: &str, p: &Problem) -> Position {
         solution: Vec::new(),
         sources: Vec::new(),
         slow: None,
+        time: None,
     }
 }
 
