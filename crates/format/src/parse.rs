@@ -472,9 +472,19 @@ mod tests {
         assert_eq!(time("time 2.5\n"), Ok(Some(Duration::from_millis(2500))));
         assert_eq!(time("TIME 30\n"), Ok(Some(Duration::from_secs(30))));
         assert_eq!(time("k 5\n"), Ok(None));
-        for bad in ["time\n", "time 0\n", "time -1\n", "time nan\n", "time 1 2\n", "time 1e300\n"] {
+        for bad in [
+            "time\n",
+            "time 0\n",
+            "time -1\n",
+            "time nan\n",
+            "time 1 2\n",
+            "time 1e300\n",
+        ] {
             let err = error(bad);
-            assert!(matches!(err.kind, ParseErrorKind::Malformed { .. }), "{bad:?}");
+            assert!(
+                matches!(err.kind, ParseErrorKind::Malformed { .. }),
+                "{bad:?}"
+            );
         }
     }
 

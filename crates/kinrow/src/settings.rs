@@ -1,8 +1,8 @@
 //! Flags that override a position's header lines, and the budgets: the one
 //! place where command-line values become the libraries' configuration.
 
-use kinrow_board::{Attack, Candidates};
 use kinrow_board::geometry::MAX_SIDE;
+use kinrow_board::{Attack, Candidates};
 use kinrow_format::{Position, RADIUS_EXPECTED};
 use kinrow_prover::Limits;
 use std::time::Duration;
