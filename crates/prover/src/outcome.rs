@@ -215,12 +215,16 @@ impl Budget {
     }
 
     /// Counts one node; `false` once a budget has run out (and ever after).
+    /// A node the node budget does not allow is not counted, so
+    /// [`Budget::nodes`] never exceeds [`Limits::max_nodes`].
     #[inline]
     pub fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes >= self.max_nodes {
             self.stop.get_or_insert(Exhausted::Nodes);
-        } else if self.nodes & 1023 == 0 {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
             self.checkpoint();
         }
         self.stop.is_none()
@@ -392,6 +396,13 @@ mod tests {
         assert!(!nodes.tick());
         nodes.exhaust();
         assert_eq!(nodes.stopped_by(), Some(Exhausted::Nodes));
+        assert_eq!(nodes.nodes, 3, "the refused node is not counted");
+        let mut none = Budget::new(&Limits {
+            max_nodes: Some(0),
+            ..Limits::default()
+        });
+        assert!(!none.tick());
+        assert_eq!(none.nodes, 0);
         let mut time = Budget::new(&Limits {
             time: Some(Duration::ZERO),
             ..Limits::default()
