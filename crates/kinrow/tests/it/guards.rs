@@ -117,6 +117,15 @@ fn devices_fifos_and_oversize_files_are_refused_without_blocking() {
     let big = dir.path().join("big.pos");
     std::fs::write(&big, "# padding\n".repeat(900_000)).unwrap();
     let ok = write(dir.path(), "ok.pos", WIN_IN_1);
+    for path in [Path::new("/dev/zero"), &fifo] {
+        // Refused for what it is, not for what reading it gave.
+        let out = kinrow().arg("show").arg(path).output().unwrap();
+        assert!(
+            stderr(&out).contains("not a regular file"),
+            "{}",
+            stderr(&out)
+        );
+    }
     for path in [Path::new("/dev/zero"), &fifo, &big] {
         refused_quickly(&["show"], path);
         refused_quickly(&["solve"], path);

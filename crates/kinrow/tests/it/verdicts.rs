@@ -61,6 +61,27 @@ fn a_win_under_near_1_is_a_win_of_the_near_1_game_only() {
 }
 
 #[test]
+fn a_near_1_win_that_the_real_game_refutes_is_not_called_real() {
+    // Found among random 6x6 positions: o escapes by a reply that is not
+    // next to any stone.
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "r315.pos",
+        "board 6x6\nk 4\ndepth 7\nmoves c6 e3 c4 b4\n",
+    );
+    let (_, near) = solve_json(&["--candidates", "near:1"], &f);
+    assert_eq!(
+        (&near["result"], &near["holds_for"]),
+        (&"win".into(), &"restricted-game".into())
+    );
+    for prover in ["and-or", "pns", "alpha-beta"] {
+        let (_, all) = solve_json(&["--prover", prover], &f);
+        assert_eq!(all["result"], "no-win", "{prover}");
+    }
+}
+
+#[test]
 fn a_no_win_at_a_horizon_says_within_d_plies() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(dir.path(), "g43.pos", FOUR_BY_THREE);
