@@ -288,6 +288,9 @@ fn check_names_the_game_of_the_proof_and_refuses_swapped_files() {
     // Swapped: bad input, not an invalid proof.
     let out = kinrow().arg("check").arg(&proof).arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // A position file given as the proof: bad input too.
+    let out = kinrow().arg("check").arg(&f).arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     // A byte-order mark, as position files may have.
     let mut bom = b"\xef\xbb\xbf".to_vec();
     bom.extend(std::fs::read(&proof).unwrap());
