@@ -304,3 +304,17 @@ fn check_names_the_game_of_the_proof_and_refuses_swapped_files() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+#[test]
+fn progress_is_drawn_only_on_a_terminal() {
+    // Piped, as here, stderr stays clean: a script sees only the result.
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "g55.pos", FIVE);
+    let out = kinrow()
+        .args(["solve", "--time", "0.3", "--allow-unknown"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+}
