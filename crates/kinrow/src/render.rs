@@ -121,6 +121,26 @@ pub fn game(p: &Position) -> String {
     out
 }
 
+/// The game of `p` as JSON fields: `board` (`6x6`), `k`, `rule`,
+/// `to_move`, `candidates`, `attack`, `depth`.
+pub fn game_json(p: &Position) -> serde_json::Map<String, serde_json::Value> {
+    let game = p.board.game();
+    let g = game.geometry();
+    let v = serde_json::json!({
+        "board": format!("{}x{}", g.width(), g.height()),
+        "k": game.k(),
+        "rule": game.rule().to_string(),
+        "to_move": p.board.to_move().to_string(),
+        "candidates": p.candidates.to_string(),
+        "attack": p.attack.to_string(),
+        "depth": p.depth,
+    });
+    match v {
+        serde_json::Value::Object(map) => map,
+        _ => unreachable!("a JSON object"),
+    }
+}
+
 /// The restrictions that make a game smaller than the real one, in words
 /// (`where both sides play only within 1 cell of a stone and x plays only
 /// fours (VCF)`); `None` for the real game.

@@ -185,8 +185,7 @@ pub fn json(
     all_moves: bool,
     proof: Option<&ProofInfo>,
 ) -> serde_json::Value {
-    let game = p.board.game();
-    let g = game.geometry();
+    let g = p.board.game().geometry();
     let o = &s.outcome;
     let claim = claim(p, s, limits);
     let name = |c: &kinrow_board::Cell| serde_json::Value::from(g.name(*c));
@@ -194,13 +193,6 @@ pub fn json(
     let mut v = serde_json::json!({
         "file": path.display().to_string(),
         "name": p.name,
-        "board": format!("{}x{}", g.width(), g.height()),
-        "k": game.k(),
-        "rule": game.rule().to_string(),
-        "to_move": p.board.to_move().to_string(),
-        "candidates": p.candidates.to_string(),
-        "attack": p.attack.to_string(),
-        "depth": p.depth,
         "result": o.verdict.as_str(),
         "holds_for": claim.scope.map(render::Scope::as_str),
         "claim": claim.holds_for.map_or(claim.headline.clone(), |h| format!("{}; {h}", claim.headline)),
@@ -214,6 +206,9 @@ pub fn json(
         "peak_bytes": o.stats.peak_bytes,
         "prover": s.prover.name(),
     });
+    v.as_object_mut()
+        .expect("a JSON object")
+        .extend(render::game_json(p));
     if let Some(val) = o.value {
         v["value"] = val.into();
     }

@@ -38,6 +38,8 @@ pub struct Report {
     pub result: Option<Verdict>,
     pub nodes: u64,
     pub seconds: f64,
+    /// The puzzle's game, for the JSON lines.
+    pub game: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Checks one puzzle.
@@ -52,6 +54,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
         result: None,
         nodes: 0,
         seconds: 0.0,
+        game: crate::render::game_json(p),
     };
     if let (Some(reason), false) = (&p.slow, include_slow) {
         report.judgement = Judgement::Skipped(format!("marked slow: {reason}"));
@@ -154,14 +157,15 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
                 Judgement::Unknown(d) => ("unknown", Some(d.as_str())),
                 Judgement::Skipped(d) | Judgement::Refused(d) => ("skipped", Some(d.as_str())),
             };
-            println!(
-                "{}",
-                serde_json::json!({
-                    "file": r.file, "name": r.name, "prover": r.prover, "status": status,
-                    "detail": detail, "result": r.result.map(Verdict::as_str),
-                    "nodes": r.nodes, "seconds": r.seconds,
-                })
-            );
+            let mut v = serde_json::json!({
+                "file": r.file, "name": r.name, "prover": r.prover, "status": status,
+                "detail": detail, "result": r.result.map(Verdict::as_str),
+                "nodes": r.nodes, "seconds": r.seconds,
+            });
+            v.as_object_mut()
+                .expect("a JSON object")
+                .extend(r.game.clone());
+            println!("{v}");
         } else {
             match &r.judgement {
                 Judgement::Failed(d) => {

@@ -131,6 +131,22 @@ fn json_lines_name_the_file_and_the_game() {
         assert_eq!(v[key], want, "{key} in {v}");
     }
     assert!(v["file"].as_str().unwrap().ends_with("six.pos"), "{v}");
+    // verify's lines too.
+    let g = write(dir.path(), "s.pos", &format!("[six]\n{SIX}expect win\n"));
+    let out = kinrow()
+        .args(["verify", "--json"])
+        .arg(&g)
+        .output()
+        .unwrap();
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (&v["board"], &v["k"], &v["depth"]),
+        (&"6x6".into(), &4.into(), &7.into())
+    );
+    assert_eq!(
+        (&v["rule"], &v["candidates"]),
+        (&"freestyle".into(), &"all".into())
+    );
 }
 
 #[test]
