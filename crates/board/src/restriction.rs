@@ -15,9 +15,11 @@ pub enum Candidates {
     All,
 }
 
+/// Every cell: the real game. `Near(R)` restricts the defender too, so a
+/// win under it is a win of that smaller game only; it is chosen by name.
 impl Default for Candidates {
     fn default() -> Self {
-        Candidates::Near(1)
+        Candidates::All
     }
 }
 

@@ -41,6 +41,6 @@ pub mod position;
 mod testgen;
 pub mod write;
 
-pub use parse::{parse_positions, parse_suite};
+pub use parse::{parse_positions, parse_suite, RADIUS_EXPECTED};
 pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
 pub use write::{write_board, write_position, write_suite};

@@ -9,8 +9,8 @@
 //! - in a suite (a text with a `[name]` line), refuses any line before the
 //!   first `[name]` other than blank lines and comments: such a line would
 //!   belong to no position;
-//! - accepts a `slow <reason>` line, a kinrow extension (see
-//!   [`Position::slow`]);
+//! - accepts a `slow <reason>` line and a `time SECONDS` line, kinrow
+//!   extensions (see [`Position::slow`] and [`Position::time`]);
 //! - checks a grid row's leading number, when given, against its row.
 //!
 //! A line is a grid row when it starts with a digit (the row number) or a
@@ -23,13 +23,17 @@
 mod line;
 mod value;
 
+pub use value::RADIUS_EXPECTED;
+
 use crate::position::{
     CellList, Expect, Grid, Location, ParseError, ParseErrorKind, Position, Setup, Spanned, Stones,
 };
 use kinrow_board::{Attack, Player, Rule};
 use line::{saturating_number, Line};
 use std::collections::HashMap;
-use value::{candidates, cell_list, malformed, not_contiguous, single, spanned, word, CELL, SIZE};
+use value::{
+    candidates, cell_list, malformed, not_contiguous, seconds, single, spanned, word, CELL, SIZE,
+};
 
 /// A header keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,10 +50,11 @@ enum Keyword {
     Solution,
     Source,
     Slow,
+    Time,
 }
 
 impl Keyword {
-    const ALL: [Keyword; 12] = [
+    const ALL: [Keyword; 13] = [
         Keyword::Board,
         Keyword::K,
         Keyword::Rule,
@@ -62,6 +67,7 @@ impl Keyword {
         Keyword::Solution,
         Keyword::Source,
         Keyword::Slow,
+        Keyword::Time,
     ];
 
     /// The keyword as written in files.
@@ -79,6 +85,7 @@ impl Keyword {
             Keyword::Solution => "solution",
             Keyword::Source => "source",
             Keyword::Slow => "slow",
+            Keyword::Time => "time",
         }
     }
 
@@ -208,6 +215,7 @@ impl Section {
                 solution: None,
                 sources: Vec::new(),
                 slow: None,
+                time: None,
             },
             grid: None,
             grid_state: GridState::None,
@@ -346,6 +354,7 @@ impl Section {
             }
             Keyword::Source => s.sources.push(line.rest().to_owned()),
             Keyword::Slow => s.slow = Some(line.rest().to_owned()),
+            Keyword::Time => s.time = Some(seconds(line, name)?),
         }
         Ok(())
     }
@@ -373,6 +382,7 @@ mod tests {
     use crate::write::write_position;
     use kinrow_board::Candidates;
     use proptest::prelude::*;
+    use std::time::Duration;
 
     fn error(text: &str) -> ParseError {
         parse_positions(text, "test").unwrap_err()
@@ -432,11 +442,50 @@ mod tests {
     }
 
     #[test]
-    fn candidates_near_accepts_any_radius_capped_at_26() {
+    fn candidates_near_takes_a_radius_of_1_to_26() {
         let near = |text: &str| parse_positions(text, "t").unwrap()[0].candidates;
         assert_eq!(near("candidates near 3\n"), Candidates::Near(3));
-        assert_eq!(near("Candidates NEAR 300\n"), Candidates::Near(26));
+        assert_eq!(near("Candidates NEAR 26\n"), Candidates::Near(26));
         assert_eq!(near("candidates all\n"), Candidates::All);
+    }
+
+    #[test]
+    fn a_radius_over_26_is_refused_not_capped() {
+        // It was silently read as `near 26`, while the flag refused it.
+        for text in [
+            "candidates near 27\n",
+            "candidates near 300\n",
+            "candidates near 99999999999999999999\n",
+        ] {
+            let err = error(text);
+            assert!(
+                matches!(err.kind, ParseErrorKind::Malformed { .. }),
+                "{text:?}"
+            );
+            assert_eq!((err.line, err.column), (1, 17), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_time_line_gives_a_default_time_limit() {
+        let time = |text: &str| parse_positions(text, "t").map(|p| p[0].time);
+        assert_eq!(time("time 2.5\n"), Ok(Some(Duration::from_millis(2500))));
+        assert_eq!(time("TIME 30\n"), Ok(Some(Duration::from_secs(30))));
+        assert_eq!(time("k 5\n"), Ok(None));
+        for bad in [
+            "time\n",
+            "time 0\n",
+            "time -1\n",
+            "time nan\n",
+            "time 1 2\n",
+            "time 1e300\n",
+        ] {
+            let err = error(bad);
+            assert!(
+                matches!(err.kind, ParseErrorKind::Malformed { .. }),
+                "{bad:?}"
+            );
+        }
     }
 
     #[test]

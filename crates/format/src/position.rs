@@ -12,6 +12,7 @@
 use kinrow_board::geometry::MAX_SIDE;
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use std::fmt;
+use std::time::Duration;
 
 /// The verdict a puzzle expects from a correct solver, under the position's
 /// own depth, candidates and attack filter.
@@ -90,8 +91,8 @@ pub enum Stones {
 ///
 /// Numbers are saturated at `u32::MAX` (except `depth`, where the parser
 /// refuses an overflow), so an absurd board size or `k` is reported as out
-/// of range with its text as written. `candidates near R` is already capped
-/// at 26.
+/// of range with its text as written. `candidates near R` is already
+/// checked (1 to 26).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The `[name]` of the section, or the default name given to the parser.
@@ -114,6 +115,8 @@ pub struct Setup {
     pub sources: Vec<String>,
     /// The reason on the `slow` line, trimmed (see [`Position::slow`]).
     pub slow: Option<String>,
+    /// The `time` line (see [`Position::time`]).
+    pub time: Option<Spanned<Duration>>,
 }
 
 /// A checked, playable position: the board (game, stones, side to move) and
@@ -144,6 +147,10 @@ pub struct Position {
     /// puzzle too slow for routine runs; `kinrow verify` skips it unless
     /// asked not to. Other readers of the format see an unknown keyword.
     pub slow: Option<String>,
+    /// kinrow extension, like `slow`: a line `time SECONDS` gives the
+    /// default time limit of a search of this position (a command-line
+    /// `--time` overrides it).
+    pub time: Option<Duration>,
 }
 
 /// A bad position file: where, and what is wrong. Callers add the path.
@@ -177,7 +184,7 @@ pub enum ParseErrorKind {
     /// `[name]` line.
     #[error(
         "expected a header keyword (board, k, rule, candidates, attack, to-move, depth, moves, \
-         expect, solution, source, slow), a grid row or a [name] line, found {found:?}"
+         expect, solution, source, slow, time), a grid row or a [name] line, found {found:?}"
     )]
     UnknownKeyword { found: String },
     /// A header value (or a `[name]` line) that does not have the expected
@@ -277,7 +284,8 @@ fn expect_text(expect: &Option<Expect>) -> String {
 impl Setup {
     /// Checks the setup against the rules and builds the position, with
     /// the defaults of the file format for each header not given (15x15,
-    /// k 5, freestyle, near 1, any, no depth). With `to-move`, any stone
+    /// k 5, freestyle, candidates all, attack any, no depth): by default
+    /// the position asks about the real game. With `to-move`, any stone
     /// counts are accepted.
     ///
     /// # Errors
@@ -303,6 +311,7 @@ impl Setup {
             solution,
             sources,
             slow,
+            time,
         } = self;
         let side = 1..=u32::from(MAX_SIDE);
         let (width, height) = match &board {
@@ -375,13 +384,14 @@ impl Setup {
         Ok(Position {
             name,
             board,
-            candidates: candidates.map_or(Candidates::default(), |c| c.value),
+            candidates: candidates.map_or(Candidates::All, |c| c.value),
             attack: attack.map_or(Attack::default(), |a| a.value),
             depth: depth.map(|d| d.value),
             expect,
             solution: solution_cells,
             sources,
             slow,
+            time: time.map(|t| t.value),
         })
     }
 }
@@ -478,7 +488,7 @@ mod tests {
             (15, 15)
         );
         assert_eq!((game.k(), game.rule()), (5, Rule::Freestyle));
-        assert_eq!((p.candidates, p.attack), (Candidates::Near(1), Attack::Any));
+        assert_eq!((p.candidates, p.attack), (Candidates::All, Attack::Any));
         assert_eq!(
             (p.depth, p.expect, p.board.to_move()),
             (None, None, Player::X)

@@ -80,6 +80,7 @@ pub(crate) fn position() -> impl Strategy<Value = Position> {
                 solution,
                 sources,
                 slow,
+                time: None,
             }
         },
     )

@@ -10,8 +10,11 @@ const ABOUT: &str = "kinrow: a k-in-a-row endgame solver (gomoku, connect-k, m,n
 
 It answers: can the side to move force a win within d plies? Positions are
 text files: header lines (`board 15`, `k 5`, `rule freestyle|exact`,
-`candidates near 1|all`, `attack any|fours|threats`, `to-move x|o`,
-`depth 9`) and the stones as a grid or a `moves` line. See the README.";
+`candidates all|near 1`, `attack any|fours|threats`, `to-move x|o`,
+`depth 9`, `time 30`) and the stones as a grid or a `moves` line. Every
+answer names the game it holds for: `candidates near R` restricts both
+sides, so a win under it is a win of that smaller game only; the default,
+`candidates all`, asks about the real game. See the README.";
 
 const AFTER: &str = "Examples:
   kinrow solve positions/bench/win-7.pos
@@ -20,8 +23,14 @@ const AFTER: &str = "Examples:
   kinrow bench --provers and-or,pns
   kinrow show puzzle.pos
 
-Exit codes: 0 success, 1 a verification failure or a disagreement between
-provers, 2 bad input or usage (errors name file:line:column).";
+Exit codes:
+  0  success
+  1  a verification failure, a disagreement between provers, an invalid
+     proof (check), or a proof certificate that could not be written (solve)
+  2  bad input or usage (errors name file:line:column)
+  3  nothing failed, but some answer is unknown (a budget ran out) or, for
+     solve, a position was skipped because its prover refuses it; solve and
+     verify exit 0 instead with --allow-unknown";
 
 #[derive(Debug, Parser)]
 #[command(name = "kinrow", version, about = ABOUT, after_help = AFTER)]
@@ -55,8 +64,10 @@ pub struct OverrideArgs {
     /// Search horizon in plies (overrides the file's `depth`).
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
-    /// Candidate cells for both sides: `near:R` (cells within R king steps
-    /// of a stone) or `all` (overrides the file's `candidates`).
+    /// Candidate cells, one restriction for both sides: `all` (the real
+    /// game, the default) or `near:R` (cells within R king steps of a
+    /// stone, 1 to 26: a smaller game, where a win need not be a win of
+    /// the real game) (overrides the file's `candidates`).
     #[arg(long, value_name = "near:R|all", value_parser = settings::parse_candidates)]
     pub candidates: Option<Candidates>,
     /// The attacker's filter: `any`, `fours` (VCF) or `threats` (VCT)
@@ -68,14 +79,16 @@ pub struct OverrideArgs {
 /// Budgets: a search that runs out answers `unknown`.
 #[derive(Debug, Args, Clone)]
 pub struct BudgetArgs {
-    /// Stop after this many nodes.
-    #[arg(long, value_name = "N")]
+    /// Stop after this many nodes (per position; at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Stop after this many seconds (per position).
+    /// Stop after this many seconds (per position; default: the file's
+    /// `time` line, else none).
     #[arg(long, value_name = "SECONDS", value_parser = settings::parse_seconds)]
     pub time: Option<f64>,
-    /// Largest search memory in bytes, e.g. 2G or 500M (per position;
-    /// default: a share of the machine's memory).
+    /// Search memory in bytes for the whole run, e.g. 2G or 500M, shared
+    /// by the jobs (default: half the memory available, cgroup limits
+    /// included, at most 8 GiB).
     #[arg(long, value_name = "BYTES", value_parser = settings::parse_bytes)]
     pub memory: Option<u64>,
 }
@@ -99,9 +112,16 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Write the proof certificate of each win: a file for one position, a
-    /// folder with one NAME.proof per won position for several.
+    /// folder with one NAME.proof per won position for several (or when
+    /// PATH is a folder); names two positions share get their file's path
+    /// in front. A proof that cannot be written is reported (exit 1), the
+    /// verdict still printed.
     #[arg(long, value_name = "PATH")]
     pub proof: Option<PathBuf>,
+    /// Exit 0 even when some answer is unknown or a position is skipped
+    /// (otherwise exit 3).
+    #[arg(long)]
+    pub allow_unknown: bool,
 }
 
 #[derive(Debug, Args)]
@@ -113,9 +133,12 @@ pub struct VerifyArgs {
     /// more, and-or with less, pns without one).
     #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
     pub prover: ProverKind,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default and most: the cores available).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Exit 0 even when some puzzle is unknown (otherwise exit 3).
+    #[arg(long)]
+    pub allow_unknown: bool,
     /// Also run the puzzles marked `slow`.
     #[arg(long)]
     pub include_slow: bool,
@@ -145,7 +168,8 @@ pub struct BenchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = BenchFormat::Table)]
     pub format: BenchFormat,
-    /// Worker threads (1 gives the cleanest timings).
+    /// Worker threads (1 gives the cleanest timings; at most the cores
+    /// available).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
     /// Also run the puzzles marked `slow`.

@@ -1,11 +1,17 @@
-//! The runner's errors and their exit codes.
+//! The runner's errors and its exit codes (the README's "Exit codes" lists
+//! them; scripts rely on them).
 
 use std::fmt;
 
-/// Exit code: a verification failure or a disagreement between provers.
+/// Exit code: a verification failure, a disagreement between provers, an
+/// invalid proof certificate, or a certificate that could not be written.
 pub const EXIT_FAILED: u8 = 1;
 /// Exit code: bad input (files, flags, positions) or usage.
 pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code: nothing failed, but some answer is `unknown` (a budget ran
+/// out), so the run did not settle everything it was asked; `solve` and
+/// `verify` exit 0 instead when given `--allow-unknown`.
+pub const EXIT_UNKNOWN: u8 = 3;
 
 /// An error that ends the run: its message for the user and the exit code.
 #[derive(Debug)]
@@ -35,5 +41,17 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
+    }
+}
+
+/// The exit code of a run that went through: the worst of what happened.
+/// A failure outranks an unknown, which `allow_unknown` turns into success.
+pub fn exit_code(failed: bool, unknown: bool, allow_unknown: bool) -> u8 {
+    if failed {
+        EXIT_FAILED
+    } else if unknown && !allow_unknown {
+        EXIT_UNKNOWN
+    } else {
+        0
     }
 }

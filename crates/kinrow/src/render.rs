@@ -2,8 +2,9 @@
 //! numbers on the left (top row first) and column letters below, and a
 //! line of rules.
 
-use kinrow_board::{Board, Candidates, Cell, Player};
+use kinrow_board::{Attack, Board, Candidates, Cell, Player};
 use kinrow_format::Position;
+use kinrow_prover::{Exhausted, Limits, Verdict};
 use std::fmt::Write;
 
 /// The board as text; the cells of `numbered` (a line of play starting with
@@ -55,14 +56,180 @@ pub fn rules(p: &Position) -> String {
     )
 }
 
-/// What a `no-win` means under these settings.
-pub fn no_win_meaning(p: &Position) -> &'static str {
-    let pruned =
-        matches!(p.candidates, Candidates::Near(_)) || p.attack != kinrow_board::Attack::Any;
-    if pruned {
-        "no-win holds for the pruned game only (candidates near R or an attack filter): the real game may still be a win"
-    } else {
-        "no-win holds for the real game: every cell was allowed to both sides"
+/// Which game a verdict is a statement about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The real game, every cell open to both sides (within the horizon,
+    /// for a no-win with a depth).
+    RealGame,
+    /// Only the smaller game the candidates or the attacker's filter
+    /// describe.
+    RestrictedGame,
+}
+
+impl Scope {
+    /// `real-game` or `restricted-game`, as in JSON.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Scope::RealGame => "real-game",
+            Scope::RestrictedGame => "restricted-game",
+        }
+    }
+}
+
+/// The candidates in words: `both sides play only within 1 cell of a
+/// stone`. One restriction applies to both sides.
+pub fn candidates_words(c: Candidates) -> String {
+    match c {
+        Candidates::All => "both sides may play every empty cell".into(),
+        Candidates::Near(1) => "both sides play only within 1 cell of a stone".into(),
+        Candidates::Near(r) => format!("both sides play only within {r} cells of a stone"),
+    }
+}
+
+/// The attacker's filter in words, if there is one.
+pub fn attack_words(a: Attack, attacker: Player) -> Option<String> {
+    match a {
+        Attack::Any => None,
+        Attack::Fours => Some(format!("{attacker} plays only fours (VCF)")),
+        Attack::Threats => Some(format!("{attacker} plays only fours and threats (VCT)")),
+    }
+}
+
+/// The game a position asks about, in one line: `6x6 board, k 4,
+/// freestyle; x to move; both sides play only within 1 cell of a stone;
+/// horizon 7 plies`.
+pub fn game(p: &Position) -> String {
+    let g = p.board.game();
+    let attacker = p.board.to_move();
+    let mut out = format!(
+        "{}x{} board, k {}, {}; {attacker} to move; {}",
+        g.geometry().width(),
+        g.geometry().height(),
+        g.k(),
+        g.rule(),
+        candidates_words(p.candidates)
+    );
+    if let Some(a) = attack_words(p.attack, attacker) {
+        out.push_str("; ");
+        out.push_str(&a);
+    }
+    match p.depth {
+        Some(d) => out.push_str(&format!("; horizon {d} plies")),
+        None => out.push_str("; no horizon"),
+    }
+    out
+}
+
+/// The game of `p` as JSON fields: `board` (`6x6`), `k`, `rule`,
+/// `to_move`, `candidates`, `attack`, `depth`.
+pub fn game_json(p: &Position) -> serde_json::Map<String, serde_json::Value> {
+    let game = p.board.game();
+    let g = game.geometry();
+    let v = serde_json::json!({
+        "board": format!("{}x{}", g.width(), g.height()),
+        "k": game.k(),
+        "rule": game.rule().to_string(),
+        "to_move": p.board.to_move().to_string(),
+        "candidates": p.candidates.to_string(),
+        "attack": p.attack.to_string(),
+        "depth": p.depth,
+    });
+    match v {
+        serde_json::Value::Object(map) => map,
+        _ => unreachable!("a JSON object"),
+    }
+}
+
+/// The restrictions that make a game smaller than the real one, in words
+/// (`where both sides play only within 1 cell of a stone and x plays only
+/// fours (VCF)`); `None` for the real game.
+fn restricted_game(p: &Position) -> Option<String> {
+    let attacker = p.board.to_move();
+    let mut parts = Vec::new();
+    if p.candidates != Candidates::All {
+        parts.push(candidates_words(p.candidates));
+    }
+    parts.extend(attack_words(p.attack, attacker));
+    (!parts.is_empty()).then(|| format!("the game where {}", parts.join(" and ")))
+}
+
+/// What a `win` for the side to move of `p` is a win of, and the sentence
+/// that says so. An attacker filter only leaves the attacker fewer moves,
+/// so the win stands in the real game; `near R` also keeps the defender's
+/// replies near the stones, so the win is one of that game only.
+pub fn win_scope(p: &Position) -> (Scope, String) {
+    let attacker = p.board.to_move();
+    let defender = attacker.other();
+    match p.candidates {
+        Candidates::All => {
+            let mut text = "the real game (every empty cell was open to both sides".to_string();
+            if let Some(a) = attack_words(p.attack, attacker) {
+                text.push_str(&format!("; that {a} only made the win harder to find"));
+            }
+            text.push(')');
+            (Scope::RealGame, text)
+        }
+        Candidates::Near(r) => (
+            Scope::RestrictedGame,
+            format!(
+                "only the game where both sides play only within {r} cell{} of a stone, not \
+                 necessarily the real game: {defender}'s replies farther away were not \
+                 considered (`candidates all` asks about the real game)",
+                if r == 1 { "" } else { "s" }
+            ),
+        ),
+    }
+}
+
+/// What a `no-win` is a statement about, and the sentence that says so.
+pub fn no_win_scope(p: &Position) -> (Scope, String) {
+    let attacker = p.board.to_move();
+    match (restricted_game(p), p.depth) {
+        (None, None) => (Scope::RealGame, "the real game".into()),
+        (None, Some(d)) => (
+            Scope::RealGame,
+            format!("the real game, within {d} plies only: {attacker} may still win in more"),
+        ),
+        (Some(game), _) => (
+            Scope::RestrictedGame,
+            format!("only {game}: the real game may still be a win for {attacker}"),
+        ),
+    }
+}
+
+/// The headline of a verdict: `win for x within 7 plies`, `no-win for x:
+/// no forced win within 5 plies`.
+pub fn headline(p: &Position, verdict: Verdict) -> String {
+    let attacker = p.board.to_move();
+    match (verdict, p.depth) {
+        (Verdict::Win, Some(d)) => format!("win for {attacker}: a forced win within {d} plies"),
+        (Verdict::Win, None) => format!("win for {attacker}: a forced win"),
+        (Verdict::NoWin, Some(d)) => {
+            format!("no-win for {attacker}: no forced win within {d} plies")
+        }
+        (Verdict::NoWin, None) => format!("no-win for {attacker}: no forced win at all"),
+        (Verdict::Unknown, _) => "unknown".into(),
+    }
+}
+
+/// Why a search ended `unknown`, in words.
+pub fn unknown_reason(exhausted: Option<Exhausted>, limits: &Limits, threat_space: bool) -> String {
+    match exhausted {
+        Some(Exhausted::Nodes) => format!(
+            "the node budget ran out (--max-nodes {}) before the search settled",
+            limits.max_nodes.map_or_else(|| "?".into(), |n| n.to_string())
+        ),
+        Some(Exhausted::Time) => format!(
+            "the time budget ran out ({} s, --time or the file's `time`) before the search settled",
+            limits.time.map_or(0.0, |t| t.as_secs_f64())
+        ),
+        Some(Exhausted::Memory) => format!(
+            "the memory budget ran out ({}, --memory) before the search settled",
+            limits.memory.map_or_else(|| "default".into(), bytes)
+        ),
+        None if threat_space => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
+        None => "the search stopped before it settled".into(),
     }
 }
 

@@ -1,8 +1,9 @@
 //! Flags that override a position's header lines, and the budgets: the one
 //! place where command-line values become the libraries' configuration.
 
+use kinrow_board::geometry::MAX_SIDE;
 use kinrow_board::{Attack, Candidates};
-use kinrow_format::Position;
+use kinrow_format::{Position, RADIUS_EXPECTED};
 use kinrow_prover::Limits;
 use std::time::Duration;
 
@@ -31,12 +32,119 @@ impl Overrides {
     }
 }
 
-/// Budgets from the flags.
-pub fn limits(max_nodes: Option<u64>, seconds: Option<f64>, memory: Option<u64>) -> Limits {
-    Limits {
+/// Budgets from the flags, for every position of a run: the flags' node
+/// and time limits (a position's `time` line stands in for a missing
+/// `--time`) and each job's share of the run's memory.
+#[derive(Clone, Copy, Debug)]
+pub struct Budgets {
+    pub max_nodes: Option<u64>,
+    pub seconds: Option<f64>,
+    /// Bytes of search memory for one job: the run's budget divided by the
+    /// number of jobs.
+    pub memory_per_job: u64,
+}
+
+impl Budgets {
+    /// The limits of a search of `p`.
+    pub fn limits(&self, p: &Position) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            time: self.seconds.map(Duration::from_secs_f64).or(p.time),
+            memory: Some(self.memory_per_job),
+        }
+    }
+}
+
+/// The run's budgets for `jobs` jobs sharing one memory budget: `memory`
+/// from the flag, else [`default_memory`].
+pub fn budgets(
+    max_nodes: Option<u64>,
+    seconds: Option<f64>,
+    memory: Option<u64>,
+    jobs: usize,
+) -> Budgets {
+    let total = memory.unwrap_or_else(default_memory);
+    Budgets {
         max_nodes,
-        time: seconds.map(Duration::from_secs_f64),
-        memory,
+        seconds,
+        memory_per_job: (total / jobs.max(1) as u64).max(1),
+    }
+}
+
+/// The number of worker threads: `requested` (default: every core
+/// available to this process), never more than the cores available, and
+/// a note on stderr when a request is capped. More threads than cores only
+/// share the cores and multiply the memory in use.
+pub fn jobs(requested: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match requested {
+        Some(n) if n > cores => {
+            eprintln!("kinrow: --jobs {n} capped at {cores}, the cores available");
+            cores
+        }
+        Some(n) => n.max(1),
+        None => cores,
+    }
+}
+
+/// The default memory budget of a whole run: half the memory actually
+/// available (the smaller of `/proc/meminfo`'s MemAvailable and what the
+/// cgroup limit leaves), at most 8 GiB; 1 GiB when none can be read.
+pub fn default_memory() -> u64 {
+    const GIB: u64 = 1 << 30;
+    match available_memory(&Sources::system()) {
+        Some(bytes) => (bytes / 2).clamp(64 << 20, 8 * GIB),
+        None => GIB,
+    }
+}
+
+/// Where memory figures come from: the system's files, or a test's text.
+pub struct Sources {
+    pub meminfo: Option<String>,
+    /// cgroup v2 `memory.max` and `memory.current`.
+    pub v2: (Option<String>, Option<String>),
+    /// cgroup v1 `memory.limit_in_bytes` and `memory.usage_in_bytes`.
+    pub v1: (Option<String>, Option<String>),
+}
+
+impl Sources {
+    fn system() -> Sources {
+        let read = |p: &str| std::fs::read_to_string(p).ok();
+        Sources {
+            meminfo: read("/proc/meminfo"),
+            v2: (
+                read("/sys/fs/cgroup/memory.max"),
+                read("/sys/fs/cgroup/memory.current"),
+            ),
+            v1: (
+                read("/sys/fs/cgroup/memory/memory.limit_in_bytes"),
+                read("/sys/fs/cgroup/memory/memory.usage_in_bytes"),
+            ),
+        }
+    }
+}
+
+/// Bytes of memory this process can still use: MemAvailable, lowered to
+/// what a cgroup limit (v2, else v1) leaves above the cgroup's usage.
+pub fn available_memory(src: &Sources) -> Option<u64> {
+    let available = src.meminfo.as_deref().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        line.split_whitespace()
+            .nth(1)?
+            .parse::<u64>()
+            .ok()?
+            .checked_mul(1024)
+    });
+    let number = |t: &Option<String>| t.as_deref().and_then(|t| t.trim().parse::<u64>().ok());
+    // "max" (v2) or a huge number (v1, no limit) read as no limit.
+    let left = |(limit, usage): &(Option<String>, Option<String>)| {
+        let limit = number(limit).filter(|&l| l < 1 << 60)?;
+        Some(limit.saturating_sub(number(usage).unwrap_or(0)))
+    };
+    let cgroup = left(&src.v2).or_else(|| left(&src.v1));
+    match (available, cgroup) {
+        (Some(a), Some(c)) => Some(a.min(c)),
+        (a, c) => a.or(c),
     }
 }
 
@@ -50,9 +158,12 @@ pub fn parse_candidates(s: &str) -> Result<Candidates, String> {
         .strip_prefix("near:")
         .or_else(|| lower.strip_prefix("near"))
         .ok_or_else(|| format!("expected `near:R` or `all`, found `{s}`"))?;
+    // The same limit and wording as the file's `candidates near R`.
     match r.trim().parse::<u8>() {
-        Ok(r) if (1..=26).contains(&r) => Ok(Candidates::Near(r)),
-        _ => Err(format!("expected a radius 1..=26 in `near:R`, found `{s}`")),
+        Ok(r) if (1..=MAX_SIDE).contains(&r) => Ok(Candidates::Near(r)),
+        _ => Err(format!(
+            "candidates: expected {RADIUS_EXPECTED}, found `{s}`"
+        )),
     }
 }
 
@@ -109,5 +220,53 @@ mod tests {
         assert!(parse_bytes("0").is_err());
         assert!(parse_seconds("nan").is_err());
         assert_eq!(parse_attack("Fours"), Ok(Attack::Fours));
+        assert!(parse_candidates("near:27").is_err());
+    }
+
+    fn sources(meminfo: &str, v2: (&str, &str), v1: (&str, &str)) -> Sources {
+        let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
+        Sources {
+            meminfo: some(meminfo),
+            v2: (some(v2.0), some(v2.1)),
+            v1: (some(v1.0), some(v1.1)),
+        }
+    }
+
+    #[test]
+    fn available_memory_takes_the_cgroup_limit_into_account() {
+        let mem = "MemTotal:  25000000 kB\nMemAvailable:   2000000 kB\n";
+        let gb = 2_048_000_000;
+        assert_eq!(
+            available_memory(&sources(mem, ("", ""), ("", ""))),
+            Some(gb)
+        );
+        // v2: 1 GB limit, 300 MB used.
+        let v2 = ("1000000000\n", "300000000\n");
+        assert_eq!(
+            available_memory(&sources(mem, v2, ("", ""))),
+            Some(700_000_000)
+        );
+        assert_eq!(
+            available_memory(&sources(mem, ("max\n", "5"), ("", ""))),
+            Some(gb)
+        );
+        // v1 without a limit reports a huge number.
+        let v1 = ("9223372036854771712\n", "1000");
+        assert_eq!(available_memory(&sources(mem, ("", ""), v1)), Some(gb));
+        let v1 = ("500000000", "100000000");
+        assert_eq!(
+            available_memory(&sources("", ("", ""), v1)),
+            Some(400_000_000)
+        );
+        assert_eq!(available_memory(&sources("", ("", ""), ("", ""))), None);
+    }
+
+    #[test]
+    fn the_memory_budget_is_shared_by_the_jobs() {
+        let b = budgets(None, None, Some(300 << 20), 4);
+        assert_eq!(b.memory_per_job, 75 << 20);
+        assert_eq!(jobs(Some(1)), 1);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(jobs(Some(100_000)), cores);
     }
 }

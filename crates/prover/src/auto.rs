@@ -69,7 +69,7 @@ impl Prover for Auto {
         let mut spent = Stats::default();
         if self.tries_threats(problem) {
             let half = Limits {
-                max_nodes: limits.max_nodes.map(|n| n / 2),
+                max_nodes: limits.max_nodes.map(|n| (n / 2).max(1)),
                 time: limits.time.map(|t| t / 2),
                 memory: limits.memory,
             };

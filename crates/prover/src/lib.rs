@@ -33,6 +33,9 @@ pub use auto::Auto;
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
-pub use outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+pub use outcome::{
+    observe, Budget, Exhausted, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats,
+    Verdict,
+};
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};

@@ -1,7 +1,11 @@
 //! What every prover is asked and what it answers.
 
+use crate::kit::ProofNumber;
 use kinrow_board::{Attack, Board, Candidates, Cell};
 use kinrow_format::Position;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A question for a prover: can the side to move of `board` (the attacker)
@@ -89,6 +93,35 @@ impl std::fmt::Display for Verdict {
     }
 }
 
+/// The budget that ended a search with [`Verdict::Unknown`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Exhausted {
+    /// [`Limits::max_nodes`].
+    Nodes,
+    /// [`Limits::time`].
+    Time,
+    /// [`Limits::memory`] (or a prover's own default memory budget).
+    Memory,
+}
+
+impl Exhausted {
+    /// `nodes`, `time` or `memory`, as in JSON.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Exhausted::Nodes => "nodes",
+            Exhausted::Time => "time",
+            Exhausted::Memory => "memory",
+        }
+    }
+}
+
+impl std::fmt::Display for Exhausted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Statistics of one search. Fields a prover does not track stay 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -115,9 +148,13 @@ pub struct Outcome {
     /// A winning first move (for `Win`).
     pub best_move: Option<Cell>,
     /// Length in plies of the win found (for `Win`): the ply of the
-    /// attacker's winning stone. Exact (shortest) for provers that deepen
-    /// iteratively.
+    /// attacker's winning stone on the line the prover reports. The length
+    /// of a shortest win only when [`Outcome::shortest`] says so.
     pub plies: Option<u32>,
+    /// Whether [`Outcome::plies`] is the length of a shortest forced win
+    /// (AND-OR, which deepens one attacker move at a time), rather than of
+    /// the line this prover happened to prove (PNS, df-pn).
+    pub shortest: bool,
     /// Principal variation: the attacker's moves against the defender's
     /// most stubborn replies (value searches: best play for both sides).
     pub pv: Vec<Cell>,
@@ -125,6 +162,8 @@ pub struct Outcome {
     pub winning_moves: Option<Vec<Cell>>,
     /// The game value -1, 0 or +1 (value searches only).
     pub value: Option<i8>,
+    /// For `Unknown`: the budget that ran out, when the prover knows.
+    pub exhausted: Option<Exhausted>,
     pub stats: Stats,
 }
 
@@ -136,23 +175,28 @@ impl Outcome {
             verdict,
             best_move: None,
             plies: None,
+            shortest: false,
             pv: Vec::new(),
             winning_moves: None,
             value: None,
+            exhausted: None,
             stats: Stats::default(),
         }
     }
 }
 
 /// Tracks the node and time budgets of one search. Checking the clock is
-/// comparatively slow, so it is read only every 1024 nodes.
+/// comparatively slow, so it is read only every 1024 nodes; the node count
+/// goes to the [`Progress`] observed on this thread (see [`observe`]) at
+/// the same moments.
 #[derive(Clone, Debug)]
 pub struct Budget {
     start: Instant,
     deadline: Option<Instant>,
     max_nodes: u64,
     pub nodes: u64,
-    exhausted: bool,
+    stop: Option<Exhausted>,
+    progress: Option<Arc<Progress>>,
 }
 
 impl Budget {
@@ -165,42 +209,142 @@ impl Budget {
             deadline: limits.time.map(|t| start + t),
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             nodes: 0,
-            exhausted: false,
+            stop: None,
+            progress: Progress::current(),
         }
     }
 
     /// Counts one node; `false` once a budget has run out (and ever after).
+    /// A node the node budget does not allow is not counted, so
+    /// [`Budget::nodes`] never exceeds [`Limits::max_nodes`].
     #[inline]
     pub fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            self.exhausted = true;
-        } else if self.nodes & 1023 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.exhausted = true;
-                }
-            }
+        if self.nodes >= self.max_nodes {
+            self.stop.get_or_insert(Exhausted::Nodes);
+            return false;
         }
-        !self.exhausted
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.checkpoint();
+        }
+        self.stop.is_none()
+    }
+
+    /// The every-1024-nodes work of [`Budget::tick`], out of its way.
+    #[cold]
+    fn checkpoint(&mut self) {
+        if let Some(p) = &self.progress {
+            p.set_nodes(self.nodes);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop.get_or_insert(Exhausted::Time);
+        }
     }
 
     /// Whether a budget has run out.
     #[inline]
     #[must_use]
     pub const fn exhausted(&self) -> bool {
-        self.exhausted
+        self.stop.is_some()
+    }
+
+    /// The budget that ran out first, if one has.
+    #[must_use]
+    pub const fn stopped_by(&self) -> Option<Exhausted> {
+        self.stop
     }
 
     /// Marks the search as out of budget (used for the memory budget).
     pub fn exhaust(&mut self) {
-        self.exhausted = true;
+        self.stop.get_or_insert(Exhausted::Memory);
     }
 
     /// Time since the search started.
     #[must_use]
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+}
+
+/// How far the searches run on one thread have got, for a caller that
+/// shows progress while they run (the runner's progress line on a
+/// terminal). A search writes it every 1024 nodes or so, another thread
+/// reads it whenever it likes; the provers never print.
+///
+/// ```
+/// use kinrow_prover::{observe, AndOr, AndOrConfig, Limits, Problem, Progress, Prover};
+/// use std::sync::Arc;
+/// # let position = &kinrow_format::parse_positions("board 9\nk 4\ndepth 5\n", "p").unwrap()[0];
+/// let progress = Arc::new(Progress::default());
+/// let problem = Problem::from(position);
+/// let outcome = observe(&progress, || {
+///     AndOr::new(AndOrConfig::default()).prove(&problem, &Limits::default())
+/// });
+/// assert!(progress.nodes() <= outcome.stats.nodes);
+/// ```
+#[derive(Debug, Default)]
+pub struct Progress {
+    nodes: AtomicU64,
+    /// The root's proof and disproof numbers, each plus one (0: none yet).
+    proof: AtomicU64,
+    disproof: AtomicU64,
+}
+
+thread_local! {
+    static OBSERVED: RefCell<Option<Arc<Progress>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with `progress` observing the searches started on this thread
+/// (each [`Budget`], and PNS, picks it up when the search starts), then
+/// stops observing.
+pub fn observe<R>(progress: &Arc<Progress>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Arc<Progress>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            OBSERVED.with(|o| *o.borrow_mut() = old);
+        }
+    }
+    let _restore = Restore(OBSERVED.with(|o| o.borrow_mut().replace(Arc::clone(progress))));
+    f()
+}
+
+impl Progress {
+    /// The progress observed on this thread, if any ([`observe`]).
+    #[must_use]
+    pub fn current() -> Option<Arc<Progress>> {
+        OBSERVED.with(|o| o.borrow().clone())
+    }
+
+    /// Nodes so far (as [`Stats::nodes`] counts them, VCF nodes aside).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The root's proof and disproof numbers, for the provers that keep
+    /// them.
+    #[must_use]
+    pub fn root_numbers(&self) -> Option<(ProofNumber, ProofNumber)> {
+        let get = |a: &AtomicU64| match a.load(Ordering::Relaxed) {
+            0 => None,
+            n if n - 1 == u64::from(u32::MAX) => Some(ProofNumber::INFINITY),
+            n => Some(ProofNumber::finite((n - 1) as u32)),
+        };
+        Some((get(&self.proof)?, get(&self.disproof)?))
+    }
+
+    /// Records the nodes so far.
+    pub fn set_nodes(&self, nodes: u64) {
+        self.nodes.store(nodes, Ordering::Relaxed);
+    }
+
+    /// Records the root's numbers.
+    pub fn set_root_numbers(&self, proof: ProofNumber, disproof: ProofNumber) {
+        self.proof
+            .store(u64::from(proof.get()) + 1, Ordering::Relaxed);
+        self.disproof
+            .store(u64::from(disproof.get()) + 1, Ordering::Relaxed);
     }
 }
 
@@ -236,4 +380,59 @@ pub trait Prover {
     /// Answers `problem` within `limits`. `problem` must pass
     /// [`Prover::accepts`].
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_names_what_ran_out_first() {
+        let mut nodes = Budget::new(&Limits {
+            max_nodes: Some(3),
+            ..Limits::default()
+        });
+        assert!((0..3).all(|_| nodes.tick()));
+        assert!(!nodes.tick());
+        nodes.exhaust();
+        assert_eq!(nodes.stopped_by(), Some(Exhausted::Nodes));
+        assert_eq!(nodes.nodes, 3, "the refused node is not counted");
+        let mut none = Budget::new(&Limits {
+            max_nodes: Some(0),
+            ..Limits::default()
+        });
+        assert!(!none.tick());
+        assert_eq!(none.nodes, 0);
+        let mut time = Budget::new(&Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::default()
+        });
+        while time.tick() {}
+        assert_eq!(
+            (time.stopped_by(), time.nodes),
+            (Some(Exhausted::Time), 1024)
+        );
+        let mut memory = Budget::new(&Limits::default());
+        memory.exhaust();
+        assert_eq!(memory.stopped_by(), Some(Exhausted::Memory));
+    }
+
+    #[test]
+    fn observing_reaches_the_budget_and_stops_after() {
+        let progress = Arc::new(Progress::default());
+        observe(&progress, || {
+            let mut b = Budget::new(&Limits::default());
+            (0..2048).for_each(|_| {
+                b.tick();
+            });
+        });
+        assert_eq!(progress.nodes(), 2048);
+        assert!(Progress::current().is_none());
+        assert_eq!(progress.root_numbers(), None);
+        progress.set_root_numbers(ProofNumber::finite(7), ProofNumber::INFINITY);
+        assert_eq!(
+            progress.root_numbers(),
+            Some((ProofNumber::finite(7), ProofNumber::INFINITY))
+        );
+    }
 }

@@ -21,6 +21,7 @@ fn position(name: &str, p: &Problem) -> Position {
         solution: Vec::new(),
         sources: Vec::new(),
         slow: None,
+        time: None,
     }
 }
 
@@ -60,9 +61,9 @@ fn a_certificate_checks_against_its_position_file() {
     }
     // Stones given as moves read the same.
     let p = open_two(Attack::Any, Some(3));
-    let file = "board 7\nk 4\nmoves c4 c6 d4 e2\n# x to move\ndepth 3\n";
+    let file = "board 7\nk 4\ncandidates near 1\nmoves c4 c6 d4 e2\n# x to move\ndepth 3\n";
     assert!(check_text(file, "m", &certificate(&p)).is_ok());
-    let wrong = "board 7\nk 4\nmoves c4 c6 d4 e3\ndepth 3\n";
+    let wrong = "board 7\nk 4\ncandidates near 1\nmoves c4 c6 d4 e3\ndepth 3\n";
     let flaw = check_text(wrong, "m", &certificate(&p)).unwrap_err();
     assert_eq!(flaw.kind, FlawKind::WrongPosition);
     let unreadable = "board 7\nk 4\nmoves c4 c6 d4 e3\ndepth three\n";

@@ -5,6 +5,7 @@ use super::line::{saturating_number, Line, Token};
 use crate::position::{CellList, ParseError, ParseErrorKind, Spanned};
 use kinrow_board::geometry::{parse_coordinates, MAX_SIDE};
 use kinrow_board::Candidates;
+use std::time::Duration;
 
 pub(super) const SIZE: &str = "a size such as 15 or 15x12";
 pub(super) const CELL: &str = "a cell name such as h8";
@@ -72,11 +73,13 @@ pub(super) fn word<T: Copy>(
         .ok_or_else(|| malformed(line, keyword, expected, Some(t)))
 }
 
-/// `candidates all` or `candidates near R`, R >= 1, capped at 26.
+/// `candidates all` or `candidates near R`, 1 <= R <= 26 (a larger radius
+/// is refused, as the command line's `near:R` refuses it: capping it would
+/// read another value than the one written).
 pub(super) fn candidates(line: &Line<'_>) -> Result<Spanned<Candidates>, ParseError> {
     const KEYWORD: &str = "candidates";
-    const EXPECTED: &str = "all or near followed by a radius of 1 or more";
-    const RADIUS: &str = "a radius of 1 or more";
+    const EXPECTED: &str = "all or near followed by a radius from 1 to 26";
+    const RADIUS: &str = RADIUS_EXPECTED;
     let args = &line.tokens[1..];
     let value = match args {
         [] => return Err(malformed(line, KEYWORD, EXPECTED, None)),
@@ -94,8 +97,8 @@ pub(super) fn candidates(line: &Line<'_>) -> Result<Spanned<Candidates>, ParseEr
                 return Err(malformed(line, KEYWORD, "the end of the line", Some(extra)));
             }
             match saturating_number(r.text) {
-                Some(radius) if radius >= 1 => {
-                    Candidates::Near(radius.min(u32::from(MAX_SIDE)) as u8)
+                Some(radius) if (1..=u32::from(MAX_SIDE)).contains(&radius) => {
+                    Candidates::Near(radius as u8)
                 }
                 _ => return Err(malformed(line, KEYWORD, RADIUS, Some(*r))),
             }
@@ -108,6 +111,23 @@ pub(super) fn candidates(line: &Line<'_>) -> Result<Spanned<Candidates>, ParseEr
         text: line.rest().to_owned(),
         at: line.at(first),
     })
+}
+
+/// What a `near R` radius must be, in the file and on the command line.
+pub const RADIUS_EXPECTED: &str = "a radius from 1 to 26";
+
+/// `time SECONDS`: a positive number of seconds, below 10⁹, the default
+/// time limit of a search of the position.
+pub(super) fn seconds(line: &Line<'_>, keyword: &str) -> Result<Spanned<Duration>, ParseError> {
+    const SECONDS: &str = "a positive number of seconds such as 30 or 2.5";
+    let t = single(line, keyword, SECONDS)?;
+    let value = t
+        .text
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .ok_or_else(|| malformed(line, keyword, SECONDS, Some(t)))?;
+    Ok(spanned(line, t, Duration::from_secs_f64(value)))
 }
 
 /// The cell names after the keyword, as coordinates (not yet checked

@@ -1,6 +1,6 @@
 //! `kinrow bench`: every puzzle under every prover, side by side.
 
-use super::{horizon, solve_one};
+use super::{horizon, skipped_line, solve_one};
 use crate::cli::{BenchArgs, BenchFormat};
 use crate::error::CliError;
 use crate::input;
@@ -14,6 +14,8 @@ use std::path::PathBuf;
 struct Run {
     name: String,
     prover: ProverKind,
+    /// The `skipped` line when the prover refuses the puzzle.
+    refused: Option<String>,
     result: Option<Verdict>,
     nodes: u64,
     seconds: f64,
@@ -50,39 +52,54 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
     } else {
         args.suites.clone()
     };
-    let limits = settings::limits(args.budget.max_nodes, args.budget.time, args.budget.memory);
     let mut provers = args.provers.clone();
     provers.dedup();
     let loaded: Vec<_> = input::load(&suites)?
         .into_iter()
         .filter(|l| args.include_slow || l.position.slow.is_none())
         .collect();
+    let jobs = settings::jobs(Some(args.jobs));
+    let budgets = settings::budgets(
+        args.budget.max_nodes,
+        args.budget.time,
+        args.budget.memory,
+        jobs,
+    );
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
+        .num_threads(jobs)
         .build()
-        .map_err(|e| CliError::input(format!("cannot start {} threads: {e}", args.jobs)))?;
+        .map_err(|e| CliError::input(format!("cannot start {jobs} threads: {e}")))?;
     let size = |l: &input::Loaded| horizon(&l.position);
     let runs: Vec<Vec<Run>> = schedule::map_largest_first(&pool, &loaded, size, |l| {
         provers
             .iter()
-            .map(|&kind| match solve_one(&l.position, kind, &limits, false) {
-                Ok(s) => Run {
-                    name: l.position.name.clone(),
-                    prover: s.prover,
-                    result: Some(s.outcome.verdict),
-                    nodes: s.outcome.stats.nodes,
-                    seconds: s.outcome.stats.elapsed.as_secs_f64(),
-                    peak_bytes: s.outcome.stats.peak_bytes,
+            .map(
+                |&kind| match solve_one(&l.position, kind, &budgets.limits(&l.position), false) {
+                    Ok(s) => Run {
+                        name: l.position.name.clone(),
+                        prover: s.prover,
+                        refused: None,
+                        result: Some(s.outcome.verdict),
+                        nodes: s.outcome.stats.nodes,
+                        seconds: s.outcome.stats.elapsed.as_secs_f64(),
+                        peak_bytes: s.outcome.stats.peak_bytes,
+                    },
+                    Err(e) => Run {
+                        name: l.position.name.clone(),
+                        prover: kind,
+                        refused: Some(skipped_line(
+                            &l.path,
+                            &l.position.name,
+                            kind,
+                            &e.to_string(),
+                        )),
+                        result: None,
+                        nodes: 0,
+                        seconds: 0.0,
+                        peak_bytes: 0,
+                    },
                 },
-                Err(_) => Run {
-                    name: l.position.name.clone(),
-                    prover: kind,
-                    result: None,
-                    nodes: 0,
-                    seconds: 0.0,
-                    peak_bytes: 0,
-                },
-            })
+            )
             .collect()
     });
     let mut disagreements = Vec::new();
@@ -135,6 +152,11 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
             }
         }
         BenchFormat::Table => print!("{}", table(&runs, &provers)),
+    }
+    // The positions a prover refuses, said as every command says it (on
+    // stderr: stdout holds the table, CSV or JSON).
+    for line in runs.iter().flatten().filter_map(|r| r.refused.as_ref()) {
+        eprintln!("kinrow: {line}");
     }
     if disagreements.is_empty() {
         Ok(0)

@@ -3,46 +3,66 @@
 use super::Solved;
 use crate::cli::CheckArgs;
 use crate::error::{CliError, EXIT_FAILED};
+use crate::input::{self, Loaded};
+use crate::render;
 use kinrow_format::Position;
-use kinrow_prover::certificate::{write_certificate, CertificateStats};
-use kinrow_prover::{Limits, Problem};
+use kinrow_prover::certificate::{write_certificate, CertificateStats, MAGIC};
+use kinrow_prover::{Limits, Problem, Verdict};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// What was written for one proof.
+/// What was written for one proof, or why nothing was.
 #[derive(Clone, Debug)]
-pub struct ProofInfo {
-    pub path: PathBuf,
-    pub stats: CertificateStats,
+pub enum ProofInfo {
+    Written {
+        path: PathBuf,
+        stats: CertificateStats,
+    },
+    /// The certificate could not be written (the verdict stands).
+    NotWritten { path: PathBuf, reason: String },
 }
 
 impl ProofInfo {
     pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "path": self.path.display().to_string(),
-            "lines": self.stats.lines,
-            "bytes": self.stats.bytes,
-            "positions": self.stats.positions,
-            "attacker_moves": self.stats.attacker_moves,
-            "longest_line": self.stats.longest_line,
-        })
+        match self {
+            ProofInfo::Written { path, stats } => serde_json::json!({
+                "path": path.display().to_string(),
+                "lines": stats.lines,
+                "bytes": stats.bytes,
+                "positions": stats.positions,
+                "attacker_moves": stats.attacker_moves,
+                "longest_line": stats.longest_line,
+            }),
+            ProofInfo::NotWritten { path, reason } => serde_json::json!({
+                "path": path.display().to_string(),
+                "error": reason,
+            }),
+        }
     }
 
     pub fn human(&self) -> String {
-        format!(
-            "proof certificate: {} ({} lines, {} bytes; {} positions, {} attacker moves, longest line {} plies)\n",
-            self.path.display(),
-            self.stats.lines,
-            self.stats.bytes,
-            self.stats.positions,
-            self.stats.attacker_moves,
-            self.stats.longest_line
-        )
+        match self {
+            ProofInfo::Written { path, stats } => format!(
+                "proof certificate: {} ({} lines, {} bytes; {} positions, {} attacker moves, longest line {} plies)\n",
+                path.display(),
+                stats.lines,
+                stats.bytes,
+                stats.positions,
+                stats.attacker_moves,
+                stats.longest_line
+            ),
+            ProofInfo::NotWritten { path, reason } => format!(
+                "proof certificate: not written to {}: {reason} (the verdict above stands)\n",
+                path.display()
+            ),
+        }
     }
 }
 
-/// A file name made of the position's name: letters, digits, `-`, `_`, `.`.
-fn file_name(name: &str) -> String {
-    let safe: String = name
+/// Letters, digits, `-`, `_`, `.` of `text`, others as `_`, without
+/// leading dots.
+fn safe(text: &str) -> String {
+    let safe: String = text
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "-_.".contains(c) {
@@ -52,51 +72,139 @@ fn file_name(name: &str) -> String {
             }
         })
         .collect();
-    format!("{}.proof", safe.trim_start_matches('.'))
+    safe.trim_start_matches('.').to_string()
 }
 
-/// Writes the certificate of a won position: to `target` itself for a
-/// single position, else to `target/NAME.proof`.
-pub fn write_proof(
-    target: &Path,
-    several: bool,
-    p: &Position,
-    s: &Solved,
-    limits: &Limits,
-) -> Result<ProofInfo, CliError> {
+/// A file name made of the position's name.
+fn file_name(name: &str) -> String {
+    format!("{}.proof", safe(name))
+}
+
+/// Where the proof of each position goes, decided before any solving so
+/// that no proof overwrites another: `target` itself for a single position
+/// (unless it is a folder), else `target/NAME.proof`, and for names that
+/// two positions share, `target/FILE.NAME.proof` with FILE the path of the
+/// position's file (without extension, `/` as `_`).
+///
+/// # Errors
+///
+/// Bad input when two positions would still share a file name (names that
+/// differ only in characters that are not kept, or in case).
+pub fn proof_paths(target: &Path, loaded: &[Loaded]) -> Result<Vec<PathBuf>, CliError> {
+    if loaded.len() == 1 && !target.is_dir() {
+        return Ok(vec![target.to_path_buf()]);
+    }
+    let key = |name: &str| name.to_lowercase();
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for l in loaded {
+        *count.entry(key(&file_name(&l.position.name))).or_default() += 1;
+    }
+    let names: Vec<String> = loaded
+        .iter()
+        .map(|l| {
+            let plain = file_name(&l.position.name);
+            if count[&key(&plain)] == 1 {
+                return plain;
+            }
+            let file = l.path.with_extension("");
+            let file: Vec<String> = file
+                .components()
+                .filter_map(|c| match c {
+                    std::path::Component::Normal(s) => Some(safe(&s.to_string_lossy())),
+                    _ => None,
+                })
+                .collect();
+            format!("{}.{}", file.join("_"), file_name(&l.position.name))
+        })
+        .collect();
+    let mut first: HashMap<String, usize> = HashMap::new();
+    for (i, name) in names.iter().enumerate() {
+        if let Some(&j) = first.get(&key(name)) {
+            return Err(CliError::input(format!(
+                "--proof: the proofs of {} [{}] and {} [{}] would both be {}: rename one or solve them apart",
+                loaded[j].path.display(),
+                loaded[j].position.name,
+                loaded[i].path.display(),
+                loaded[i].position.name,
+                target.join(name).display()
+            )));
+        }
+        first.insert(key(name), i);
+    }
+    Ok(names.into_iter().map(|n| target.join(n)).collect())
+}
+
+/// Writes the certificate of a won position to `path`; what went wrong
+/// otherwise (the writer's budget, the file system), never an error that
+/// ends the run.
+pub fn write_proof(path: &Path, p: &Position, s: &Solved, limits: &Limits) -> ProofInfo {
+    let not_written = |reason: String| ProofInfo::NotWritten {
+        path: path.to_path_buf(),
+        reason,
+    };
     let problem = Problem::from(p);
     let mut prover = s.prover.build(&problem, false);
-    let cert = write_certificate(&problem, prover.as_mut(), limits)
-        .map_err(|e| CliError::failed(format!("[{}]: no certificate written: {e}", p.name)))?
-        .with_name(&p.name);
-    let path = if several {
-        std::fs::create_dir_all(target)
-            .map_err(|e| CliError::input(format!("{}: {e}", target.display())))?;
-        target.join(file_name(&p.name))
-    } else {
-        target.to_path_buf()
+    let cert = match write_certificate(&problem, prover.as_mut(), limits) {
+        Ok(cert) => cert.with_name(&p.name),
+        Err(e) => return not_written(e.to_string()),
     };
-    std::fs::write(&path, cert.to_text())
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    Ok(ProofInfo {
-        path,
-        stats: *cert.stats(),
-    })
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return not_written(format!("{}: {e}", dir.display()));
+        }
+    }
+    match std::fs::write(path, cert.to_text()) {
+        Ok(()) => ProofInfo::Written {
+            path: path.to_path_buf(),
+            stats: *cert.stats(),
+        },
+        Err(e) => not_written(e.to_string()),
+    }
+}
+
+/// Whether `text` starts like a certificate (after a byte-order mark,
+/// blank lines and comments): a position file given as the proof, as with
+/// swapped arguments, is bad input rather than an invalid proof.
+fn looks_like_certificate(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l == MAGIC)
 }
 
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
-    let read = |p: &Path| {
-        std::fs::read_to_string(p).map_err(|e| CliError::input(format!("{}: {e}", p.display())))
-    };
-    let position = read(&args.position)?;
-    let proof = read(&args.proof)?;
-    let name = args.position.file_stem().map_or_else(
-        || "position".to_string(),
-        |s| s.to_string_lossy().into_owned(),
-    );
-    match kinrow_checker::check_text(&position, &name, &proof) {
+    let position = input::read_text(&args.position)?;
+    let proof = input::read_text(&args.proof)?;
+    let proof = proof.strip_prefix('\u{feff}').unwrap_or(&proof);
+    let name = input::stem(&args.position);
+    // Read here too, to name the game the proof is about; an unreadable
+    // position file is bad input.
+    let positions = kinrow_format::parse_positions(&position, &name).map_err(|e| {
+        CliError::input(format!(
+            "{}:{}:{}: {} (is it a position file? kinrow check POSITION_FILE PROOF_FILE)",
+            args.position.display(),
+            e.line,
+            e.column,
+            e.kind
+        ))
+    })?;
+    if !looks_like_certificate(proof) {
+        return Err(CliError::input(format!(
+            "{}: not a proof certificate (it does not start with `{MAGIC}`; kinrow check POSITION_FILE PROOF_FILE)",
+            args.proof.display()
+        )));
+    }
+    match kinrow_checker::check_text(&position, &name, proof) {
         Ok(report) => {
             println!("{report}");
+            let proved = positions
+                .iter()
+                .find(|p| positions.len() == 1 || proof_names(proof, &p.name));
+            if let Some(p) = proved {
+                println!("proves: {}", render::headline(p, Verdict::Win));
+                println!("game: {}", render::game(p));
+                println!("holds for: {}", render::win_scope(p).1);
+            }
             Ok(0)
         }
         Err(flaw) => {
@@ -106,11 +214,28 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     }
 }
 
+/// Whether the certificate's header names the position `name` (`[name]`
+/// before its tree).
+fn proof_names(proof: &str, name: &str) -> bool {
+    proof
+        .lines()
+        .take_while(|l| l.trim() != "tree")
+        .any(|l| l.trim() == format!("[{name}]"))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
     fn proof_file_names_are_safe() {
         assert_eq!(super::file_name("vcf/black 1"), "vcf_black_1.proof");
         assert_eq!(super::file_name("..x"), "x.proof");
+    }
+
+    #[test]
+    fn a_position_file_is_not_a_certificate() {
+        assert!(super::looks_like_certificate(
+            "# c\n\nkinrow-certificate 1\nboard 3\n"
+        ));
+        assert!(!super::looks_like_certificate("board 3\nk 3\n"));
     }
 }

@@ -1,4 +1,6 @@
-//! The subcommands, and the one solve step they share.
+//! The subcommands, and the steps they share: one solve, the note for a
+//! position a prover refuses, and the check of a first move that a
+//! puzzle's `solution` line does not list.
 
 pub mod bench;
 pub mod check;
@@ -7,8 +9,10 @@ pub mod solve;
 pub mod verify;
 
 use crate::provers::ProverKind;
+use kinrow_board::Cell;
 use kinrow_format::{Expect, Position};
-use kinrow_prover::{Limits, Outcome, Problem, ProblemError};
+use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Verdict};
+use std::path::Path;
 
 /// One position answered by one prover.
 #[derive(Clone, Debug)]
@@ -34,6 +38,56 @@ pub fn solve_one(
         prover: kind.resolve(&problem),
         outcome,
     })
+}
+
+/// The line every command prints for a position its prover refuses:
+/// `skipped FILE [name] (prover): reason`.
+pub fn skipped_line(path: &Path, name: &str, prover: ProverKind, reason: &str) -> String {
+    format!(
+        "skipped {} [{name}] ({}): {reason}",
+        path.display(),
+        prover.name()
+    )
+}
+
+/// Whether the first move `m` of the attacker of `p` wins within the
+/// horizon: every reply the candidates allow the defender is answered by a
+/// win within the plies left, each asked of `kind` with `limits`. `None`
+/// when a search runs out of budget first. Every reply is tried (no
+/// reduction prunes them), so a `Some(true)` stands on its own.
+pub fn first_move_wins(p: &Position, kind: ProverKind, limits: &Limits, m: Cell) -> Option<bool> {
+    let mut board = p.board.clone();
+    board.play(m);
+    if board.wins_at(m) {
+        return Some(true);
+    }
+    if board.is_full() || p.depth.is_some_and(|d| d < 3) {
+        return Some(false);
+    }
+    let replies = board.candidates(p.candidates);
+    if replies.is_empty() {
+        return None;
+    }
+    for r in replies.iter().map(Cell::from_index) {
+        let mut after = board.clone();
+        after.play(r);
+        if after.wins_at(r) || after.is_full() {
+            return Some(false);
+        }
+        let rest = Position {
+            board: after,
+            depth: p.depth.map(|d| d - 2),
+            expect: None,
+            solution: Vec::new(),
+            ..p.clone()
+        };
+        match solve_one(&rest, kind, limits, false).ok()?.outcome.verdict {
+            Verdict::Win => {}
+            Verdict::NoWin => return Some(false),
+            Verdict::Unknown => return None,
+        }
+    }
+    Some(true)
 }
 
 /// The horizon of `position` ([`Problem::horizon`]). The runner starts

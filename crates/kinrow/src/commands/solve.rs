@@ -1,14 +1,21 @@
 //! `kinrow solve`: answer every position of the given files.
 
-use super::{solve_one, Solved};
+use super::check::{proof_paths, write_proof, ProofInfo};
+use super::{skipped_line, solve_one, Solved};
 use crate::cli::SolveArgs;
-use crate::error::CliError;
+use crate::error::{exit_code, CliError};
 use crate::input::Loaded;
+use crate::provers::ProverKind;
 use crate::settings::{self, Overrides};
 use crate::{input, render};
+use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_format::Position;
-use kinrow_prover::Verdict;
-use std::io::Write;
+use kinrow_prover::{observe, Limits, Progress, Verdict};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let overrides = Overrides {
@@ -16,58 +23,192 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         candidates: args.overrides.candidates,
         attack: args.overrides.attack,
     };
-    let limits = settings::limits(args.budget.max_nodes, args.budget.time, args.budget.memory);
     let loaded = input::load(&args.files)?;
-    let several = loaded.len() > 1;
+    // One position at a time: the whole memory budget is its.
+    let budgets = settings::budgets(
+        args.budget.max_nodes,
+        args.budget.time,
+        args.budget.memory,
+        1,
+    );
+    // Decided before solving, so that a collision costs no work.
+    let proof_paths = match &args.proof {
+        Some(target) => Some(proof_paths(target, &loaded)?),
+        None => None,
+    };
+    let show_progress = std::io::stderr().is_terminal();
     let mut stdout = std::io::stdout().lock();
-    for Loaded { path, position } in &loaded {
+    let (mut failed, mut unsettled) = (false, false);
+    for (i, Loaded { path, position }) in loaded.iter().enumerate() {
         let position = overrides.apply(position);
-        let solved = solve_one(&position, args.prover, &limits, args.all_moves).map_err(|e| {
-            CliError::input(format!("{}: [{}]: {e}", path.display(), position.name))
-        })?;
-        let proof = match &args.proof {
-            Some(target) if solved.outcome.verdict == Verdict::Win => Some(
-                crate::commands::check::write_proof(target, several, &position, &solved, &limits)?,
-            ),
-            _ => None,
-        };
-        let text = if args.json {
-            json(&position, &solved, args.all_moves, proof.as_ref()).to_string() + "\n"
-        } else {
-            human(&position, &solved, proof.as_ref())
+        let limits = budgets.limits(&position);
+        let label = format!("[{}]", position.name);
+        let solved = with_progress(show_progress, &label, || {
+            solve_one(&position, args.prover, &limits, args.all_moves)
+        });
+        let text = match solved {
+            Err(e) => {
+                // Refused: said so, and the batch goes on.
+                unsettled = true;
+                let line = skipped_line(path, &position.name, args.prover, &e.to_string());
+                eprintln!("kinrow: {line}");
+                if args.json {
+                    serde_json::json!({
+                        "file": path.display().to_string(), "name": position.name,
+                        "result": "skipped", "prover": args.prover.name(), "detail": e.to_string(),
+                    })
+                    .to_string()
+                        + "\n"
+                } else {
+                    format!("[{}]\n{line}\n\n", position.name)
+                }
+            }
+            Ok(solved) => {
+                let proof = match &proof_paths {
+                    Some(paths) if solved.outcome.verdict == Verdict::Win => {
+                        let info = with_progress(show_progress, &format!("{label} proof"), || {
+                            write_proof(&paths[i], &position, &solved, &limits)
+                        });
+                        if let ProofInfo::NotWritten { path, reason } = &info {
+                            failed = true;
+                            eprintln!(
+                                "kinrow: [{}]: proof not written to {}: {reason}",
+                                position.name,
+                                path.display()
+                            );
+                        }
+                        Some(info)
+                    }
+                    _ => None,
+                };
+                unsettled |= solved.outcome.verdict == Verdict::Unknown;
+                if args.json {
+                    let v = json(
+                        path,
+                        &position,
+                        &solved,
+                        &limits,
+                        args.all_moves,
+                        proof.as_ref(),
+                    );
+                    v.to_string() + "\n"
+                } else {
+                    human(path, &position, &solved, &limits, proof.as_ref())
+                }
+            }
         };
         stdout
             .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
             .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
     }
-    Ok(0)
+    Ok(exit_code(failed, unsettled, args.allow_unknown))
+}
+
+/// Runs `f` with a line on stderr that shows the search going on (nodes,
+/// the root's proof numbers when the prover has them, elapsed time),
+/// redrawn ten times a second, when `show` (stderr is a terminal).
+fn with_progress<R>(show: bool, label: &str, f: impl FnOnce() -> R) -> R {
+    if !show {
+        return f();
+    }
+    let progress = Arc::new(Progress::default());
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed} {prefix} {msg}")
+                    .expect("valid template"),
+            );
+            bar.set_prefix(label.to_string());
+            while !done.load(Ordering::Relaxed) {
+                let mut msg = format!("{} nodes", render::thousands(progress.nodes()));
+                if let Some((pn, dn)) = progress.root_numbers() {
+                    msg.push_str(&format!(", root proof number {pn}, disproof number {dn}"));
+                }
+                bar.set_message(msg);
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            bar.finish_and_clear();
+        });
+        let r = observe(&progress, f);
+        done.store(true, Ordering::Relaxed);
+        r
+    })
+}
+
+/// The game and the verdict's claim, shared by the JSON and the text.
+struct Claim {
+    headline: String,
+    scope: Option<render::Scope>,
+    holds_for: Option<String>,
+}
+
+fn claim(p: &Position, s: &Solved, limits: &Limits) -> Claim {
+    let o = &s.outcome;
+    match o.verdict {
+        Verdict::Win => {
+            let (scope, text) = render::win_scope(p);
+            Claim {
+                headline: render::headline(p, o.verdict),
+                scope: Some(scope),
+                holds_for: Some(text),
+            }
+        }
+        Verdict::NoWin => {
+            let (scope, text) = render::no_win_scope(p);
+            Claim {
+                headline: render::headline(p, o.verdict),
+                scope: Some(scope),
+                holds_for: Some(text),
+            }
+        }
+        Verdict::Unknown => Claim {
+            headline: format!(
+                "unknown: {}",
+                render::unknown_reason(o.exhausted, limits, s.prover == ProverKind::Vct)
+            ),
+            scope: None,
+            holds_for: None,
+        },
+    }
 }
 
 /// The JSON object of one solved position.
 pub fn json(
+    path: &Path,
     p: &Position,
     s: &Solved,
+    limits: &Limits,
     all_moves: bool,
-    proof: Option<&crate::commands::check::ProofInfo>,
+    proof: Option<&ProofInfo>,
 ) -> serde_json::Value {
     let g = p.board.game().geometry();
     let o = &s.outcome;
+    let claim = claim(p, s, limits);
     let name = |c: &kinrow_board::Cell| serde_json::Value::from(g.name(*c));
+    let win = o.verdict == Verdict::Win;
     let mut v = serde_json::json!({
+        "file": path.display().to_string(),
         "name": p.name,
         "result": o.verdict.as_str(),
-        "move": o.best_move.as_ref().filter(|_| o.verdict == Verdict::Win).map(name),
-        "plies": o.plies.filter(|_| o.verdict == Verdict::Win),
+        "holds_for": claim.scope.map(render::Scope::as_str),
+        "claim": claim.holds_for.map_or(claim.headline.clone(), |h| format!("{}; {h}", claim.headline)),
+        "move": o.best_move.as_ref().filter(|_| win).map(name),
+        "plies": o.plies.filter(|_| win),
+        "shortest": win.then_some(o.shortest),
+        "exhausted": o.exhausted.filter(|_| o.verdict == Verdict::Unknown).map(|e| e.as_str()),
         "pv": o.pv.iter().map(name).collect::<Vec<_>>(),
         "nodes": o.stats.nodes,
         "seconds": o.stats.elapsed.as_secs_f64(),
         "peak_bytes": o.stats.peak_bytes,
         "prover": s.prover.name(),
-        "to_move": p.board.to_move().to_string(),
-        "candidates": p.candidates.to_string(),
-        "attack": p.attack.to_string(),
-        "depth": p.depth,
     });
+    v.as_object_mut()
+        .expect("a JSON object")
+        .extend(render::game_json(p));
     if let Some(val) = o.value {
         v["value"] = val.into();
     }
@@ -85,34 +226,45 @@ pub fn json(
 
 /// The human report of one solved position.
 pub fn human(
+    path: &Path,
     p: &Position,
     s: &Solved,
-    proof: Option<&crate::commands::check::ProofInfo>,
+    limits: &Limits,
+    proof: Option<&ProofInfo>,
 ) -> String {
     let o = &s.outcome;
-    let mut out = format!("[{}]\n{}\n", p.name, render::rules(p));
+    let claim = claim(p, s, limits);
+    let mut out = format!(
+        "[{}]  ({})\ngame: {}\n",
+        p.name,
+        path.display(),
+        render::game(p)
+    );
     let attacker = p.board.to_move();
-    match o.verdict {
-        Verdict::Win => {
-            let plies = o.plies.unwrap_or(0);
-            let mv = o
-                .best_move
-                .map(|c| p.board.game().geometry().name(c))
-                .unwrap_or_default();
+    out.push_str(&format!("result: {}", claim.headline));
+    if o.verdict == Verdict::Win {
+        let plies = o.plies.unwrap_or(0);
+        let mv = o
+            .best_move
+            .map(|c| p.board.game().geometry().name(c))
+            .unwrap_or_default();
+        out.push_str(&format!(", first move {mv}\n"));
+        let moves = plies.div_ceil(2);
+        if o.shortest {
             out.push_str(&format!(
-                "result: win for {attacker}, first move {mv}: the winning stone lands at ply {plies} ({} {attacker} moves)\n",
-                plies.div_ceil(2)
+                "length: a shortest win: {attacker}'s winning stone lands at ply {plies} ({moves} {attacker} moves)\n"
+            ));
+        } else {
+            out.push_str(&format!(
+                "length: a win, line of {plies} plies ({moves} {attacker} moves): the line {} proved, not necessarily a shortest win\n",
+                s.prover.name()
             ));
         }
-        Verdict::NoWin => {
-            out.push_str(&format!(
-                "result: no-win for {attacker}: {}\n",
-                render::no_win_meaning(p)
-            ));
-        }
-        Verdict::Unknown => {
-            out.push_str("result: unknown: a budget ran out before the search settled\n")
-        }
+    } else {
+        out.push('\n');
+    }
+    if let Some(h) = &claim.holds_for {
+        out.push_str(&format!("holds for: {h}\n"));
     }
     if let Some(v) = o.value {
         out.push_str(&format!(

@@ -2,3 +2,6 @@
 //! module per subject, as in every crate of the workspace.
 
 mod cli;
+mod common;
+mod guards;
+mod verdicts;

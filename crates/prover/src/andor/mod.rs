@@ -301,6 +301,10 @@ impl Prover for AndOr {
         outcome.plies = result.first.map(|f| f.1);
         outcome.pv = result.pv;
         outcome.winning_moves = result.winning_moves;
+        // Deepening one attacker move at a time, the first win found is a
+        // shortest one.
+        outcome.shortest = outcome.plies.is_some();
+        outcome.exhausted = search.budget.stopped_by();
         outcome.stats = Stats {
             nodes,
             expansions: 0,

@@ -163,6 +163,7 @@ impl Prover for Dfpn {
             .map_or(self.config.table_bytes, |m| m.min(self.config.table_bytes));
         let mut outcome = Outcome::new(Verdict::Unknown);
         if Table::buckets_for(bytes) == 0 {
+            outcome.exhausted = Some(crate::outcome::Exhausted::Memory);
             outcome.stats.elapsed = start.elapsed();
             return outcome;
         }
@@ -216,6 +217,9 @@ impl Prover for Dfpn {
         if outcome.verdict == Verdict::Win {
             outcome.best_move = outcome.pv.first().copied();
             outcome.plies = Some(outcome.pv.len() as u32);
+        }
+        if outcome.verdict == Verdict::Unknown {
+            outcome.exhausted = search.budget_stopped_by();
         }
         outcome.stats = Stats {
             nodes: search.nodes,

@@ -395,6 +395,11 @@ impl<'a> DfpnSearch<'a> {
         (out, true)
     }
 
+    /// The budget that stopped the search, if one did.
+    pub(crate) const fn budget_stopped_by(&self) -> Option<crate::outcome::Exhausted> {
+        self.budget.stopped_by()
+    }
+
     /// One MID call on the current position, whose key is `key`, with the
     /// winning cells of both sides when the caller knows them. Stores the
     /// node's numbers in the table when it returns (not when a budget

@@ -224,6 +224,7 @@ impl Prover for Pns {
             search.prove_root()
         }
         .is_err();
+        let stopped_by = search.stopped_by;
         let (expansions, tt_hits, root) = (search.expansions, search.tt_hits, search.root());
         let (vcf_nodes, vcf_bytes) = (search.vcf_nodes(), search.vcf_bytes());
         let arena = search.into_arena();
@@ -257,6 +258,9 @@ impl Prover for Pns {
         }
         if self.config.all_moves && root.is_some() {
             outcome.winning_moves = finished.winning_moves(immediate, rest);
+        }
+        if outcome.verdict == Verdict::Unknown {
+            outcome.exhausted = stopped_by;
         }
         outcome.stats = Stats {
             nodes: finished.arena.node_count() as u64,

@@ -24,9 +24,11 @@ use crate::node::last_plies::double_moves;
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
+use crate::outcome::{Exhausted, Progress};
 use crate::threat::{slots_within, ThreatSpace, NARROW_THREAT_PLIES, VCF_MIN_DEPTH};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The search stopped on a budget (nodes, time or memory) before settling
@@ -121,6 +123,10 @@ pub(crate) struct PnsSearch<'a> {
     pub(crate) threat_space: bool,
     max_nodes: u64,
     deadline: Option<Instant>,
+    /// The budget that stopped the search, once one has.
+    pub(crate) stopped_by: Option<Exhausted>,
+    /// Where the caller watches the search (see [`Progress`]).
+    progress: Option<Arc<Progress>>,
 }
 
 impl<'a> PnsSearch<'a> {
@@ -165,7 +171,15 @@ impl<'a> PnsSearch<'a> {
             threat_space: false,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
+            stopped_by: None,
+            progress: Progress::current(),
         }
+    }
+
+    /// Notes which budget stopped the search.
+    fn stop(&mut self, why: Exhausted) -> Stopped {
+        self.stopped_by.get_or_insert(why);
+        Stopped
     }
 
     /// The arena, once the search is over.
@@ -384,7 +398,9 @@ impl<'a> PnsSearch<'a> {
     }
 
     fn create_root(&mut self, eval: Numbers) -> Result<NodeId, Stopped> {
-        self.arena.reserve(1).map_err(|_| Stopped)?;
+        if self.arena.reserve(1).is_err() {
+            return Err(self.stop(Exhausted::Memory));
+        }
         let (key, frame) = self.keys.canonical();
         let key = key ^ depth_salt(self.root_depth);
         let root = self
@@ -406,8 +422,15 @@ impl<'a> PnsSearch<'a> {
         let mut rounds = 0u32;
         while !self.arena.node(top).is_solved() {
             rounds = rounds.wrapping_add(1);
-            if rounds & 15 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(Stopped);
+            if rounds & 15 == 0 {
+                if let Some(p) = &self.progress {
+                    let root = self.arena.node(self.path[0].node);
+                    p.set_nodes(self.arena.node_count() as u64);
+                    p.set_root_numbers(root.pn, root.dn);
+                }
+                if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Err(self.stop(Exhausted::Time));
+                }
             }
             self.descend();
             let leaf = self.path.last().expect("the path holds the root").node;
@@ -542,9 +565,11 @@ impl<'a> PnsSearch<'a> {
     fn expand_with(&mut self, id: NodeId, moves: Bitboard, cutoff: bool) -> Result<(), Stopped> {
         let count = moves.count() as usize;
         if self.arena.node_count() as u64 + count as u64 > self.max_nodes {
-            return Err(Stopped);
+            return Err(self.stop(Exhausted::Nodes));
         }
-        self.arena.reserve(count).map_err(|_| Stopped)?;
+        if self.arena.reserve(count).is_err() {
+            return Err(self.stop(Exhausted::Memory));
+        }
         let frame = self.path.last().expect("the path holds the root").frame;
         // Children in canonical order, so that mirror images grow the same
         // tree.

@@ -262,6 +262,7 @@ pub(crate) fn solve<S: RootSearch>(
     if tree.budget().exhausted() {
         let mut outcome = Outcome::new(Verdict::Unknown);
         outcome.stats = stats;
+        outcome.exhausted = tree.budget().stopped_by();
         return ValueReport {
             outcome,
             score: None,
@@ -286,6 +287,7 @@ pub(crate) fn solve<S: RootSearch>(
         winning_moves,
         value: Some(value),
         stats,
+        ..Outcome::new(Verdict::Unknown)
     };
     ValueReport {
         outcome,
