@@ -302,6 +302,7 @@ impl<'a> PnsSearch<'a> {
         let mut threats = self.threats.borrow_mut();
         let (key, frame) = self.keys.canonical();
         threats.set_frame(frame, key, self.board.to_move());
+        self.cap_vcf(&mut threats);
         if self.threat_space && self.last_plies.is_on() {
             threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
             return self
@@ -325,7 +326,23 @@ impl<'a> PnsSearch<'a> {
         let mut threats = self.threats.borrow_mut();
         let (key, frame) = self.keys.canonical();
         threats.set_frame(frame, key, self.board.to_move());
+        self.cap_vcf(&mut threats);
         threats.vcf(&self.board, depth).map(|line| line.plies())
+    }
+
+    /// Nodes spent so far, against the node budget: the arena's and the
+    /// VCF searches'.
+    fn spent(&self) -> u64 {
+        self.arena.node_count() as u64 + self.vcf_nodes()
+    }
+
+    /// Lets the next VCF searches spend at most what the node budget has
+    /// left.
+    fn cap_vcf(&self, threats: &mut ThreatSpace) {
+        threats.cap_calls(
+            self.max_nodes
+                .saturating_sub(self.arena.node_count() as u64 + threats.nodes()),
+        );
     }
 
     /// Nodes the VCF searches visited.
@@ -398,6 +415,9 @@ impl<'a> PnsSearch<'a> {
     }
 
     fn create_root(&mut self, eval: Numbers) -> Result<NodeId, Stopped> {
+        if self.vcf_nodes() + 1 > self.max_nodes {
+            return Err(self.stop(Exhausted::Nodes));
+        }
         if self.arena.reserve(1).is_err() {
             return Err(self.stop(Exhausted::Memory));
         }
@@ -564,7 +584,7 @@ impl<'a> PnsSearch<'a> {
     /// it, none.
     fn expand_with(&mut self, id: NodeId, moves: Bitboard, cutoff: bool) -> Result<(), Stopped> {
         let count = moves.count() as usize;
-        if self.arena.node_count() as u64 + count as u64 > self.max_nodes {
+        if self.spent() + count as u64 > self.max_nodes {
             return Err(self.stop(Exhausted::Nodes));
         }
         if self.arena.reserve(count).is_err() {

@@ -127,6 +127,14 @@ impl ThreatSpace {
         self.frame_key = (key, to_move);
     }
 
+    /// Lets each later VCF search spend at most `nodes` nodes (and never
+    /// more than [`DEFAULT_VCF_NODES`]): a caller with a node budget
+    /// passes what it has left. A search cut short finds nothing, which
+    /// costs a reduction or a shortcut, never soundness.
+    pub fn cap_calls(&mut self, nodes: u64) {
+        self.per_call = nodes.min(DEFAULT_VCF_NODES);
+    }
+
     /// Limits the VCF [`ThreatSpace::defender_zone`] looks for to
     /// `plies` (`u32::MAX`: none but the horizon). A shorter limit finds
     /// fewer threats: only a caller for which a missed threat is a
