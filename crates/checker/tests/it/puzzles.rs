@@ -2,16 +2,27 @@
 //! slow) gets a certificate from AND-OR and from PNS that checks against
 //! its own file.
 
+use kinrow_board::Attack;
 use kinrow_checker::{check_text, FlawKind};
 use kinrow_format::{parse_positions, Expect};
 use kinrow_prover::certificate::write_certificate;
-use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{AndOr, AndOrConfig, Auto, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::path::PathBuf;
 
 /// Writes with `prover` and checks the certificates of the puzzles of one
-/// folder that it settles within a node budget; returns how many were
-/// checked.
+/// folder that it settles within a node budget (those of `only`, when
+/// given; else those with a horizon of at most 13 plies, or VCFs); returns
+/// how many were checked.
 fn certify_folder(folder: &str, prover: &mut dyn Prover, max_nodes: Option<u64>) -> usize {
+    certify(folder, prover, max_nodes, None)
+}
+
+fn certify(
+    folder: &str,
+    prover: &mut dyn Prover,
+    max_nodes: Option<u64>,
+    only: Option<&[&str]>,
+) -> usize {
     let budget = Limits {
         max_nodes,
         ..Limits::default()
@@ -30,6 +41,13 @@ fn certify_folder(folder: &str, prover: &mut dyn Prover, max_nodes: Option<u64>)
         let text = std::fs::read_to_string(&file).unwrap();
         for pos in parse_positions(&text, "file").unwrap() {
             if pos.slow.is_some() || pos.expect != Some(Expect::Win) {
+                continue;
+            }
+            let chosen = match only {
+                Some(names) => names.iter().any(|n| pos.name.starts_with(n)),
+                None => pos.depth.is_none_or(|d| d <= 13) || pos.attack == Attack::Fours,
+            };
+            if !chosen {
                 continue;
             }
             let problem = Problem::from(&pos);
@@ -79,6 +97,20 @@ fn renju_puzzle_certificates_check() {
     assert!(certify_folder("renju-puzzles", &mut and_or, Some(250_000)) >= 16);
     let mut pns = Pns::new(PnsConfig::default());
     assert!(certify_folder("renju-puzzles", &mut pns, Some(250_000)) >= 16);
+}
+
+#[test]
+fn certificates_of_long_renju_wins_from_the_default_prover_check() {
+    // 11- to 17-ply wins that only the threat space proves in seconds; the
+    // certificates list every defender reply, and check.
+    let names = [
+        "vct_game_black_l05_3",
+        "vct_game_black_l07_3",
+        "vct_game_black_l08_2",
+    ];
+    let mut auto = Auto::default();
+    let checked = certify("renju-puzzles", &mut auto, None, Some(&names));
+    assert_eq!(checked, 2 * names.len());
 }
 
 #[test]
