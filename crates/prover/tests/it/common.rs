@@ -5,6 +5,7 @@
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_format::{parse_positions, Position};
 use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover};
+use kinrow_reference::{adapt, random_stones, Rng};
 use std::path::{Path, PathBuf};
 
 /// Solves `problem` with a fresh prover of `config` and no limits.
@@ -154,4 +155,29 @@ pub fn transformed(board: &Board, s: u32) -> Board {
     }
     out.set_to_move(board.to_move());
     out
+}
+
+/// A random 15x15 middle game, k 5, with `stones` stones drawn in
+/// `stones`, a third of them under the exact rule, the side to move as in
+/// play; `None` when a line is already complete. `salt` picks the series.
+pub fn middle_game(seed: u64, salt: u64, stones: (usize, usize)) -> Option<Board> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt);
+    let stones = rng.range(stones.0, stones.1);
+    let exact = rng.chance(1, 3);
+    let nb = random_stones(&mut rng, 15, 15, 5, exact, stones);
+    let to_move = if nb.count(1) == nb.count(2) { 1 } else { 2 };
+    let board = adapt::to_board(&nb, to_move);
+    (!board.has_line(Player::X) && !board.has_line(Player::O)).then_some(board)
+}
+
+/// AND-OR with every reduction but reduction 6 (the zones): the reference
+/// the threat-space code is compared with.
+pub fn and_or_without_zones() -> AndOrConfig {
+    AndOrConfig {
+        reductions: kinrow_prover::Reductions {
+            zones: false,
+            ..kinrow_prover::Reductions::ALL
+        },
+        ..AndOrConfig::default()
+    }
 }

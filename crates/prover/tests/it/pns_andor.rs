@@ -2,12 +2,12 @@
 //! the same verdicts and the same winning first moves; AND-OR deepens
 //! iteratively, so its win is a shortest one and PNS's is never shorter.
 
-use crate::common::{board, three_corners, whole_game};
-use kinrow_board::{Attack, Candidates, Player};
+use crate::common::{board, middle_game, three_corners, whole_game};
+use kinrow_board::{Attack, Candidates};
 use kinrow_prover::{
     AndOr, AndOrConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict,
 };
-use kinrow_reference::{adapt, random_case, random_stones, Rng};
+use kinrow_reference::{adapt, random_case};
 
 fn both(problem: &Problem, limits: &Limits) -> (Outcome, Outcome) {
     let pns = Pns::new(PnsConfig {
@@ -71,15 +71,9 @@ fn random_15x15_middle_games_agree() {
     };
     let mut settled = 0;
     for seed in 0..120u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
-        let stones = rng.range(6, 30);
-        let exact = rng.chance(1, 3);
-        let nb = random_stones(&mut rng, 15, 15, 5, exact, stones);
-        let to_move = if nb.count(1) == nb.count(2) { 1 } else { 2 };
-        let board = adapt::to_board(&nb, to_move);
-        if board.has_line(Player::X) || board.has_line(Player::O) {
+        let Some(board) = middle_game(seed, 0x5EED, (6, 30)) else {
             continue;
-        }
+        };
         let (candidates, attack, depth) = match seed % 3 {
             0 => (Candidates::Near(1), Attack::Any, 7),
             1 => (Candidates::Near(2), Attack::Threats, 9),

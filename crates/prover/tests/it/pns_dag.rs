@@ -2,7 +2,7 @@
 //! orders reach it, mirror images share one node, and a mirrored problem
 //! grows the same tree and reports the mirrored moves.
 
-use crate::common::{board, whole_game};
+use crate::common::{board, map, whole_game};
 use kinrow_board::{Board, Player};
 use kinrow_prover::{Limits, Pns, PnsConfig, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves, Case, NaiveBoard};
@@ -100,24 +100,13 @@ fn a_specific_transposition_is_one_node_with_every_parent() {
     check_unique(&pns, false);
 }
 
-/// The cell `(x, y)` under symmetry `s` on a `w` x `h` board.
-fn map(s: u32, w: usize, h: usize, (x, y): (usize, usize)) -> (usize, usize) {
-    let (mut a, mut b) = if s & 4 != 0 { (y, x) } else { (x, y) };
-    if s & 1 != 0 {
-        a = w - 1 - a;
-    }
-    if s & 2 != 0 {
-        b = h - 1 - b;
-    }
-    (a, b)
-}
-
 fn mirrored(case: &Case, s: u32) -> Case {
     let b = &case.board;
     let mut m = NaiveBoard::new(b.width, b.height, b.k, b.exact);
     for (x, y) in b.all_cells() {
-        let (a, c) = map(s, b.width, b.height, (x, y));
-        m.set(a, c, b.cells[y * b.width + x]);
+        let (w, h) = (b.width as u32, b.height as u32);
+        let (a, c) = map(s, w, h, (x as u32, y as u32));
+        m.set(a as usize, c as usize, b.cells[y * b.width + x]);
     }
     Case {
         board: m,
@@ -162,7 +151,8 @@ fn mirror_images_grow_the_same_tree_and_report_mirrored_moves() {
             if out.verdict == Verdict::Win {
                 let best = adapt::xy(&p.board, out.best_move.unwrap());
                 let mbest = adapt::xy(&mp.board, mout.best_move.unwrap());
-                if mbest != map(s, w, h, best) {
+                let image = map(s, w as u32, h as u32, (best.0 as u32, best.1 as u32));
+                if (mbest.0 as u32, mbest.1 as u32) != image {
                     // A symmetric position may answer with an equivalent
                     // move: it must still win.
                     assert!(

@@ -208,18 +208,12 @@ fn replies_outside_the_zone_lose_and_the_block_windows_are_needed() {
 /// unsettled within the node budget are skipped, and counted).
 #[test]
 fn zones_change_no_verdict_on_dense_positions() {
-    use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem, Prover, Reductions, Verdict};
+    use kinrow_prover::{AndOr, AndOrConfig, Limits, Problem, Prover, Verdict};
     let limits = Limits {
         max_nodes: Some(200_000),
         ..Limits::default()
     };
-    let without = AndOrConfig {
-        reductions: Reductions {
-            zones: false,
-            ..Reductions::ALL
-        },
-        ..AndOrConfig::default()
-    };
+    let without = crate::common::and_or_without_zones();
     let (mut compared, mut wins) = (0, 0);
     for seed in 0..2000 {
         let Some((naive, to_move, near, depth)) = random_position(seed) else {
@@ -310,18 +304,12 @@ fn forced_into_a_threat(seed: u64) -> Option<kinrow_prover::Problem> {
 /// AND-OR without it, on positions built by [`forced_into_a_threat`].
 #[test]
 fn zones_change_no_verdict_where_the_zone_decides() {
-    use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Prover, Reductions, Verdict};
+    use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Prover, Verdict};
     let limits = Limits {
         max_nodes: Some(100_000),
         ..Limits::default()
     };
-    let without = AndOrConfig {
-        reductions: Reductions {
-            zones: false,
-            ..Reductions::ALL
-        },
-        ..AndOrConfig::default()
-    };
+    let without = crate::common::and_or_without_zones();
     let (mut compared, mut no_wins) = (0, 0);
     for seed in 0..20_000 {
         let Some(problem) = forced_into_a_threat(seed) else {

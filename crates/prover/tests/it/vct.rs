@@ -6,12 +6,10 @@
 //! fours` (where the threat space is the whole filtered game) the verdicts
 //! are equal; a disproof elsewhere is reported `unknown`.
 
-use crate::common::{check_pv, suite, transformed};
+use crate::common::{and_or_without_zones, check_pv, middle_game, suite, transformed};
 use kinrow_board::{Attack, Candidates, Player};
 use kinrow_format::Expect;
-use kinrow_prover::{
-    AndOr, AndOrConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Reductions, Verdict,
-};
+use kinrow_prover::{AndOr, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, random_stones, Rng};
 
 fn vct() -> Pns {
@@ -25,14 +23,7 @@ fn vct() -> Pns {
 /// win.
 fn compare(what: &str, problem: &Problem, limits: &Limits) -> bool {
     let v = vct().prove(problem, limits);
-    let a: Outcome = AndOr::new(AndOrConfig {
-        reductions: Reductions {
-            zones: false,
-            ..Reductions::ALL
-        },
-        ..AndOrConfig::default()
-    })
-    .prove(problem, limits);
+    let a: Outcome = AndOr::new(and_or_without_zones()).prove(problem, limits);
     match v.verdict {
         Verdict::Win => {
             assert_ne!(a.verdict, Verdict::NoWin, "{what}: vct wins, AND-OR not");
@@ -88,15 +79,9 @@ fn vct_wins_are_wins_on_15x15_middle_games() {
     };
     let mut wins = 0;
     for seed in 0..150u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x7C7);
-        let stones = rng.range(10, 40);
-        let exact = rng.chance(1, 3);
-        let nb = random_stones(&mut rng, 15, 15, 5, exact, stones);
-        let to_move = if nb.count(1) == nb.count(2) { 1 } else { 2 };
-        let board = adapt::to_board(&nb, to_move);
-        if board.has_line(Player::X) || board.has_line(Player::O) {
+        let Some(board) = middle_game(seed, 0x7C7, (10, 40)) else {
             continue;
-        }
+        };
         let (candidates, attack, depth) = match seed % 3 {
             0 => (Candidates::Near(2), Attack::Any, 9),
             1 => (Candidates::All, Attack::Any, 9),
