@@ -45,13 +45,6 @@ impl Auto {
         }
     }
 
-    /// The name of the prover that gave the last answer (`vct`, `and-or`
-    /// or `pns`), once [`Prover::prove`] was called.
-    #[must_use]
-    pub fn answered_by(&self) -> Option<&'static str> {
-        self.answered_by
-    }
-
     /// Whether the threat space is tried first on `problem`.
     #[must_use]
     pub fn tries_threats(&self, problem: &Problem) -> bool {
@@ -62,6 +55,11 @@ impl Auto {
 impl Prover for Auto {
     fn name(&self) -> &'static str {
         "auto"
+    }
+
+    /// `vct`, `and-or` or `pns`, once [`Prover::prove`] was called.
+    fn answered_by(&self) -> &'static str {
+        self.answered_by.unwrap_or("auto")
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {

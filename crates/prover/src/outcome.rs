@@ -380,6 +380,11 @@ pub trait Prover {
     /// Answers `problem` within `limits`. `problem` must pass
     /// [`Prover::accepts`].
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome;
+    /// The name of the prover that gave the last answer: this one's, but
+    /// for a prover that hands problems on (the default prover, `auto`).
+    fn answered_by(&self) -> &'static str {
+        self.name()
+    }
 }
 
 #[cfg(test)]

@@ -17,8 +17,8 @@ use std::path::Path;
 /// One position answered by one prover.
 #[derive(Clone, Debug)]
 pub struct Solved {
-    /// The prover that answered: `Auto` only when it tried the threat
-    /// space first (see [`ProverKind::resolve`]).
+    /// The prover that answered (`auto` hands each problem to vct, and-or
+    /// or pns, and this names the one that gave the answer).
     pub prover: ProverKind,
     pub outcome: Outcome,
 }
@@ -34,8 +34,9 @@ pub fn solve_one(
     let mut prover = kind.build(&problem, all_moves);
     prover.accepts(&problem)?;
     let outcome = prover.prove(&problem, limits);
+    let answered = clap::ValueEnum::from_str(prover.answered_by(), false);
     Ok(Solved {
-        prover: kind.resolve(&problem),
+        prover: answered.unwrap_or(kind.resolve(&problem)),
         outcome,
     })
 }

@@ -202,6 +202,7 @@ pub fn json(
         "exhausted": o.exhausted.filter(|_| o.verdict == Verdict::Unknown).map(|e| e.as_str()),
         "pv": o.pv.iter().map(name).collect::<Vec<_>>(),
         "nodes": o.stats.nodes,
+        "vcf_nodes": o.stats.vcf_nodes,
         "seconds": o.stats.elapsed.as_secs_f64(),
         "peak_bytes": o.stats.peak_bytes,
         "prover": s.prover.name(),
