@@ -12,11 +12,14 @@
 //!   middle three, `xx.xx.xx`, `xxx.x.xxx`), while a straight four
 //!   (`.xxxx.`: two ways to five, the same four stones) is one four;
 //! - a **double-three**, a stone that makes two or more threes at once, is
-//!   forbidden. A three is a row that one more stone turns into a straight
-//!   four, *by a stone that is not itself forbidden*: whether a three is
-//!   real asks, recursively, whether its completing points are forbidden
-//!   once the stone is on the board. A line that holds a four made by the
-//!   stone does not count as a three as well.
+//!   forbidden. A three is "a row with three stones to which you, without
+//!   at the same time a five in a row is made, can add one more stone to
+//!   attain a straight four" (RIF's definition), *by a stone that is not
+//!   itself forbidden*: whether a three is real asks, recursively, whether
+//!   its straight-four points are forbidden once the stone is on the
+//!   board, and a straight-four point where the stone would also make a
+//!   five (in any line) does not count. A line that holds a four made by
+//!   the stone does not count as a three as well.
 //!
 //! Only fours and threes that contain the new stone count: they are the
 //! ones the stone "makes". White has no forbidden points; under freestyle
@@ -60,6 +63,17 @@ impl fmt::Display for Foul {
             Foul::DoubleThree => "double-three",
         })
     }
+}
+
+/// What a Black stone on an empty cell would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Move {
+    /// It makes exactly five: a win, whatever else it makes.
+    Five,
+    /// It is forbidden.
+    Foul(Foul),
+    /// Neither.
+    Free,
 }
 
 /// Cells gathered either side of the tested cell along a line.
@@ -180,7 +194,12 @@ impl Game {
     /// The four lines through the empty cell `m` with a Black stone on it,
     /// and the bit distance of each direction.
     #[inline(always)]
-    fn renju_lines(&self, black: &[u64; WORDS], white: &[u64; WORDS], m: usize) -> [(Line, u32); 4] {
+    fn renju_lines(
+        &self,
+        black: &[u64; WORDS],
+        white: &[u64; WORDS],
+        m: usize,
+    ) -> [(Line, u32); 4] {
         let cells = self.geometry().cells().words();
         let test = |w: &[u64; WORDS], i: usize| w[i / 64] >> (i % 64) & 1 != 0;
         let dirs = self.geometry().directions();
@@ -220,38 +239,35 @@ impl Game {
         })
     }
 
-    /// Why Black may not play the empty cell `m` with these stones, or
-    /// `None` when it may (see the module documentation). `black` is
-    /// changed during the search for real threes and restored.
-    fn foul_in(
-        &self,
-        black: &mut [u64; WORDS],
-        white: &[u64; WORDS],
-        m: usize,
-    ) -> Option<Foul> {
+    /// What a Black stone on the empty cell `m` would be with these stones
+    /// (see the module documentation). `black` is changed during the
+    /// search for real threes and restored.
+    fn renju_move(&self, black: &mut [u64; WORDS], white: &[u64; WORDS], m: usize) -> Move {
         let lines = self.renju_lines(black, white, m);
         // Nothing can be forbidden without two Black stones near in two
-        // lines, or four in one (overline, four-four in a line).
+        // lines, or four in one (overline, four-four in a line); a five
+        // needs four in one.
         let pairs = lines.iter().filter(|(l, _)| near(*l, 4) >= 2).count();
         if pairs < 2 && lines.iter().all(|(l, _)| near(*l, 5) < 4) {
-            return None;
+            return Move::Free;
         }
         let runs = lines.map(|(l, _)| l.centre_run());
         if runs.contains(&5) {
-            return None;
+            return Move::Five;
         }
         if runs.iter().any(|&r| r > 5) {
-            return Some(Foul::Overline);
+            return Move::Foul(Foul::Overline);
         }
         let fours = lines.map(|(l, _)| l.fours());
         if fours.iter().sum::<u32>() >= 2 {
-            return Some(Foul::DoubleFour);
+            return Move::Foul(Foul::DoubleFour);
         }
         if pairs < 2 {
-            return None;
+            return Move::Free;
         }
-        // Threes: lines without a four whose straight-four points are not
-        // all forbidden, with m's stone on the board.
+        // Threes: lines without a four with a straight-four point, then
+        // whether two of them have one that is free, with m's stone on the
+        // board.
         let mut threes = 0;
         let mut pending = [(0u32, 0u32); 4];
         for (i, (line, d)) in lines.iter().enumerate() {
@@ -264,7 +280,7 @@ impl Game {
             }
         }
         if threes < 2 {
-            return None;
+            return Move::Free;
         }
         black[m / 64] |= 1 << (m % 64);
         let mut real = 0;
@@ -281,14 +297,27 @@ impl Game {
                 } else {
                     m - ((C - e) * d) as usize
                 };
-                if self.foul_in(black, white, cell).is_none() {
+                if self.renju_move(black, white, cell) == Move::Free {
                     real += 1;
                     break;
                 }
             }
         }
         black[m / 64] &= !(1 << (m % 64));
-        (real >= 2).then_some(Foul::DoubleThree)
+        if real >= 2 {
+            Move::Foul(Foul::DoubleThree)
+        } else {
+            Move::Free
+        }
+    }
+
+    /// The foul of [`Game::renju_move`], if any.
+    #[inline]
+    fn foul_in(&self, black: &mut [u64; WORDS], white: &[u64; WORDS], m: usize) -> Option<Foul> {
+        match self.renju_move(black, white, m) {
+            Move::Foul(f) => Some(f),
+            Move::Five | Move::Free => None,
+        }
     }
 
     /// Why Black (x) may not play the empty cell `m`, or `None` when it may:
@@ -554,6 +583,20 @@ mod tests {
         let b = board("f8 g8 h6 h7 f5 g5 i4 j3 h8", "h10 e5 i5");
         assert_eq!(foul(&b, "h5"), None);
         let b = board("f8 g8 h6 h7 f5 g5 i4 j3", "h10 e5 i5");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
+    }
+
+    #[test]
+    fn a_straight_four_point_that_makes_five_does_not_make_a_three() {
+        // RIF: a three is a row to which one can add a stone, "without at
+        // the same time a five in a row is made", to attain a straight
+        // four. h8 makes f8 g8 h8 and h6 h7 h8; o on h10 leaves the second
+        // one a single straight-four point, h5, where x would also make
+        // five (d5..h5): no three.
+        let b = board("f8 g8 h6 h7 d5 e5 f5 g5", "h10");
+        assert_eq!(foul(&b, "h8"), None);
+        // Without o on h10, h9 makes the straight four h6..h9 freely.
+        let b = board("f8 g8 h6 h7 d5 e5 f5 g5", "");
         assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
     }
 
