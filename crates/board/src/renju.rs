@@ -498,11 +498,18 @@ mod tests {
     }
 
     #[test]
-    fn a_three_next_to_a_black_stone_beyond_is_no_three() {
-        // d8 . f8 g8 h8: i8 makes f8..i8, whose end e8 would make six
-        // (d8..i8); e8 makes five, not a four. No straight four: no three.
-        let b = board("d8 f8 g8 h6 h7", "");
+    fn a_three_whose_four_would_end_next_to_a_black_stone_is_no_three() {
+        // f8 g8 h8 . . k8 with o on d8: i8 makes f8..i8, whose end j8
+        // would make six (f8..k8); e8 makes e8..h8, whose end d8 is o.
+        // No straight four: no three.
+        let b = board("f8 g8 k8 h6 h7", "d8");
         assert_eq!(foul(&b, "h8"), None);
+        // The mirror image: e8 . . h8 i8 j8 with o on l8.
+        let b = board("e8 i8 j8 h6 h7", "l8");
+        assert_eq!(foul(&b, "h8"), None);
+        // Without o, the end away from the Black stone is free: a three.
+        let b = board("f8 g8 k8 h6 h7", "");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
     }
 
     #[test]
