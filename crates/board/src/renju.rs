@@ -83,8 +83,8 @@ const C: u32 = R;
 /// Every bit of a line mask.
 const FULL: u32 = (1 << (2 * R + 1)) - 1;
 
-/// One line through the tested cell, as masks over the cells `C - R ..= C
-/// + R` (bit `C + t` is the cell `t` steps along the direction): Black's
+/// One line through the tested cell, as masks over the cells `C - R` to
+/// `C + R` (bit `C + t` is the cell `t` steps along the direction): Black's
 /// stones with the tested cell's stone in bit `C`, and `blocked`, White's
 /// stones and the cells off the board.
 #[derive(Clone, Copy, Debug)]
