@@ -11,6 +11,11 @@
 //! - `winning_cells`: one side, 100 ns or less;
 //! - `fours_all`: the `fours` filter over every empty cell: 1 us or less.
 //!
+//! Renju: `forbidden_points`, all of Black's forbidden points of a board
+//! (one call), and `is_forbidden`, one cell (each `near 1` candidate in
+//! turn), on the same positions under `rule renju` and on one crowded
+//! position with forbidden points of every kind (`crowded`).
+//!
 //! For comparison, not targets: `search_place_win_remove`, the same loop on
 //! a `SearchBoard` (the provers' board, which keeps line words up to date),
 //! and `made_win_count` on both boards over the `near 1` candidates.
@@ -280,6 +285,53 @@ fn winning_cells(c: &mut C) {
     }
 }
 
+/// A crowded renju position (x to move) with a double-three, a
+/// double-four, an overline point and a four-three among its cells.
+const CROWDED: (&str, &str) = (
+    "f8 g8 h6 h7 e5 f5 g5 i4 j3 k2 c8 e8 d10 d11 d12 j9 k10 l11 m3 m4 m5 m7 m8",
+    "e6 i9 d9 d13 c7 j10 l10 k11 i11 j12 n4 l6 g10 h11 f11 e13 c12 b8 h3 g4 o3 l7 l5",
+);
+
+fn renju_boards() -> Vec<(String, Board)> {
+    let mut out: Vec<(String, Board)> = boards(Rule::Renju)
+        .into_iter()
+        .map(|(n, b)| (n.to_string(), b))
+        .collect();
+    let mut b = Board::new(Game::new(15, 15, 5, Rule::Renju).expect("15x15, k = 5"));
+    let g = *b.game().geometry();
+    for (names, p) in [(CROWDED.0, Player::X), (CROWDED.1, Player::O)] {
+        for name in names.split_whitespace() {
+            b.place(g.parse_cell(name).expect("a cell of 15x15"), p);
+        }
+    }
+    assert!(b.forbidden_points().count() >= 3);
+    out.push(("crowded".to_string(), b));
+    out
+}
+
+fn forbidden(c: &mut C) {
+    let mut group = c.benchmark_group("forbidden_points");
+    for (n, board) in renju_boards() {
+        group.bench_function(BenchmarkId::from_parameter(n), |b| {
+            b.iter(|| black_box(&board).forbidden_points());
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("is_forbidden");
+    for (n, board) in renju_boards() {
+        let cells = cells_of(&board, Candidates::Near(1));
+        group.bench_function(BenchmarkId::from_parameter(n), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                let c = black_box(cells[i]);
+                i = if i + 1 == cells.len() { 0 } else { i + 1 };
+                board.is_forbidden(c)
+            });
+        });
+    }
+    group.finish();
+}
+
 fn fours_all(c: &mut C) {
     for rule in [Rule::Freestyle, Rule::Exact] {
         let mut group = c.benchmark_group(format!("fours_all/{rule}"));
@@ -425,6 +477,7 @@ fn benches() {
     candidates_near1(&mut c);
     winning_cells(&mut c);
     fours_all(&mut c);
+    forbidden(&mut c);
     bits(&mut c);
 }
 criterion_main!(benches);

@@ -20,17 +20,19 @@ write a case that fails them. ``--check`` re-reads every ``.pos`` file in
 
 Which cases are converted
 -------------------------
-Only cases with ``attacker: o`` (Black) whose tags say ``proven``. A Renju
-win for Black stays a win under freestyle and exactly-five rules, within the
-same number of moves: Black gains moves (no forbidden points, and under
-freestyle an overline also wins) and White gains nothing (under exactly-five
-White even loses its overline wins). The others are left out:
+Every case whose tags say ``proven``, under ``rule renju`` as it is, with
+quintet's attacker to move (``[<case>-renju]``). A Renju win for Black also
+stays a win under freestyle and exactly-five rules, within the same number
+of moves: Black gains moves (no forbidden points, and under freestyle an
+overline also wins) and White gains nothing (under exactly-five White even
+loses its overline wins); so a Black case also gives ``[<case>-freestyle]``
+and ``[<case>-exact]``. A White case (``attacker: x``) gives the renju
+puzzle only: White may rely on Black being unable to block on a forbidden
+point, which is no longer true without Renju rules. Left out:
 
-* ``attacker: x`` (White wins): White may rely on Black being unable to
-  block on a forbidden point, which is no longer true without Renju rules.
-* ``disproven``: without the Renju restrictions Black has more moves, and
-  quintet's threats differ from kinrow's ``attack threats``, so a Renju
-  "no win" can become a win here.
+* ``disproven``: quintet's disproofs are statements about its own
+  threat-limited search, not about the game (and without the Renju
+  restrictions Black has more moves), so they are no ground truth here.
 
 Which attack filter
 -------------------
@@ -54,25 +56,30 @@ moves in that sense:
 The mapping
 -----------
 * Colours: quintet's ``o`` (Black) is kinrow's ``x``; quintet's ``x``
-  (White) is kinrow's ``o``. Black is to move and attacks: ``to-move x``.
+  (White) is kinrow's ``o``. quintet's attacker is to move: ``to-move x``
+  for Black's cases, ``to-move o`` for White's.
 * Coordinates: quintet's first board row is row 15 and its last row 1;
   columns A-O run left to right. kinrow's grid is written top row first
   too, so rows keep their order; move names are lower-cased (``J12`` ->
   ``j12``). The conversion replays quintet's winning line on the converted
   board (each move on an empty cell, no five on the way, the last move
-  leaving x two cells that make exactly five), and for positions taken from
+  leaving Black two cells that make exactly five; a White line that does
+  not leave White a cell making five is reported, not refused, as quintet
+  may stop a White line at a four-three), and for positions taken from
   games replays the game record of the comments, which must give the board:
   both would fail if the orientation were wrong.
-* Each case gives two puzzles, ``[<case>-freestyle]`` and ``[<case>-exact]``:
-  ``board 15``, ``k 5``, ``candidates all``, the attack filter above,
-  ``to-move x``, ``expect win``.
+* Each puzzle: ``board 15``, ``k 5``, its rule, ``candidates all``, the
+  attack filter above, ``to-move``, ``expect win``.
 * ``depth``: quintet's ``limit`` counts the attacker's moves up to the one
   that leaves two winning cells (``vcf_black`` has limit 12 and a 23-move
   line); the five follows two plies later, at ply ``2 * limit + 1``. That
   is the depth written. A limit of 255 means no limit: no ``depth`` line.
-* kinrow's ``slow`` line marks the cases kinrow's default prover does not
-  prove within 10 s (``NOT_SETTLED_BY_KINROW``), with quintet's own
-  ``slow`` or ``heavy`` tag when it has one.
+* kinrow's ``slow`` line marks the freestyle and exact puzzles of the
+  cases kinrow's default prover does not prove within 10 s
+  (``NOT_SETTLED_BY_KINROW``), with quintet's own ``slow`` or ``heavy`` tag
+  when it has one, and the renju puzzles quintet tags ``slow`` or
+  ``heavy``. (No prover searches renju yet: every prover refuses the renju
+  puzzles, and ``verify`` skips them.)
 * No ``solution`` line (quintet's line is one winning line, not the set of
   winning first moves); the line is kept in a ``#`` comment, with a
   ``source`` line naming the case file and its origin.
@@ -163,12 +170,21 @@ def parse_case(path: Path) -> Case:
 
 def exclusion(case: Case) -> str | None:
     """Why a case is left out, or None when it is converted."""
-    if case.attacker != "o":
-        return "White wins: White may rely on Black's forbidden points"
     if "proven" not in case.tags:
-        return ("disproof: without Renju restrictions Black has more moves, "
-                "and quintet's threats differ from kinrow's")
+        return ("disproof: a statement about quintet's threat-limited "
+                "search, not about the game")
     return None
+
+
+def rules_for(case: Case) -> tuple[str, ...]:
+    """The rules a case gives puzzles under (see the docstring)."""
+    return ("freestyle", "exact", "renju") if case.attacker == "o" \
+        else ("renju",)
+
+
+def attacker(case: Case) -> str:
+    """quintet's attacker in kinrow's letters: Black (o there) is x."""
+    return COLOUR_MAP[case.attacker]
 
 
 def attack_for(case: Case) -> str:
@@ -197,15 +213,22 @@ NOT_SETTLED_BY_KINROW = {
 }
 
 
-def slow_reason(case: Case, attack: str) -> str | None:
+def slow_reason(case: Case, attack: str, rule: str) -> str | None:
     del attack  # the threat space does not depend on the attack filter
+    tags = None
+    if {"slow", "heavy"} & case.tags:
+        tags = "slow heavy" if "heavy" in case.tags else "slow"
+    quintet = f"quintet, a dedicated Renju solver, tags it {tags}"
+    if rule == "renju":
+        # Measured under freestyle and exact only; no prover searches
+        # renju yet.
+        return quintet if tags else None
     if case.name not in NOT_SETTLED_BY_KINROW:
         return None
     reasons = ["kinrow's default prover (vct first) does not prove it "
                "within 10 s on a 2-core machine"]
-    if {"slow", "heavy"} & case.tags:
-        tags = "slow heavy" if "heavy" in case.tags else "slow"
-        reasons.append(f"quintet, a dedicated Renju solver, tags it {tags}")
+    if tags:
+        reasons.append(quintet)
     return "; ".join(reasons)
 
 
@@ -370,13 +393,15 @@ def replay(case: Case, grid: Grid, attack: str) -> tuple[list[str], list[str]]:
     Notes: attacker moves of the line that kinrow's filter would reject."""
     problems, notes = [], []
     board = dict(grid)
+    first = attacker(case)
+    second = "o" if first == "x" else "x"
     for i, move in enumerate(case.line):
         cell = parse_cell(move)
-        side = "x" if i % 2 == 0 else "o"
+        side = first if i % 2 == 0 else second
         if cell in board:
             problems.append(f"{case.name}: line move {move} is occupied")
             return problems, notes
-        if side == "x" and attack != "any":
+        if side == first == "x" and attack != "any":
             rules = [rule for rule, exact in (("freestyle", False),
                                               ("exact", True))
                      if not passes_filter(board, cell, side, attack, exact)]
@@ -388,10 +413,15 @@ def replay(case: Case, grid: Grid, attack: str) -> tuple[list[str], list[str]]:
             problems.append(f"{case.name}: {side} makes five at {move}")
         board[cell] = side
     if len(case.line) % 2 == 0:
-        problems.append(f"{case.name}: the line does not end with x")
-    elif len(winning_cells(board, "x", exact=True)) < 2:
+        problems.append(f"{case.name}: the line does not end with {first}")
+    elif first == "x" and len(winning_cells(board, "x", exact=True)) < 2:
         problems.append(f"{case.name}: the line does not leave x two "
                         "cells that make exactly five")
+    elif first == "o" and not winning_cells(board, "o", exact=False):
+        # quintet's White lines may stop at a four-three or another win
+        # that is not a winning cell yet; a note, not a problem.
+        notes.append(f"{case.name}: the line leaves o no cell that makes "
+                     "five yet (it stops at a threat quintet counts as won)")
     return problems, notes
 
 
@@ -408,34 +438,37 @@ def record_matches(case: Case, grid: Grid) -> bool:
     return True
 
 
-def stone_note(grid: Grid) -> str:
+def stone_note(grid: Grid, side: str) -> str:
     nx = sum(1 for s in grid.values() if s == "x")
     no = len(grid) - nx
     usual = "x" if nx == no else "o" if nx == no + 1 else None
-    if usual == "x":
-        return f"x {nx}, o {no}: x to move as in play"
-    return (f"x {nx}, o {no}: these counts do not give x the move in play; "
-            "`to-move x` makes the position acceptable")
+    if usual == side:
+        return f"x {nx}, o {no}: {side} to move as in play"
+    return (f"x {nx}, o {no}: these counts do not give {side} the move in "
+            f"play; `to-move {side}` makes the position acceptable")
 
 
 def render(case: Case, grid: Grid) -> str:
     attack = attack_for(case)
     depth = depth_for(case)
-    slow = slow_reason(case, attack)
+    side = attacker(case)
+    colour = "Black" if side == "x" else "White"
     out = [
         f"# quintet case {case.name} (benches/cases/{case.name}.txt),",
         "# converted by tools/convert_quintet.py; see README.md here.",
-        "# Renju puzzle: Black to move wins. quintet's Black (o) is x here,",
+        f"# Renju puzzle: {colour} to move wins. quintet's Black (o) is x "
+        "here,",
         "# quintet's White (x) is o.",
         f"# quintet: mode {case.keys['mode']}, limit {case.limit}"
         + (f", threat_limit {case.threat_limit}" if case.threat_limit else "")
         + f", tags: {case.keys.get('tags', '')}",
-        f"# stones: {stone_note(grid)}",
+        f"# stones: {stone_note(grid, side)}",
     ]
     if case.comments:
         out.append("# The case file's comments:")
         out += [f"#   {c}" for c in case.comments]
-    for rule in ("freestyle", "exact"):
+    for rule in rules_for(case):
+        slow = slow_reason(case, attack, rule)
         out += ["", f"[{case.name}-{rule}]",
                 f"source quintet benches/cases/{case.name}.txt ({LICENCE}); "
                 f"origin: {origin(case)}"]
@@ -445,8 +478,8 @@ def render(case: Case, grid: Grid) -> str:
                 f"attack {attack}"]
         if depth is not None:
             out.append(f"depth {depth}")
-        out += ["to-move x", "expect win",
-                "# quintet's winning line (x first, alternating):"]
+        out += [f"to-move {side}", "expect win",
+                f"# quintet's winning line ({side} first, alternating):"]
         out += [f"#   {chunk}" for chunk in wrap_moves(case.line)]
         out += grid_lines(grid)
     return "\n".join(out) + "\n"
@@ -488,13 +521,16 @@ def convert(src: Path, out: Path) -> int:
     for name, text in rendered.items():
         (out / f"{name}.pos").write_text(text, encoding="utf-8")
     vcf = sum(1 for c in converted if c.keys["mode"] == "vcf")
-    print(f"converted {len(converted)} cases ({vcf} VCF, "
-          f"{len(converted) - vcf} VCT) into {2 * len(converted)} puzzles "
-          f"in {out}")
+    black = sum(1 for c in converted if attacker(c) == "x")
+    puzzles = sum(len(rules_for(c)) for c in converted)
+    print(f"converted {len(converted)} cases ({black} Black wins, "
+          f"{len(converted) - black} White wins; {vcf} VCF, "
+          f"{len(converted) - vcf} VCT) into {puzzles} puzzles in {out}")
     for attack in ("fours", "threats", "any"):
         names = [c.name for c in converted if attack_for(c) == attack]
         slow = [c.name for c in converted
-                if attack_for(c) == attack and slow_reason(c, attack)]
+                if attack_for(c) == attack
+                and slow_reason(c, attack, rules_for(c)[0])]
         print(f"  attack {attack}: {len(names)} cases, {len(slow)} slow")
     print(f"left out {len(left_out)} cases:")
     for name, why in left_out:

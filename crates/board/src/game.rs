@@ -1,18 +1,35 @@
 //! A k-in-a-row game: board shape, `k` and [`Rule`]. What the rule says
 //! about lines of stones (win tests, winning cells, fours, threats,
-//! candidates) is the line arithmetic of `line/`.
+//! candidates) is the line arithmetic of `line/`; Renju's forbidden points
+//! are `renju.rs`.
 
 use crate::bitboard::WORDS;
 use crate::geometry::{Geometry, Player, SizeError};
 use std::fmt;
 
-/// What counts as a winning line.
+/// What counts as a winning line, and which moves are allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Rule {
     /// `k` or more stones in a row win.
     #[default]
     Freestyle,
     /// Exactly `k` stones in a row win; an overline does not.
+    Exact,
+    /// Renju, with `k` = 5 only: Black (x, the first player) wins with
+    /// exactly five and may not play a forbidden point (an overline, a
+    /// double-four or a double-three, unless the same stone makes five; see
+    /// [`Game::forbidden_points`]); White (o) wins with five or more and has
+    /// no forbidden points.
+    Renju,
+}
+
+/// What counts as a winning line for one side: the part of a [`Rule`] that
+/// the line arithmetic reads, through [`Game::rule_for`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum LineRule {
+    /// `k` or more in a row.
+    Freestyle,
+    /// Exactly `k` in a row.
     Exact,
 }
 
@@ -21,6 +38,7 @@ impl fmt::Display for Rule {
         f.write_str(match self {
             Rule::Freestyle => "freestyle",
             Rule::Exact => "exact",
+            Rule::Renju => "renju",
         })
     }
 }
@@ -32,6 +50,9 @@ pub enum GameError {
     Size(#[from] SizeError),
     #[error("k = {k} is outside 1..={max} for this board")]
     K { k: u32, max: u32 },
+    /// Renju is a game of five in a row.
+    #[error("rule renju needs k = 5, not k = {k}")]
+    RenjuK { k: u32 },
 }
 
 /// The rules of one k-in-a-row game: board shape, `k` and [`Rule`].
@@ -40,6 +61,9 @@ pub struct Game {
     geometry: Geometry,
     k: u8,
     rule: Rule,
+    /// The line rule of each player, by [`Player::index`]: what
+    /// [`Game::rule_for`] returns.
+    line_rules: [LineRule; 2],
     /// How many leading words of a bitboard the line arithmetic works on:
     /// the words the board's cells occupy, rounded up to 1, 2, 4, 6, 8 or
     /// [`WORDS`] (one instance of the arithmetic per value).
@@ -53,13 +77,23 @@ impl Game {
     /// # Errors
     ///
     /// [`GameError::Size`] when a side is outside 1..=26, [`GameError::K`]
-    /// when `k` is outside 1..=max(width, height).
+    /// when `k` is outside 1..=max(width, height), [`GameError::RenjuK`]
+    /// when the rule is [`Rule::Renju`] and `k` is not 5.
     pub fn new(width: u32, height: u32, k: u32, rule: Rule) -> Result<Game, GameError> {
         let geometry = Geometry::new(width, height)?;
         let max = width.max(height);
         if !(1..=max).contains(&k) {
             return Err(GameError::K { k, max });
         }
+        if rule == Rule::Renju && k != 5 {
+            return Err(GameError::RenjuK { k });
+        }
+        let line_rules = match rule {
+            Rule::Freestyle => [LineRule::Freestyle; 2],
+            Rule::Exact => [LineRule::Exact; 2],
+            // Black (x) exactly five, White (o) five or more.
+            Rule::Renju => [LineRule::Exact, LineRule::Freestyle],
+        };
         let used = (height * geometry.stride()).div_ceil(64) as usize;
         let words = [1, 2, 4, 6, 8, WORDS]
             .into_iter()
@@ -69,6 +103,7 @@ impl Game {
             geometry,
             k: k as u8,
             rule,
+            line_rules,
             words,
         })
     }
@@ -87,7 +122,7 @@ impl Game {
         self.k as u32
     }
 
-    /// Freestyle or exact.
+    /// Freestyle, exact or renju.
     #[inline]
     #[must_use]
     pub const fn rule(&self) -> Rule {
@@ -95,15 +130,26 @@ impl Game {
     }
 
     /// The rule that says which lines of `player`'s stones win: the game's
-    /// rule for both sides today. The line arithmetic reads the rule only
-    /// through here, so that a rule treating the sides differently (Renju:
-    /// Black wins with exactly five, White with five or more) changes this
-    /// function rather than every query.
+    /// rule for both sides under freestyle and exact; under renju exactly
+    /// five for Black (x) and five or more for White (o). The line
+    /// arithmetic reads the rule only through here (one array load, as
+    /// cheap as reading the rule itself), so every query of `line/` holds
+    /// for renju's wins as it does for the other rules. Forbidden points
+    /// are not a question of lines of one side and are not seen here: a
+    /// Black winning cell is a win even where the stone is also forbidden,
+    /// but a Black four or threat may be forbidden to play
+    /// ([`Game::is_forbidden`]).
     #[inline(always)]
     #[must_use]
-    pub(crate) const fn rule_for(&self, player: Player) -> Rule {
-        let _ = player;
-        self.rule
+    pub(crate) const fn rule_for(&self, player: Player) -> LineRule {
+        self.line_rules[player.index()]
+    }
+
+    /// Whether the game has forbidden points (Renju), for Black only.
+    #[inline]
+    #[must_use]
+    pub const fn has_forbidden_points(&self) -> bool {
+        matches!(self.rule, Rule::Renju)
     }
 
     /// How many leading words of a bitboard the line arithmetic works on.

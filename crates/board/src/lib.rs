@@ -1,5 +1,6 @@
 //! The board of kinrow, a k-in-a-row endgame solver: bitboards with row
-//! padding, the rules (freestyle or exact k in a row, boards up to 26x26),
+//! padding, the rules (freestyle or exact k in a row, boards up to 26x26;
+//! renju, with Black's forbidden points: [`Game::forbidden_points`]),
 //! win detection, winning cells, candidate moves, the attacker's `fours` and
 //! `threats` filters, Zobrist keys, and cell names (`h8`, see
 //! [`Geometry::parse_cell`]). Position and puzzle-suite files are read and
@@ -27,7 +28,9 @@ pub mod bitboard;
 pub mod board;
 pub mod game;
 pub mod geometry;
+#[macro_use]
 mod line;
+pub mod renju;
 pub mod restriction;
 mod search_board;
 
@@ -35,5 +38,6 @@ pub use bitboard::{Bitboard, Bits};
 pub use board::Board;
 pub use game::{Game, GameError, Rule};
 pub use geometry::{Cell, Geometry, Player, SizeError};
+pub use renju::Foul;
 pub use restriction::{Attack, Candidates};
 pub use search_board::SearchBoard;

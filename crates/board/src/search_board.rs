@@ -16,7 +16,7 @@
 
 use crate::bitboard::{Bitboard, BITS};
 use crate::board::Board;
-use crate::game::{Game, Rule};
+use crate::game::{Game, LineRule};
 use crate::geometry::{Cell, Geometry, Player, MAX_SIDE};
 use crate::restriction::{Attack, Candidates};
 use std::sync::OnceLock;
@@ -417,8 +417,8 @@ impl SearchBoard {
         let k = self.board.game().k();
         // Non-short-circuit `|`: four runs cost less than branches.
         match self.board.game().rule_for(player) {
-            Rule::Freestyle => a.max(b).max(c.max(d)) >= k,
-            Rule::Exact => (a == k) | (b == k) | (c == k) | (d == k),
+            LineRule::Freestyle => a.max(b).max(c.max(d)) >= k,
+            LineRule::Exact => (a == k) | (b == k) | (c == k) | (d == k),
         }
     }
 
@@ -447,8 +447,8 @@ impl SearchBoard {
     fn for_each_made_win(&self, player: Player, m: Cell, f: impl FnMut(usize)) {
         debug_assert!(!self.board.stones(player.other()).contains(m.index()));
         match self.board.game().rule_for(player) {
-            Rule::Freestyle => self.for_each_made_win_in::<false>(player, m, f),
-            Rule::Exact => self.for_each_made_win_in::<true>(player, m, f),
+            LineRule::Freestyle => self.for_each_made_win_in::<false>(player, m, f),
+            LineRule::Exact => self.for_each_made_win_in::<true>(player, m, f),
         }
     }
 

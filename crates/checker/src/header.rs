@@ -127,7 +127,8 @@ pub(crate) fn parse(text: &str) -> Result<Header, Flaw> {
                 let rule = match words.next() {
                     Some("freestyle") => Rule::Freestyle,
                     Some("exact") => Rule::Exact,
-                    _ => return Err(malformed(no, "`rule` is `freestyle` or `exact`")),
+                    Some("renju") => Rule::Renju,
+                    _ => return Err(malformed(no, "`rule` is `freestyle`, `exact` or `renju`")),
                 };
                 set_once(&mut f.rule, rule, no, key)?;
             }
@@ -247,6 +248,13 @@ fn finish(f: Fields, no: usize) -> Result<PlainPosition, Flaw> {
             format!("k {k} is outside 1..={}", width.max(height)),
         ));
     }
+    let rule = f.rule.ok_or_else(|| missing("rule"))?;
+    if rule == Rule::Renju && k != 5 {
+        return Err(malformed(
+            no,
+            format!("rule renju is five in a row, not k {k}"),
+        ));
+    }
     if f.rows.len() as u32 != height {
         return Err(malformed(
             no,
@@ -261,7 +269,7 @@ fn finish(f: Fields, no: usize) -> Result<PlainPosition, Flaw> {
         width,
         height,
         k,
-        rule: f.rule.ok_or_else(|| missing("rule"))?,
+        rule,
         cells,
         to_move: f.to_move.ok_or_else(|| missing("to-move"))?,
         candidates: f.candidates.ok_or_else(|| missing("candidates"))?,

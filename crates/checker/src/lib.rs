@@ -44,6 +44,7 @@
 //! ```
 
 mod header;
+mod renju;
 mod rules;
 mod tree;
 
@@ -156,8 +157,8 @@ pub enum FlawKind {
     /// The certificate's header describes another position or other rules
     /// than the position it is checked against.
     WrongPosition,
-    /// The position is bad: its file does not read, or a side already has
-    /// a winning line.
+    /// The position is bad: its file does not read, a side already has a
+    /// winning line, or under renju x has an overline.
     BadPosition,
     /// A move names a cell off the board.
     OffBoard,
@@ -167,6 +168,9 @@ pub enum FlawKind {
     NotCandidate,
     /// An attacker move does not pass the `attack` filter.
     Filtered,
+    /// Under renju, x (Black) plays a forbidden point, as attacker or
+    /// defender.
+    Forbidden,
     /// An attacker move that does not complete a line has no defender
     /// replies below it: it does not win.
     NotAWin,
@@ -197,6 +201,7 @@ impl FlawKind {
             FlawKind::Occupied => "move on an occupied cell",
             FlawKind::NotCandidate => "move not among the candidates",
             FlawKind::Filtered => "attacker move does not pass the attack filter",
+            FlawKind::Forbidden => "move on a point forbidden to x",
             FlawKind::NotAWin => "attacker move neither wins nor is followed by replies",
             FlawKind::MissingReply => "defender reply not answered",
             FlawKind::DuplicateReply => "defender reply answered twice",

@@ -22,6 +22,10 @@ pub(crate) struct Grid {
     pub k: u32,
     /// Exactly `k` in a row wins; otherwise `k` or more.
     pub exact: bool,
+    /// Renju (`k` = 5): x wins with exactly five, o with five or more
+    /// (`exact` is then not read), and x may not play a forbidden point
+    /// (`crate::renju`).
+    pub renju: bool,
     pub cells: Vec<u8>,
     /// Number of stones on the board.
     pub stones: usize,
@@ -65,7 +69,8 @@ impl Grid {
 
     /// Whether the stone on `(x, y)` is part of a winning line: for each
     /// direction, count the stones of its colour walking both ways; the
-    /// line wins with `k` or more (freestyle) or exactly `k` (exact).
+    /// line wins with `k` or more (freestyle) or exactly `k` (exact); under
+    /// renju exactly five for x and five or more for o.
     pub fn wins_at(&self, x: i32, y: i32) -> bool {
         let p = match self.get(x, y) {
             Some(p) if p != EMPTY => p,
@@ -81,7 +86,8 @@ impl Grid {
                     cy += sign * dy;
                 }
             }
-            if self.exact {
+            let exact = if self.renju { p == X } else { self.exact };
+            if exact {
                 n == self.k
             } else {
                 n >= self.k
@@ -231,6 +237,7 @@ mod tests {
             height: h,
             k,
             exact,
+            renju: false,
             cells: vec![EMPTY; (w * h) as usize],
             stones: 0,
         }

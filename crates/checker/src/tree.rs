@@ -6,6 +6,7 @@
 //! subtree is replayed once for each reply it stands for.
 
 use crate::header::strip_comment;
+use crate::renju;
 use crate::rules::{Grid, EMPTY, O, X};
 use crate::{CheckReport, Flaw, FlawKind, PlainPosition, Point};
 use kinrow_board::{Attack, Candidates, Player, Rule};
@@ -185,6 +186,13 @@ impl Walker {
                 format!("{p} is not an attacker candidate"),
             ));
         }
+        if self.attacker == X && self.grid.renju && renju::is_forbidden(&mut self.grid, x, y) {
+            return Err(self.flaw(
+                FlawKind::Forbidden,
+                no,
+                format!("{p} is forbidden to x under renju"),
+            ));
+        }
         let passes = match self.attack {
             Attack::Any => true,
             Attack::Fours => self.grid.is_four(self.attacker, x, y),
@@ -259,7 +267,22 @@ impl Walker {
     fn defender_turn(&mut self, i: usize, ply: u32) -> Result<usize, Flaw> {
         let TreeLine { no, level, .. } = self.lines[i];
         let w = self.grid.width;
-        let candidates = self.grid.candidates(self.near);
+        let mut candidates = self.grid.candidates(self.near);
+        // Under renju x (Black) may not play its forbidden points: they are
+        // no replies, and none needs an answer.
+        let black_defends = self.grid.renju && self.attacker == O;
+        if black_defends {
+            let grid = &mut self.grid;
+            candidates.retain(|&(x, y)| !renju::is_forbidden(grid, x, y));
+            if candidates.is_empty() {
+                return Err(self.flaw(
+                    FlawKind::NotAWin,
+                    no,
+                    "every reply of x is forbidden, and the game has no passes: \
+                     this is not taken as a win",
+                ));
+            }
+        }
         let mut answered = vec![false; self.grid.cells.len()];
         let mut others = None;
         let mut j = i + 1;
@@ -282,6 +305,13 @@ impl Walker {
                     FlawKind::NotCandidate,
                     line.no,
                     format!("{p} is not a defender candidate"),
+                ));
+            }
+            if black_defends && renju::is_forbidden(&mut self.grid, x, y) {
+                return Err(self.flaw(
+                    FlawKind::Forbidden,
+                    line.no,
+                    format!("{p} is forbidden to x under renju"),
                 ));
             }
             let k = (y * w + x) as usize;
@@ -344,6 +374,7 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
         height: setup.height as i32,
         k: setup.k,
         exact: setup.rule == Rule::Exact,
+        renju: setup.rule == Rule::Renju,
         stones: cells.iter().filter(|&&c| c != EMPTY).count(),
         cells,
     };
@@ -355,6 +386,13 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
                 format!("{name} already has a winning line"),
             ));
         }
+    }
+    if grid.renju && renju::has_overline(&grid) {
+        return Err(Flaw::new(
+            FlawKind::BadPosition,
+            None,
+            "x has an overline, a forbidden move under renju: the game is over",
+        ));
     }
     let lines = read_lines(text, start)?;
     if lines.is_empty() {

@@ -308,8 +308,12 @@ impl Section {
                 s.k = Some(spanned(line, t, k));
             }
             Keyword::Rule => {
-                let values = [("freestyle", Rule::Freestyle), ("exact", Rule::Exact)];
-                s.rule = Some(word(line, name, "freestyle or exact", &values)?);
+                let values = [
+                    ("freestyle", Rule::Freestyle),
+                    ("exact", Rule::Exact),
+                    ("renju", Rule::Renju),
+                ];
+                s.rule = Some(word(line, name, "freestyle, exact or renju", &values)?);
             }
             Keyword::Candidates => s.candidates = Some(candidates(line)?),
             Keyword::Attack => {

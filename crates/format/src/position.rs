@@ -10,7 +10,7 @@
 //! stone counts, no line already won) and builds the [`Position`].
 
 use kinrow_board::geometry::MAX_SIDE;
-use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
+use kinrow_board::{Attack, Board, Candidates, Cell, Game, GameError, Player, Rule};
 use std::fmt;
 use std::time::Duration;
 
@@ -201,6 +201,9 @@ pub enum ParseErrorKind {
     /// `k` outside 1..=max(width, height) (the default 5 included).
     #[error("k: expected 1 to {max} on this board, found {found}")]
     KOutOfRange { found: String, max: u32 },
+    /// `rule renju` with a `k` other than 5 (Renju is five in a row).
+    #[error("k: rule renju is five in a row: expected 5, found {found}")]
+    RenjuK { found: String },
     /// A grid whose number of rows is not the board height.
     #[error("grid: expected {expected} rows (the board height), found {found}")]
     RowCount { expected: u32, found: usize },
@@ -238,6 +241,10 @@ pub enum ParseErrorKind {
     /// A position where a side already has a winning line.
     #[error("expected a position without a winning line, found one for {player}")]
     AlreadyWon { player: Player },
+    /// Under `rule renju`, an overline of x (Black): a forbidden move, so
+    /// the game is over, as after a win.
+    #[error("rule renju: expected a position without an overline of x (a forbidden move, which ends the game), found one")]
+    RenjuOverline,
     /// Stone counts that cannot arise in play, without `to-move`.
     #[error(
         "without to-move, expected as many x stones as o stones or one more, \
@@ -290,11 +297,13 @@ impl Setup {
     ///
     /// # Errors
     ///
-    /// Board side outside 1..=26; `k` outside 1..=max(width, height); a
-    /// grid whose rows, row numbers, cells per row or column letters do not
-    /// fit the board; a move or solution cell off the board or on a stone;
-    /// a side with a winning line; without `to-move`, stone counts other
-    /// than x = o or x = o + 1; a `solution` without `expect win`.
+    /// Board side outside 1..=26; `k` outside 1..=max(width, height), or
+    /// other than 5 under `rule renju`; a grid whose rows, row numbers,
+    /// cells per row or column letters do not fit the board; a move or
+    /// solution cell off the board or on a stone; a side with a winning
+    /// line, or under `rule renju` an overline of x (a forbidden move: the
+    /// game is over); without `to-move`, stone counts other than x = o or
+    /// x = o + 1; a `solution` without `expect win`.
     pub fn into_position(self) -> Result<Position, ParseError> {
         let Setup {
             name,
@@ -329,10 +338,13 @@ impl Setup {
             None => (5, "5 (the default)".to_owned(), board.map_or(at, |b| b.at)),
         };
         let rule = rule.map_or(Rule::default(), |r| r.value);
-        let game = Game::new(width, height, k_value, rule).map_err(|_| {
-            let kind = ParseErrorKind::KOutOfRange {
-                found: k_text,
-                max: width.max(height),
+        let game = Game::new(width, height, k_value, rule).map_err(|e| {
+            let kind = match e {
+                GameError::RenjuK { .. } => ParseErrorKind::RenjuK { found: k_text },
+                _ => ParseErrorKind::KOutOfRange {
+                    found: k_text,
+                    max: width.max(height),
+                },
             };
             ParseError::new(k_at, kind)
         })?;
@@ -356,6 +368,14 @@ impl Setup {
             if board.has_line(player) {
                 let kind = ParseErrorKind::AlreadyWon { player };
                 return Err(ParseError::new(stones_at, kind));
+            }
+        }
+        if rule == Rule::Renju {
+            // Six or more x in a row: a win under freestyle, and not one
+            // under renju's exact five for x, which has none (just above).
+            let freestyle = Game::new(width, height, 5, Rule::Freestyle).expect("as the game");
+            if freestyle.has_line(Player::X, board.stones(Player::X)) {
+                return Err(ParseError::new(stones_at, ParseErrorKind::RenjuOverline));
             }
         }
         let x = board.stones(Player::X).count();
@@ -568,6 +588,35 @@ mod tests {
                 "{footer}"
             );
         }
+    }
+
+    #[test]
+    fn renju_is_read_and_judged_by_its_rule() {
+        let p = position("rule renju\nmoves h8 a1 i8\n");
+        assert_eq!(p.board.game().rule(), Rule::Renju);
+        // k other than 5.
+        assert!(matches!(
+            kind("rule renju\nk 6\n"),
+            ParseErrorKind::RenjuK { .. }
+        ));
+        // Black's exact five and White's overline are wins: refused.
+        let row = |cells: &str| format!("rule renju\nboard 9x1\nto-move x\n{cells}\n");
+        assert_eq!(
+            kind(&row(". x x x x x . o o")),
+            ParseErrorKind::AlreadyWon { player: Player::X }
+        );
+        assert_eq!(
+            kind(&row("x o o o o o o . .")),
+            ParseErrorKind::AlreadyWon { player: Player::O }
+        );
+        // Black's overline is no win but a forbidden move: refused too.
+        assert_eq!(
+            kind(&row("x x x x x x . o o")),
+            ParseErrorKind::RenjuOverline
+        );
+        // Short of that, the position stands.
+        let p = position("rule renju\nboard 9x1\nto-move o\nx x x x . o o o .\n");
+        assert_eq!(p.board.to_move(), Player::O);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 const ABOUT: &str = "kinrow: a k-in-a-row endgame solver (gomoku, connect-k, m,n,k-games).
 
 It answers: can the side to move force a win within d plies? Positions are
-text files: header lines (`board 15`, `k 5`, `rule freestyle|exact`,
+text files: header lines (`board 15`, `k 5`, `rule freestyle|exact|renju`,
 `candidates all|near 1`, `attack any|fours|threats`, `to-move x|o`,
 `depth 9`, `time 30`) and the stones as a grid or a `moves` line. Every
 answer names the game it holds for: `candidates near R` restricts both

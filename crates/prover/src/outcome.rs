@@ -1,7 +1,7 @@
 //! What every prover is asked and what it answers.
 
 use crate::kit::ProofNumber;
-use kinrow_board::{Attack, Board, Candidates, Cell};
+use kinrow_board::{Attack, Board, Candidates, Cell, Rule};
 use kinrow_format::Position;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -359,6 +359,25 @@ pub enum ProblemError {
         prover: &'static str,
         attack: Attack,
     },
+    /// No prover searches renju yet: its game (Black's forbidden points,
+    /// White winning through them) is not the game their move generation
+    /// and reductions search, so any answer would be about another game.
+    #[error("the {prover} prover does not search rule {rule} yet (Black's forbidden points); no prover does")]
+    Rule { prover: &'static str, rule: Rule },
+}
+
+/// The refusal every prover shares: the rules it does not search (renju).
+/// [`Prover::accepts`] calls it by default; a prover that overrides
+/// `accepts` calls it first.
+///
+/// # Errors
+///
+/// [`ProblemError::Rule`] for a renju problem.
+pub fn check_rule(prover: &'static str, problem: &Problem) -> Result<(), ProblemError> {
+    match problem.board.game().rule() {
+        Rule::Freestyle | Rule::Exact => Ok(()),
+        rule @ Rule::Renju => Err(ProblemError::Rule { prover, rule }),
+    }
 }
 
 /// A prover: a struct that owns its state, asked one problem at a time.
@@ -371,11 +390,11 @@ pub trait Prover {
     /// # Errors
     ///
     /// [`ProblemError`] when answering would answer another game than the
-    /// one asked (the value searches refuse an attacker filter); the
-    /// default accepts every problem.
+    /// one asked: every prover refuses renju ([`check_rule`]), the value
+    /// searches an attacker filter as well; the default accepts every
+    /// other problem.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        let _ = problem;
-        Ok(())
+        check_rule(self.name(), problem)
     }
     /// Answers `problem` within `limits`. `problem` must pass
     /// [`Prover::accepts`].

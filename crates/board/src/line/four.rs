@@ -4,7 +4,7 @@
 //! two empty cells.
 
 use crate::bitboard::{Bitboard, Words};
-use crate::game::{Game, Rule};
+use crate::game::{Game, LineRule};
 use crate::geometry::{Cell, Player};
 
 impl Game {
@@ -91,7 +91,7 @@ impl Game {
         let within = within.and_not(own | opp);
         let has_winning_cell =
             !no_winning_cell && !self.winning_in::<N, S>(player, own, opp, true).is_empty();
-        if has_winning_cell && self.rule_for(player) == Rule::Freestyle {
+        if has_winning_cell && self.rule_for(player) == LineRule::Freestyle {
             // Any move keeps the winning cell or takes it and wins.
             return within;
         }
@@ -100,7 +100,7 @@ impl Game {
         } else {
             self.window_cells_in::<N, S>(own, opp, 2) & within
         };
-        if self.rule_for(player) == Rule::Freestyle {
+        if self.rule_for(player) == LineRule::Freestyle {
             return superset;
         }
         let mut fours = Words::ZERO;

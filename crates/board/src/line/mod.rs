@@ -16,9 +16,10 @@
 //! (`own`) and of its opponent (`opp`) as bitboards and returns a bitboard or
 //! a boolean, so the same code serves the board, the provers and the tests.
 //! Each query whose answer depends on the rule also takes the [`Player`]
-//! whose stones `own` are and reads the rule through [`Game::rule_for`]: the
-//! player changes nothing today, but Renju (Black has forbidden points and
-//! wins only with exactly five, White with five or more) will need it.
+//! whose stones `own` are and reads the rule through [`Game::rule_for`]:
+//! under renju Black wins only with exactly five and White with five or
+//! more, so every query holds for either side. (Black's forbidden points
+//! are not a matter of one side's lines: they are `renju.rs`.)
 //! Windows, candidates and the next-to-two hint are colour-blind supersets
 //! and take no player.
 //!
@@ -118,7 +119,7 @@ impl Game {
     /// (`S == 0`). A shift by a constant is one instruction per word; by a
     /// distance known only at run time, several (`bits/shift_up_stride`).
     #[inline(always)]
-    fn dirs<const S: u32>(&self) -> [u32; 4] {
+    pub(crate) fn dirs<const S: u32>(&self) -> [u32; 4] {
         if S == 0 {
             self.geometry().directions()
         } else {

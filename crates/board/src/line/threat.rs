@@ -4,7 +4,7 @@
 //! most three empty cells.
 
 use crate::bitboard::{Bitboard, Words};
-use crate::game::{Game, Rule};
+use crate::game::{Game, LineRule};
 use crate::geometry::{Cell, Player};
 
 impl Game {
@@ -84,7 +84,7 @@ impl Game {
         let within = within.and_not(own | opp);
         let degenerate = !self.winning_in::<N, S>(player, own, opp, true).is_empty()
             || self.has_double_point_in::<N, S>(player, own, opp);
-        if degenerate && self.rule_for(player) == Rule::Freestyle {
+        if degenerate && self.rule_for(player) == LineRule::Freestyle {
             // Under freestyle an own stone never spoils an own winning cell
             // or double point other than by taking it, which is then a four.
             return within;

@@ -4,7 +4,7 @@
 
 use super::MAX_K;
 use crate::bitboard::{Bitboard, Words};
-use crate::game::{Game, Rule};
+use crate::game::{Game, LineRule};
 use crate::geometry::{Cell, Player};
 
 impl Game {
@@ -15,7 +15,7 @@ impl Game {
     #[inline]
     pub(super) fn wins_by_walk(&self, player: Player, own: &[u64], c: usize) -> bool {
         let gomoku = self.geometry().stride() == 16 && self.k() == 5;
-        match (gomoku, self.rule_for(player) == Rule::Exact) {
+        match (gomoku, self.rule_for(player) == LineRule::Exact) {
             (true, false) => self.wins_by_walk_in::<16, 5, false>(own, c),
             (true, true) => self.wins_by_walk_in::<16, 5, true>(own, c),
             (false, false) => self.wins_by_walk_in::<0, 0, false>(own, c),
@@ -135,7 +135,7 @@ impl Game {
         f: impl FnMut(Cell),
     ) {
         let gomoku = self.geometry().stride() == 16 && self.k() == 5;
-        match (gomoku, self.rule_for(player) == Rule::Exact) {
+        match (gomoku, self.rule_for(player) == LineRule::Exact) {
             (true, false) => self.made_wins_by_walk_in::<16, 5, false>(own, opp, m, f),
             (true, true) => self.made_wins_by_walk_in::<16, 5, true>(own, opp, m, f),
             (false, false) => self.made_wins_by_walk_in::<0, 0, false>(own, opp, m, f),
@@ -301,7 +301,7 @@ impl Game {
         d: u32,
     ) -> Words<N> {
         let k = if K > 0 { K } else { self.k() as usize };
-        let exact = self.rule_for(player) == Rule::Exact;
+        let exact = self.rule_for(player) == LineRule::Exact;
         // ends[j]: own stones ending a run of j or more own stones (the
         // stone and the j - 1 before it, against the direction); behind[j]:
         // cells whose j nearest cells behind them all hold own stones, i.e.

@@ -7,3 +7,4 @@ mod common;
 mod files;
 mod puzzles;
 mod random;
+mod renju;

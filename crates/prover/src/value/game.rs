@@ -186,8 +186,10 @@ pub(crate) trait RootSearch {
     }
 }
 
-/// The refusal shared by the value searches: no attacker filter.
+/// The refusal shared by the value searches: no attacker filter (and, as
+/// for every prover, no renju).
 pub(crate) fn check_filter(prover: &'static str, problem: &Problem) -> Result<(), ProblemError> {
+    crate::outcome::check_rule(prover, problem)?;
     match problem.attack {
         Attack::Any => Ok(()),
         attack => Err(ProblemError::Filter { prover, attack }),

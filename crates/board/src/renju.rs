@@ -1,0 +1,676 @@
+//! Renju's forbidden points: the empty cells where Black (x) may not play
+//! under [`Rule::Renju`], as the Renju International Federation's rules
+//! define them (RIF rules, articles on forbidden moves):
+//!
+//! - a **five** is exactly five in a row; Black wins with it even where the
+//!   same stone also makes one of the patterns below, so a cell where Black
+//!   makes five is never forbidden;
+//! - an **overline** (six or more in a row) is forbidden;
+//! - a **double-four**, a stone that makes two or more fours at once, is
+//!   forbidden. A four is a row that one more stone turns into a five; the
+//!   two fours may lie in one line (`x.xxx.x` with the stone in the
+//!   middle three, `xx.xx.xx`, `xxx.x.xxx`), while a straight four
+//!   (`.xxxx.`: two ways to five, the same four stones) is one four;
+//! - a **double-three**, a stone that makes two or more threes at once, is
+//!   forbidden. A three is "a row with three stones to which you, without
+//!   at the same time a five in a row is made, can add one more stone to
+//!   attain a straight four" (RIF's definition), *by a stone that is not
+//!   itself forbidden*: whether a three is real asks, recursively, whether
+//!   its straight-four points are forbidden once the stone is on the
+//!   board, and a straight-four point where the stone would also make a
+//!   five (in any line) does not count. A line that holds a four made by
+//!   the stone does not count as a three as well.
+//!
+//! Only fours and threes that contain the new stone count: they are the
+//! ones the stone "makes". White has no forbidden points; under freestyle
+//! and exact no one has.
+//!
+//! The test of one cell gathers its four lines, six cells either way, into
+//! two 13-bit masks each (Black's stones; White's stones and the edge) and
+//! reads the patterns off them with bit scans; only a double-three
+//! candidate looks further, at the completing points of its threes. The
+//! whole-board query [`Game::forbidden_points`] first narrows the cells
+//! bit-parallel to those that can be forbidden at all: an overline or a
+//! four-four in one line needs four Black stones within five cells along
+//! that line, any other double pattern two Black stones within four cells
+//! along each of two lines.
+
+use crate::bitboard::{Bitboard, Words, BITS, WORDS};
+use crate::board::Board;
+use crate::game::{Game, Rule};
+use crate::geometry::{Cell, Player};
+use crate::search_board::SearchBoard;
+use std::fmt;
+
+/// Why a cell is forbidden to Black. When a stone makes several, the first
+/// in this order is reported (overline, then double-four, then
+/// double-three), as referees do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Foul {
+    /// Six or more in a row.
+    Overline,
+    /// Two or more fours at once.
+    DoubleFour,
+    /// Two or more real threes at once.
+    DoubleThree,
+}
+
+impl fmt::Display for Foul {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Foul::Overline => "overline",
+            Foul::DoubleFour => "double-four",
+            Foul::DoubleThree => "double-three",
+        })
+    }
+}
+
+/// What a Black stone on an empty cell would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Move {
+    /// It makes exactly five: a win, whatever else it makes.
+    Five,
+    /// It is forbidden.
+    Foul(Foul),
+    /// Neither.
+    Free,
+}
+
+/// Cells gathered either side of the tested cell along a line.
+const R: u32 = 6;
+/// The tested cell's bit in a line mask; masks have bits `0..=2 * R`.
+const C: u32 = R;
+/// Every bit of a line mask.
+const FULL: u32 = (1 << (2 * R + 1)) - 1;
+
+/// One line through the tested cell, as masks over the cells `C - R` to
+/// `C + R` (bit `C + t` is the cell `t` steps along the direction): Black's
+/// stones with the tested cell's stone in bit `C`, and `blocked`, White's
+/// stones and the cells off the board.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    black: u32,
+    blocked: u32,
+}
+
+impl Line {
+    /// The cells that are neither Black's nor blocked.
+    #[inline(always)]
+    const fn empty(self) -> u32 {
+        !(self.black | self.blocked) & FULL
+    }
+
+    /// The ends (inclusive) of the run of Black's stones through bit `p`,
+    /// which must be one of them; `black` may be another mask than
+    /// `self.black`.
+    #[inline(always)]
+    const fn run(black: u32, p: u32) -> (u32, u32) {
+        let up = (!(black >> p)).trailing_zeros();
+        let down = (!(black << (31 - p))).leading_zeros();
+        (p + 1 - down, p + up - 1)
+    }
+
+    /// The length of the run through the tested cell.
+    #[inline(always)]
+    const fn centre_run(self) -> u32 {
+        let (lo, hi) = Line::run(self.black, C);
+        hi + 1 - lo
+    }
+
+    /// The empty cells that make exactly five with a run through the tested
+    /// cell: each is one of the fours the tested stone makes in this line.
+    #[inline(always)]
+    fn five_points(self) -> u32 {
+        let mut points = 0;
+        let mut cand = self.empty() & (0x1FF << (C - 4));
+        while cand != 0 {
+            let e = cand.trailing_zeros();
+            cand &= cand - 1;
+            let (lo, hi) = Line::run(self.black | 1 << e, e);
+            if hi - lo == 4 && lo <= C && C <= hi {
+                points |= 1 << e;
+            }
+        }
+        points
+    }
+
+    /// The number of fours the tested stone makes in this line: its five
+    /// points, where the two ends of one straight four (`.xxxx.`, the same
+    /// four stones) count once.
+    #[inline(always)]
+    fn fours(self) -> u32 {
+        let points = self.five_points();
+        let n = points.count_ones();
+        if n == 2 {
+            let lo = points.trailing_zeros();
+            let hi = 31 - points.leading_zeros();
+            if hi - lo == 5 && (self.black >> (lo + 1)) & 0xF == 0xF {
+                return 1;
+            }
+        }
+        n
+    }
+
+    /// The empty cells that would turn this line into a straight four
+    /// through the tested cell: four in a row holding both, both cells
+    /// past it empty, and neither of them next to a further Black stone
+    /// (so that each makes exactly five). The line is a three when one of
+    /// them is not forbidden.
+    #[inline(always)]
+    fn straight_four_points(self) -> u32 {
+        let empty = self.empty();
+        let mut points = 0;
+        let mut cand = empty & (0x7F << (C - 3));
+        while cand != 0 {
+            let e = cand.trailing_zeros();
+            cand &= cand - 1;
+            let black = self.black | 1 << e;
+            let (lo, hi) = Line::run(black, C);
+            // lo >= C - 3 and hi <= C + 3, so every bit read is in the mask.
+            if hi - lo == 3
+                && lo <= e
+                && e <= hi
+                && empty >> (lo - 1) & 1 != 0
+                && empty >> (hi + 1) & 1 != 0
+                && black >> (lo - 2) & 1 == 0
+                && black >> (hi + 2) & 1 == 0
+            {
+                points |= 1 << e;
+            }
+        }
+        points
+    }
+}
+
+/// The number of Black stones, other than the tested cell's, within `n`
+/// cells of it along a line.
+#[inline(always)]
+const fn near(line: Line, n: u32) -> u32 {
+    let window = ((1 << (2 * n + 1)) - 1) << (C - n);
+    (line.black & window & !(1 << C)).count_ones()
+}
+
+impl Game {
+    /// The four lines through the empty cell `m` with a Black stone on it,
+    /// and the bit distance of each direction.
+    #[inline(always)]
+    fn renju_lines(
+        &self,
+        black: &[u64; WORDS],
+        white: &[u64; WORDS],
+        m: usize,
+    ) -> [(Line, u32); 4] {
+        let cells = self.geometry().cells().words();
+        let test = |w: &[u64; WORDS], i: usize| w[i / 64] >> (i % 64) & 1 != 0;
+        let dirs = self.geometry().directions();
+        dirs.map(|d| {
+            let d_ = d as usize;
+            let mut line = Line {
+                black: 1 << C,
+                blocked: 0,
+            };
+            // Forward: the first cell off the board is padding or past the
+            // last word; everything beyond it is blocked.
+            for t in 1..=R {
+                let i = m + t as usize * d_;
+                if i >= BITS || !test(cells, i) {
+                    line.blocked |= FULL & !((1 << (C + t)) - 1);
+                    break;
+                }
+                if test(black, i) {
+                    line.black |= 1 << (C + t);
+                } else if test(white, i) {
+                    line.blocked |= 1 << (C + t);
+                }
+            }
+            for t in 1..=R {
+                let i = m.wrapping_sub(t as usize * d_);
+                if i >= BITS || !test(cells, i) {
+                    line.blocked |= (1 << (C - t + 1)) - 1;
+                    break;
+                }
+                if test(black, i) {
+                    line.black |= 1 << (C - t);
+                } else if test(white, i) {
+                    line.blocked |= 1 << (C - t);
+                }
+            }
+            (line, d)
+        })
+    }
+
+    /// What a Black stone on the empty cell `m` would be with these stones
+    /// (see the module documentation). `black` is changed during the
+    /// search for real threes and restored.
+    fn renju_move(&self, black: &mut [u64; WORDS], white: &[u64; WORDS], m: usize) -> Move {
+        let lines = self.renju_lines(black, white, m);
+        // Nothing can be forbidden without two Black stones near in two
+        // lines, or four in one (overline, four-four in a line); a five
+        // needs four in one.
+        let pairs = lines.iter().filter(|(l, _)| near(*l, 4) >= 2).count();
+        if pairs < 2 && lines.iter().all(|(l, _)| near(*l, 5) < 4) {
+            return Move::Free;
+        }
+        let runs = lines.map(|(l, _)| l.centre_run());
+        if runs.contains(&5) {
+            return Move::Five;
+        }
+        if runs.iter().any(|&r| r > 5) {
+            return Move::Foul(Foul::Overline);
+        }
+        let fours = lines.map(|(l, _)| l.fours());
+        if fours.iter().sum::<u32>() >= 2 {
+            return Move::Foul(Foul::DoubleFour);
+        }
+        if pairs < 2 {
+            return Move::Free;
+        }
+        // Threes: lines without a four with a straight-four point, then
+        // whether two of them have one that is free, with m's stone on the
+        // board.
+        let mut threes = 0;
+        let mut pending = [(0u32, 0u32); 4];
+        for (i, (line, d)) in lines.iter().enumerate() {
+            if fours[i] == 0 {
+                let points = line.straight_four_points();
+                if points != 0 {
+                    pending[threes] = (points, *d);
+                    threes += 1;
+                }
+            }
+        }
+        if threes < 2 {
+            return Move::Free;
+        }
+        black[m / 64] |= 1 << (m % 64);
+        let mut real = 0;
+        for (i, &(mut points, d)) in pending[..threes].iter().enumerate() {
+            // Not enough lines left to make two real threes.
+            if real + (threes - i) < 2 {
+                break;
+            }
+            while points != 0 {
+                let e = points.trailing_zeros();
+                points &= points - 1;
+                let cell = if e >= C {
+                    m + ((e - C) * d) as usize
+                } else {
+                    m - ((C - e) * d) as usize
+                };
+                if self.renju_move(black, white, cell) == Move::Free {
+                    real += 1;
+                    break;
+                }
+            }
+        }
+        black[m / 64] &= !(1 << (m % 64));
+        if real >= 2 {
+            Move::Foul(Foul::DoubleThree)
+        } else {
+            Move::Free
+        }
+    }
+
+    /// The foul of [`Game::renju_move`], if any.
+    #[inline]
+    fn foul_in(&self, black: &mut [u64; WORDS], white: &[u64; WORDS], m: usize) -> Option<Foul> {
+        match self.renju_move(black, white, m) {
+            Move::Foul(f) => Some(f),
+            Move::Five | Move::Free => None,
+        }
+    }
+
+    /// Why Black (x) may not play the empty cell `m`, or `None` when it may:
+    /// always `None` under freestyle and exact, and under renju where the
+    /// stone makes five. `black` and `white` are the stones of x and o.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, when `m` is not an empty cell of the board.
+    #[must_use]
+    pub fn foul(&self, black: &Bitboard, white: &Bitboard, m: Cell) -> Option<Foul> {
+        debug_assert!(self.geometry().contains(m));
+        debug_assert!(!black.contains(m.index()) && !white.contains(m.index()));
+        if self.rule() != Rule::Renju {
+            return None;
+        }
+        let mut b = *black.words();
+        self.foul_in(&mut b, white.words(), m.index())
+    }
+
+    /// Whether the empty cell `m` is forbidden to Black (see
+    /// [`Game::foul`]).
+    #[inline]
+    #[must_use]
+    pub fn is_forbidden(&self, black: &Bitboard, white: &Bitboard, m: Cell) -> bool {
+        self.foul(black, white, m).is_some()
+    }
+
+    /// Every empty cell forbidden to Black (x): empty unless the rule is
+    /// renju. Only the cells with Black stones near along their lines are
+    /// tested (see the module documentation).
+    #[must_use]
+    pub fn forbidden_points(&self, black: &Bitboard, white: &Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        if self.rule() != Rule::Renju {
+            return out;
+        }
+        let near = self.forbidden_candidates(black, white);
+        let mut b = *black.words();
+        for m in near.iter() {
+            if self.foul_in(&mut b, white.words(), m).is_some() {
+                out.insert(m);
+            }
+        }
+        out
+    }
+
+    /// The empty cells that can be forbidden: two Black stones within four
+    /// cells along each of two lines, or four within five along one.
+    /// Computed on the words the board uses with shifts; a shift that wraps
+    /// a stone around a row edge only adds cells, which the test of each
+    /// cell then rejects.
+    fn forbidden_candidates(&self, black: &Bitboard, white: &Bitboard) -> Bitboard {
+        by_words!(self, N, S => {
+            let b = Words::<N>::of(black);
+            let cells = Words::<N>::of(self.geometry().cells());
+            let empty = cells.and_not(b | Words::of(white));
+            let dirs = self.dirs::<S>();
+            let mut two = [Words::<N>::ZERO; 4];
+            let mut four = Words::<N>::ZERO;
+            for_each_direction!(I => {
+                let d = dirs[I];
+                let (mut c1, mut c2, mut c3, mut c4) =
+                    (Words::<N>::ZERO, Words::ZERO, Words::ZERO, Words::ZERO);
+                let (mut up, mut down) = (b, b);
+                for t in 1..=5u32 {
+                    up = up.shl(d);
+                    down = down.shr(d);
+                    for s in [up, down] {
+                        c4 |= c3 & s;
+                        c3 |= c2 & s;
+                        c2 |= c1 & s;
+                        c1 |= s;
+                    }
+                    if t == 4 {
+                        two[I] = c2;
+                    }
+                }
+                four |= c4;
+            });
+            let [a, bb, c, d] = two;
+            let two_lines = (a & bb) | (c & d) | ((a | bb) & (c | d));
+            (empty & (two_lines | four)).to_bitboard()
+        })
+    }
+}
+
+impl Board {
+    /// [`Game::foul`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn foul(&self, m: Cell) -> Option<Foul> {
+        self.game()
+            .foul(self.stones(Player::X), self.stones(Player::O), m)
+    }
+
+    /// [`Game::is_forbidden`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn is_forbidden(&self, m: Cell) -> bool {
+        self.foul(m).is_some()
+    }
+
+    /// [`Game::forbidden_points`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn forbidden_points(&self) -> Bitboard {
+        self.game()
+            .forbidden_points(self.stones(Player::X), self.stones(Player::O))
+    }
+}
+
+impl SearchBoard {
+    /// [`Game::is_forbidden`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn is_forbidden(&self, m: Cell) -> bool {
+        self.board().is_forbidden(m)
+    }
+
+    /// [`Game::forbidden_points`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn forbidden_points(&self) -> Bitboard {
+        self.board().forbidden_points()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 15x15 renju board with x on `black` and o on `white`.
+    fn board(black: &str, white: &str) -> Board {
+        let mut b = Board::new(Game::new(15, 15, 5, Rule::Renju).unwrap());
+        let g = *b.game().geometry();
+        for (names, p) in [(black, Player::X), (white, Player::O)] {
+            for n in names.split_whitespace() {
+                b.place(g.parse_cell(n).unwrap(), p);
+            }
+        }
+        b
+    }
+
+    fn foul(b: &Board, cell: &str) -> Option<Foul> {
+        b.foul(b.game().geometry().parse_cell(cell).unwrap())
+    }
+
+    /// The names of all forbidden points, sorted as the bits are.
+    fn forbidden(b: &Board) -> Vec<String> {
+        let g = b.game().geometry();
+        b.forbidden_points()
+            .iter()
+            .map(|i| g.name(Cell::from_index(i)))
+            .collect()
+    }
+
+    #[test]
+    fn a_double_three_is_forbidden() {
+        // f8 g8 across, h6 h7 up: h8 makes two open threes.
+        let b = board("f8 g8 h6 h7", "");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
+        assert_eq!(forbidden(&b), ["h8"]);
+    }
+
+    #[test]
+    fn a_split_three_counts_and_a_closed_one_does_not() {
+        // e8 g8 (split: e8 . g8 h8) and h6 h7.
+        let b = board("e8 g8 h6 h7", "");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
+        // o on d8 and i8 closes the row: no straight four can come of it.
+        let b = board("f8 g8 h6 h7", "e8 i8");
+        assert_eq!(foul(&b, "h8"), None);
+        // o on e8 only: f8 g8 h8 can still become a four (i8), but not a
+        // straight one, which needs e8 empty.
+        let b = board("f8 g8 h6 h7", "e8");
+        assert_eq!(foul(&b, "h8"), None);
+    }
+
+    #[test]
+    fn a_three_whose_four_would_end_next_to_a_black_stone_is_no_three() {
+        // f8 g8 h8 . . k8 with o on d8: i8 makes f8..i8, whose end j8
+        // would make six (f8..k8); e8 makes e8..h8, whose end d8 is o.
+        // No straight four: no three.
+        let b = board("f8 g8 k8 h6 h7", "d8");
+        assert_eq!(foul(&b, "h8"), None);
+        // The mirror image: e8 . . h8 i8 j8 with o on l8.
+        let b = board("e8 i8 j8 h6 h7", "l8");
+        assert_eq!(foul(&b, "h8"), None);
+        // Without o, the end away from the Black stone is free: a three.
+        let b = board("f8 g8 k8 h6 h7", "");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
+    }
+
+    #[test]
+    fn a_double_four_across_lines_and_in_one_line() {
+        // f8 g8 i8 across (a four with h8), h5 h6 h7 up (another).
+        let b = board("f8 g8 i8 h5 h6 h7", "e8 h4");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleFour));
+        // x . x x x . x: the middle stone of c8 e8 f8 g8 i8 pattern, f8
+        // played: c8 e8 f8 g8 -> d8 makes five, e8 f8 g8 i8 -> h8 does.
+        let b = board("c8 e8 g8 i8", "");
+        assert_eq!(foul(&b, "f8"), Some(Foul::DoubleFour));
+        // xx.xx.xx, the middle pair.
+        let b = board("c8 d8 f8 i8 j8", "");
+        assert_eq!(foul(&b, "g8"), Some(Foul::DoubleFour));
+        // xxx.x.xxx, the middle stone.
+        let b = board("b8 c8 d8 h8 i8 j8", "");
+        assert_eq!(foul(&b, "f8"), Some(Foul::DoubleFour));
+        // The outer stone of x.xxx.x makes only one four.
+        let b = board("e8 f8 g8 i8", "");
+        assert_eq!(foul(&b, "c8"), None);
+    }
+
+    #[test]
+    fn a_straight_four_is_one_four() {
+        // .xxxx. made by h8 and nothing else: allowed (a four-three or a
+        // straight four alone is not a foul).
+        let b = board("e8 f8 g8", "");
+        assert_eq!(foul(&b, "h8"), None);
+        // Straight four and a three: allowed.
+        let b = board("e8 f8 g8 h6 h7", "");
+        assert_eq!(foul(&b, "h8"), None);
+    }
+
+    #[test]
+    fn an_overline_is_forbidden_unless_a_five_comes_with_it() {
+        let b = board("d8 e8 f8 h8 i8", "");
+        assert_eq!(foul(&b, "g8"), Some(Foul::Overline));
+        // h8 makes six up (h5 h6 h7 . h9 h10) and exactly five across.
+        let b = board("h5 h6 h7 h9 h10 d8 e8 f8 g8", "");
+        assert_eq!(foul(&b, "h8"), None);
+        let b = board("h5 h6 h7 h9 h10 e8 f8 g8", "d8");
+        assert_eq!(foul(&b, "h8"), Some(Foul::Overline));
+        // Five next to six: the cell that makes six is forbidden, the one
+        // that makes five is not.
+        let b = board("c8 d8 e8 f8", "");
+        assert_eq!(foul(&b, "g8"), None);
+        let b = board("b8 c8 d8 e8 f8", "a8");
+        assert_eq!(foul(&b, "g8"), Some(Foul::Overline));
+    }
+
+    #[test]
+    fn a_three_whose_straight_four_points_are_forbidden_is_fake() {
+        // h8 makes f8 g8 h8 (a real three: e8 and i8 open) and h6 h7 h8,
+        // which o on h10 leaves a single straight-four point, h5; and h5
+        // is a double-four point (e5 f5 g5 across, i4 j3 k2 down the
+        // diagonal, and h5..h8 up once h8 is played).
+        let b = board("f8 g8 h6 h7 e5 f5 g5 i4 j3 k2", "h10");
+        assert_eq!(foul(&b, "h5"), Some(Foul::DoubleFour));
+        assert_eq!(foul(&b, "h8"), None);
+        // Without o on h10, h9 completes the vertical three as well.
+        let b = board("f8 g8 h6 h7 e5 f5 g5 i4 j3 k2", "");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
+    }
+
+    #[test]
+    fn fake_threes_recursively() {
+        // As above, but once h8 is played, h5 is a four-three-three point
+        // (h5..h8 up, f5 g5 h5 across, h5 i4 j3 down the diagonal) whose
+        // threes are real: a double-three, so the vertical three through
+        // h8 is fake.
+        let b = board("f8 g8 h6 h7 f5 g5 i4 j3 h8", "h10");
+        assert_eq!(foul(&b, "h5"), Some(Foul::DoubleThree));
+        let b = board("f8 g8 h6 h7 f5 g5 i4 j3", "h10");
+        assert_eq!(foul(&b, "h8"), None);
+        // Close the row of h5 (o on e5 and i5): once h8 is played, h5 is a
+        // four-three, no foul; the vertical three through h8 is real again
+        // and h8 is a double-three.
+        let b = board("f8 g8 h6 h7 f5 g5 i4 j3 h8", "h10 e5 i5");
+        assert_eq!(foul(&b, "h5"), None);
+        let b = board("f8 g8 h6 h7 f5 g5 i4 j3", "h10 e5 i5");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
+    }
+
+    #[test]
+    fn a_straight_four_point_that_makes_five_does_not_make_a_three() {
+        // RIF: a three is a row to which one can add a stone, "without at
+        // the same time a five in a row is made", to attain a straight
+        // four. h8 makes f8 g8 h8 and h6 h7 h8; o on h10 leaves the second
+        // one a single straight-four point, h5, where x would also make
+        // five (d5..h5): no three.
+        let b = board("f8 g8 h6 h7 d5 e5 f5 g5", "h10");
+        assert_eq!(foul(&b, "h8"), None);
+        // Without o on h10, h9 makes the straight four h6..h9 freely.
+        let b = board("f8 g8 h6 h7 d5 e5 f5 g5", "");
+        assert_eq!(foul(&b, "h8"), Some(Foul::DoubleThree));
+    }
+
+    #[test]
+    fn a_four_three_is_allowed_and_white_has_no_fouls() {
+        let b = board("e8 f8 g8 h6 h7", "d8");
+        assert_eq!(foul(&b, "h8"), None);
+        // The same stones as White's: nothing is forbidden to anyone.
+        let b = board("", "f8 g8 h6 h7");
+        assert!(b.forbidden_points().is_empty());
+    }
+
+    #[test]
+    fn no_forbidden_points_under_other_rules() {
+        for rule in [Rule::Freestyle, Rule::Exact] {
+            let mut b = Board::new(Game::new(15, 15, 5, rule).unwrap());
+            let g = *b.game().geometry();
+            for n in ["f8", "g8", "h6", "h7"] {
+                b.place(g.parse_cell(n).unwrap(), Player::X);
+            }
+            assert!(b.forbidden_points().is_empty());
+            assert_eq!(b.foul(g.parse_cell("h8").unwrap()), None);
+        }
+    }
+
+    #[test]
+    fn renju_needs_k_five() {
+        assert_eq!(
+            Game::new(15, 15, 6, Rule::Renju),
+            Err(crate::GameError::RenjuK { k: 6 })
+        );
+        assert!(Game::new(9, 9, 5, Rule::Renju).is_ok());
+    }
+
+    #[test]
+    fn renju_wins_are_exact_for_black_and_freestyle_for_white() {
+        let b = board("c8 d8 e8 f8 h8", "c3 d3 e3 f3 h3");
+        let g = *b.game().geometry();
+        let cells = |p| -> Vec<String> {
+            b.winning_cells(p)
+                .iter()
+                .map(|i| g.name(Cell::from_index(i)))
+                .collect()
+        };
+        // g8 would make six for x: no win; b8 makes five.
+        assert_eq!(cells(Player::X), ["b8"]);
+        assert_eq!(cells(Player::O), ["b3", "g3"]);
+    }
+
+    #[test]
+    fn the_candidates_filter_keeps_every_forbidden_point() {
+        // Every empty cell tested one by one agrees with the whole-board
+        // query on a crowded board.
+        let b = board(
+            "f8 g8 h6 h7 e5 f5 g5 i4 j3 k2 c8 e8 d10 d11 d12 j9 k10 l11 m3 m4 m5 m7 m8",
+            "e6 i9",
+        );
+        let g = *b.game().geometry();
+        let all = b.forbidden_points();
+        for c in g.all_cells() {
+            if b.stone_at(c).is_none() {
+                assert_eq!(all.contains(c.index()), b.is_forbidden(c), "{}", g.name(c));
+            }
+        }
+        // h5 a double-four, m6 an overline, l3 a double-three (j3 . l3 m3
+        // across, k2 l3 m4 up the diagonal); h8 is a four-three (e8 f8 g8
+        // h8 across).
+        assert_eq!(forbidden(&b), ["l3", "h5", "m6"]);
+    }
+}
