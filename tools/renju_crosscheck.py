@@ -230,6 +230,21 @@ def lonely(grid, n, x, y):
     return True
 
 
+def no_white_five(grid, n, x, y):
+    """Whether no line through the empty cell (x, y) has four White stones
+    within four cells of it: White cannot make five there, so the referee is
+    not asked (kinrow's answer is still compared with "none")."""
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        count = 0
+        for t in (-4, -3, -2, -1, 1, 2, 3, 4):
+            cx, cy = x + t * dx, y + t * dy
+            if 0 <= cx < n and 0 <= cy < n and grid[cx][cy] == WHITE:
+                count += 1
+        if count >= 4:
+            return False
+    return True
+
+
 def referee_answers(args):
     """The referee's answer for every cell of one position, in kinrow's
     format (see crates/board/examples/forbidden.rs)."""
@@ -274,6 +289,9 @@ def referee_answers(args):
                 black.append(black_codes[reason])
             else:
                 black.append(".")
+            if no_white_five(grid, n, x, y):
+                white.append(".")
+                continue
             status, _ = play(white_prefix, x, y)
             white.append("W" if status == BoardStatus.WHITE_WIN else ".")
     return "".join(black), "".join(white)

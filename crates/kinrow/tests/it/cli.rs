@@ -421,15 +421,16 @@ fn solve_writes_proofs_that_check_and_check_rejects_a_broken_one() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
 
-/// No prover searches renju yet: `solve` refuses with a message and exit 2,
-/// `verify` skips the puzzle without failing, `show` draws it.
+/// No prover searches renju yet: `solve` skips it with a message (exit 3,
+/// as for every position its prover refuses), `verify` skips the puzzle
+/// without failing, `show` draws it.
 #[test]
 fn renju_is_read_shown_and_refused_by_the_provers() {
     let dir = tempfile::tempdir().unwrap();
     let text = "rule renju\ndepth 3\nexpect win\nmoves h8 a1 i8 a15 j8 o1\n";
     let f = write(dir.path(), "renju.pos", text);
     let out = kinrow().args(["solve"]).arg(&f).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
     assert!(stderr(&out).contains("renju"), "{}", stderr(&out));
     let out = kinrow().args(["verify"]).arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
