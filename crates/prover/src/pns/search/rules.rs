@@ -57,7 +57,11 @@ impl PnsSearch<'_> {
     }
 
     /// The rules at the defender's node with `depth` plies left, with
-    /// reduction 6 (the zone of the attacker's VCF after a pass).
+    /// reduction 6 (the zone of the attacker's VCF after a pass). In the
+    /// threat space a node where the attacker threatens nothing is a
+    /// no-win of that game; below a narrow attacker's node a threat must be
+    /// a VCF of [`NARROW_THREAT_PLIES`] or fewer, below a widened one
+    /// (`wide`) any within the plies left.
     pub(super) fn defender_node(&self, depth: u32, known: Option<&Wins>, wide: bool) -> AndNode {
         let mut threats = self.threats.borrow_mut();
         let (key, frame) = self.keys.canonical();
