@@ -31,6 +31,7 @@
 use super::table::{Entry, Table, NO_MOVE};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
+pub(crate) use crate::kit::Numbers;
 use crate::kit::ProofNumber;
 use crate::node::last_plies::double_moves;
 use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
@@ -45,44 +46,6 @@ use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 /// was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stopped;
-
-/// A node's proof and disproof numbers, with its proof length when proved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Numbers {
-    pub(crate) pn: ProofNumber,
-    pub(crate) dn: ProofNumber,
-    /// Plies to the attacker's winning stone, this node's ply included
-    /// (proved nodes only; 0 otherwise).
-    pub(crate) len: u16,
-}
-
-impl Numbers {
-    const fn proved(len: u16) -> Numbers {
-        Numbers {
-            pn: ProofNumber::ZERO,
-            dn: ProofNumber::INFINITY,
-            len,
-        }
-    }
-
-    const DISPROVED: Numbers = Numbers {
-        pn: ProofNumber::INFINITY,
-        dn: ProofNumber::ZERO,
-        len: 0,
-    };
-
-    const fn open(pn: ProofNumber, dn: ProofNumber) -> Numbers {
-        Numbers { pn, dn, len: 0 }
-    }
-
-    pub(crate) const fn is_proved(&self) -> bool {
-        self.pn.is_zero()
-    }
-
-    pub(crate) const fn is_settled(&self) -> bool {
-        self.pn.is_zero() || self.dn.is_zero()
-    }
-}
 
 /// The thresholds of a MID call: it returns once the node's pn reaches
 /// `pn` or its dn reaches `dn` (infinity: only a settled node does).

@@ -12,4 +12,5 @@ mod proof_number;
 pub(crate) mod shape;
 pub(crate) mod symmetry;
 
+pub(crate) use proof_number::Numbers;
 pub use proof_number::ProofNumber;

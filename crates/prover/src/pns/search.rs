@@ -19,7 +19,7 @@ use super::arena::{Arena, Node, NodeId};
 use super::{Evaluation, Init};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
-use crate::kit::ProofNumber;
+use crate::kit::{Numbers, ProofNumber};
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
@@ -40,32 +40,6 @@ pub(crate) struct Stopped;
 /// Mixed into the keys of the defender's nodes below a widened attacker's
 /// node of the threat space (see [`PnsSearch::expand_with`]).
 const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
-
-/// A node's proof and disproof numbers with its proof length: those it
-/// starts with ([`PnsSearch::evaluate`], [`PnsSearch::first_numbers`]) or
-/// those its children give it ([`PnsSearch::recompute`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Numbers {
-    pn: ProofNumber,
-    dn: ProofNumber,
-    len: u32,
-}
-
-impl Numbers {
-    const fn proved(len: u32) -> Numbers {
-        Numbers {
-            pn: ProofNumber::ZERO,
-            dn: ProofNumber::INFINITY,
-            len,
-        }
-    }
-
-    const DISPROVED: Numbers = Numbers {
-        pn: ProofNumber::INFINITY,
-        dn: ProofNumber::ZERO,
-        len: 0,
-    };
-}
 
 /// The remaining depth after one more ply.
 #[inline]
@@ -268,7 +242,7 @@ impl<'a> PnsSearch<'a> {
         let key = key ^ depth_salt(self.root_depth);
         let root = self
             .arena
-            .add_node(Some(key), eval.pn, eval.dn, eval.len, false);
+            .add_node(Some(key), eval.pn, eval.dn, u32::from(eval.len), false);
         self.path.push(Step {
             node: root,
             mv: None,
@@ -415,7 +389,7 @@ impl<'a> PnsSearch<'a> {
         let node = self.arena.node_mut(id);
         node.pn = eval.pn;
         node.dn = eval.dn;
-        node.set_proof_len(eval.len);
+        node.set_proof_len(u32::from(eval.len));
         Ok(())
     }
 
@@ -499,9 +473,9 @@ impl<'a> PnsSearch<'a> {
                     // A node of the wrong side under this key can only be
                     // a key collision: keep the new node out of the table.
                     let key = found.is_none().then_some(key);
-                    let n = self
-                        .arena
-                        .add_node(key, eval.pn, eval.dn, eval.len, child_and);
+                    let n =
+                        self.arena
+                            .add_node(key, eval.pn, eval.dn, u32::from(eval.len), child_and);
                     if wide_children {
                         self.arena.node_mut(n).mark_wide();
                     }
@@ -575,7 +549,9 @@ impl<'a> PnsSearch<'a> {
                 len = if and { len.max(l) } else { len.min(l) };
             }
         }
-        let len = len.saturating_add(1);
+        // Meaningful only when proved; an OR node without a proved child
+        // saturates.
+        let len = u16::try_from(len.saturating_add(1)).unwrap_or(u16::MAX);
         if and {
             Numbers {
                 pn: sum,
@@ -636,7 +612,7 @@ impl<'a> PnsSearch<'a> {
                     None => {
                         let e = self.recompute(id);
                         if e.pn.is_zero() {
-                            self.arena.node_mut(id).set_proof_len(e.len);
+                            self.arena.node_mut(id).set_proof_len(u32::from(e.len));
                         }
                         (e.pn, e.dn)
                     }

@@ -2,8 +2,8 @@
 //! space say at the current position of a [`PnsSearch`]: the moves of a
 //! node, and the numbers of a node the rules settle or a new one.
 
-use super::{Numbers, PnsSearch};
-use crate::kit::ProofNumber;
+use super::PnsSearch;
+use crate::kit::{Numbers, ProofNumber};
 use crate::node::last_plies::double_moves;
 use crate::node::{hopeless, AndNode, OrNode, Wins};
 use crate::pns::Init;
@@ -173,7 +173,7 @@ impl PnsSearch<'_> {
                     }
                 }
                 OrNode::Moves(m) => match self.vcf(depth) {
-                    Some(plies) => Numbers::proved(plies),
+                    Some(plies) => Numbers::proved_in(plies),
                     None => Numbers {
                         pn: ProofNumber::ONE,
                         dn: count(m),
