@@ -438,3 +438,22 @@ fn renju_is_read_shown_and_refused_by_the_provers() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains("renju"), "{}", stdout(&out));
 }
+
+/// `show` lists x's forbidden points under renju, with their kind, and
+/// says nothing of them under the other rules.
+#[test]
+fn show_lists_the_forbidden_points_under_renju() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = "moves g8 a1 h8 a15 i9 o1 i10 o15\n";
+    let f = write(dir.path(), "renju.pos", &format!("rule renju\n{moves}"));
+    let out = kinrow().args(["show"]).arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("forbidden to x: i8 double-three\n"),
+        "{}",
+        stdout(&out)
+    );
+    let f = write(dir.path(), "free.pos", moves);
+    let out = kinrow().args(["show"]).arg(&f).output().unwrap();
+    assert!(!stdout(&out).contains("forbidden"), "{}", stdout(&out));
+}
