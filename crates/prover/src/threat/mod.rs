@@ -144,8 +144,9 @@ impl ThreatSpace {
     }
 
     /// A VCF search of `board` (played on and restored) within
-    /// `max_plies`, fours tried in canonical order when oriented.
-    fn search(&mut self, max_plies: u32) -> Option<VcfLine> {
+    /// `max_plies`, fours tried in canonical order when oriented; a
+    /// shortest line if `shortest`, else the first found.
+    fn search(&mut self, max_plies: u32, shortest: bool) -> Option<VcfLine> {
         let board = self.scratch.as_mut().expect("the scratch board is set");
         // The scratch board is the position asked about, its side to move
         // perhaps changed (a pass).
@@ -160,7 +161,7 @@ impl ThreatSpace {
             },
         });
         self.vcf
-            .search_in(board, max_plies, self.per_call, frame.as_ref())
+            .search_in(board, max_plies, self.per_call, frame.as_ref(), shortest)
     }
 
     /// Forgets every stored result, for a problem whose sides choose among
@@ -193,12 +194,24 @@ impl ThreatSpace {
     /// plies (see [`Vcf::search`]); the side to move must have no winning
     /// cell among the candidates.
     pub fn vcf(&mut self, board: &SearchBoard, max_plies: u32) -> Option<VcfLine> {
+        self.vcf_of(board, max_plies, true)
+    }
+
+    /// The length in plies of a VCF of the side to move of `board` within
+    /// `max_plies` plies, perhaps not a shortest one: for a caller that
+    /// needs only to know that one exists within its horizon (the search
+    /// stops at the first line found instead of deepening).
+    pub fn vcf_within(&mut self, board: &SearchBoard, max_plies: u32) -> Option<u32> {
+        self.vcf_of(board, max_plies, false).map(|line| line.plies())
+    }
+
+    fn vcf_of(&mut self, board: &SearchBoard, max_plies: u32, shortest: bool) -> Option<VcfLine> {
         if max_plies < 3 || !self.has_four(board, board.to_move()) {
             return None;
         }
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
-        self.search(max_plies)
+        self.search(max_plies, shortest)
     }
 
     /// Whether `player`, which has no winning cell among the candidates,
@@ -261,7 +274,7 @@ impl ThreatSpace {
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());
-        let line = self.search((depth - 1).min(self.threat_plies))?;
+        let line = self.search((depth - 1).min(self.threat_plies), true)?;
         let scratch = self.scratch.as_ref().expect("the scratch board is set");
         Some((zone(scratch, defender.other(), &line), line.plies()))
     }

@@ -230,7 +230,7 @@ impl Vcf {
         max_plies: u32,
         max_nodes: u64,
     ) -> Option<VcfLine> {
-        self.search_in(board, max_plies, max_nodes, None)
+        self.search_in(board, max_plies, max_nodes, None, true)
     }
 
     /// [`Vcf::search`] with positions keyed, and fours ordered, as seen in
@@ -238,13 +238,16 @@ impl Vcf {
     /// symmetries gets the same search in every orientation. The table
     /// then stores best moves as seen in the frame, so that a position
     /// met again in another frame (a mirror image with the same key) gets
-    /// its own cell back.
+    /// its own cell back. Without `shortest`, the first line found within
+    /// `max_plies` is returned, perhaps not a shortest one (it saves the
+    /// deepening, for callers that only need a VCF within the horizon).
     pub(crate) fn search_in(
         &mut self,
         board: &mut SearchBoard,
         max_plies: u32,
         max_nodes: u64,
         frame: Option<&Frame<'_>>,
+        shortest: bool,
     ) -> Option<VcfLine> {
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
@@ -279,6 +282,10 @@ impl Vcf {
         // first); stop deepening once a search was not cut by its horizon.
         let full = max_plies - (1 - max_plies % 2);
         match self.attacker(board, full, &defender_wins, key, frame, &mut moves) {
+            Found::Vcf(wins) if !shortest => {
+                moves.reverse();
+                return Some(VcfLine { moves, wins });
+            }
             Found::Vcf(_) => moves.clear(),
             Found::None { .. } => return None,
         }

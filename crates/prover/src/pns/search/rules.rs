@@ -91,7 +91,7 @@ impl PnsSearch<'_> {
         let (key, frame) = self.keys.canonical();
         threats.set_frame(frame, key, self.board.to_move());
         self.cap_vcf(&mut threats);
-        threats.vcf(&self.board, depth).map(|line| line.plies())
+        threats.vcf_within(&self.board, depth)
     }
 
     /// Nodes spent so far, against the node budget: the arena's and the
