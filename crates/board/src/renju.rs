@@ -346,6 +346,40 @@ impl Game {
         self.foul(black, white, m).is_some()
     }
 
+    /// Whether the empty cell `m` is allowed to Black now and stays allowed
+    /// whatever White stones are added: a five (White stones never change
+    /// Black's runs), or a cell that is not forbidden and where at most one
+    /// line has a straight-four point. White stones only take cells, so
+    /// they never create an overline, a four or a straight-four point of
+    /// Black (each needs Black stones and empty cells); they can only
+    /// remove some, and turn a fake three into a real one (by making its
+    /// straight-four point no longer forbidden, or no longer a five).
+    /// A double-three needs two lines with straight-four points, so a cell
+    /// with at most one cannot become one; fours only go down. Always
+    /// `true` under freestyle and exact. Callers that argue a line of
+    /// Black's moves stays playable after White stones elsewhere (the
+    /// zone of a threat) ask this of each of its moves.
+    #[must_use]
+    pub fn allowed_whatever_white(&self, black: &Bitboard, white: &Bitboard, m: Cell) -> bool {
+        if self.rule() != Rule::Renju {
+            return true;
+        }
+        let mut b = *black.words();
+        let i = m.index();
+        match self.renju_move(&mut b, white.words(), i) {
+            Move::Five => true,
+            Move::Foul(_) => false,
+            Move::Free => {
+                let lines = self.renju_lines(&b, white.words(), i);
+                lines
+                    .iter()
+                    .filter(|(l, _)| l.straight_four_points() != 0)
+                    .count()
+                    <= 1
+            }
+        }
+    }
+
     /// Every empty cell forbidden to Black (x): empty unless the rule is
     /// renju. Only the cells with Black stones near along their lines are
     /// tested (see the module documentation).
@@ -406,6 +440,17 @@ impl Game {
 }
 
 impl Board {
+    /// The cells of `cells` where `player` may play: all of them, but under
+    /// renju x's forbidden points are left out.
+    #[must_use]
+    pub fn legal(&self, player: Player, cells: &Bitboard) -> Bitboard {
+        if player == Player::X && self.game().rule() == Rule::Renju {
+            cells.and_not(&self.forbidden_points())
+        } else {
+            *cells
+        }
+    }
+
     /// [`Game::foul`] on this board's stones.
     #[inline]
     #[must_use]
@@ -431,6 +476,22 @@ impl Board {
 }
 
 impl SearchBoard {
+    /// [`Board::legal`] on this board.
+    #[inline]
+    #[must_use]
+    pub fn legal(&self, player: Player, cells: &Bitboard) -> Bitboard {
+        self.board().legal(player, cells)
+    }
+
+    /// [`Game::allowed_whatever_white`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn allowed_whatever_white(&self, m: Cell) -> bool {
+        let b = self.board();
+        b.game()
+            .allowed_whatever_white(b.stones(Player::X), b.stones(Player::O), m)
+    }
+
     /// [`Game::is_forbidden`] on this board's stones.
     #[inline]
     #[must_use]
@@ -672,5 +733,67 @@ mod tests {
         // across, k2 l3 m4 up the diagonal); h8 is a four-three (e8 f8 g8
         // h8 across).
         assert_eq!(forbidden(&b), ["l3", "h5", "m6"]);
+    }
+
+    #[test]
+    fn a_cell_allowed_whatever_white_stays_allowed_when_white_adds_a_stone() {
+        // Dense random positions; every empty cell `m` said to stay allowed
+        // is asked again after an o stone on each other empty cell. The
+        // positions hold cells that an o stone does make forbidden (a fake
+        // three made real), so a test that said "allowed" of every
+        // non-forbidden cell fails here.
+        let game = Game::new(15, 15, 5, Rule::Renju).unwrap();
+        let g = *game.geometry();
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut checked, mut made_forbidden) = (0u64, 0u64);
+        for _ in 0..120 {
+            let mut b = Board::new(game);
+            // Stones in a 9x9 middle, dense enough for threes and fours.
+            let stones = 20 + next() % 30;
+            for n in 0..stones {
+                let c = g
+                    .cell(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
+                    .unwrap();
+                let p = if n % 3 == 2 { Player::O } else { Player::X };
+                if b.stone_at(c).is_none() && !(p == Player::X && b.is_forbidden(c)) {
+                    b.place(c, p);
+                    if b.wins_at(c) {
+                        b.remove(c, p);
+                    }
+                }
+            }
+            let empty: Vec<Cell> = g.all_cells().filter(|&c| b.stone_at(c).is_none()).collect();
+            for &m in &empty {
+                let allowed =
+                    b.game()
+                        .allowed_whatever_white(b.stones(Player::X), b.stones(Player::O), m);
+                let forbidden = b.is_forbidden(m);
+                assert!(!(allowed && forbidden), "{} is forbidden", g.name(m));
+                if forbidden {
+                    continue;
+                }
+                for &s in &empty {
+                    if s == m {
+                        continue;
+                    }
+                    b.place(s, Player::O);
+                    let after = b.is_forbidden(m);
+                    b.remove(s, Player::O);
+                    if after {
+                        made_forbidden += 1;
+                        assert!(!allowed, "o on {} makes {} forbidden", g.name(s), g.name(m));
+                    }
+                    checked += u64::from(allowed);
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+        assert!(made_forbidden > 0, "no o stone made a cell forbidden");
     }
 }
