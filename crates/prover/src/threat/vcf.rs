@@ -31,7 +31,7 @@
 //! never stored.
 
 use crate::kit::symmetry::Symmetries;
-use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Cell, Player, Rule, SearchBoard};
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
 /// attacker's first, up to the four after which the attacker has two or
@@ -281,13 +281,18 @@ impl Vcf {
         // shortest one (the table holds the line found, which it tries
         // first); stop deepening once a search was not cut by its horizon.
         let full = max_plies - (1 - max_plies % 2);
-        match self.attacker(board, full, &defender_wins, key, frame, &mut moves) {
-            Found::Vcf(wins) if !shortest => {
+        let found = match self.attacker(board, full, &defender_wins, key, frame, &mut moves) {
+            Found::Vcf(wins) => {
                 moves.reverse();
-                return Some(VcfLine { moves, wins });
+                VcfLine {
+                    moves: std::mem::take(&mut moves),
+                    wins,
+                }
             }
-            Found::Vcf(_) => moves.clear(),
             Found::None { .. } => return None,
+        };
+        if !shortest {
+            return Some(found);
         }
         let mut horizon = 3;
         while horizon <= full {
@@ -296,12 +301,15 @@ impl Vcf {
                     moves.reverse();
                     return Some(VcfLine { moves, wins });
                 }
-                Found::None { always: true } => return None,
-                Found::None { always: false } if self.capped => return None,
+                // A line was found: were the deepening to miss it (its
+                // table entries overwritten, its node budget spent), the
+                // first one stands, perhaps not a shortest one.
+                Found::None { always: true } => return Some(found),
+                Found::None { always: false } if self.capped => return Some(found),
                 Found::None { always: false } => horizon += 2,
             }
         }
-        None
+        Some(found)
     }
 
     #[inline]
@@ -358,6 +366,7 @@ impl Vcf {
             board.candidates(self.candidates)
         };
         let fours = board.fours_without_win(me, &within);
+        let renju_x = me == Player::X && board.game().rule() == Rule::Renju;
         // This node's moves, hint first, then by rank, on the shared stack.
         let base = self.stack.len();
         self.stack.extend(fours.iter().map(|i| i as u16));
@@ -376,6 +385,11 @@ impl Vcf {
         while i < self.stack.len() {
             let m = Cell::from_index(usize::from(self.stack[i]));
             i += 1;
+            // Under renju x never plays a forbidden point (a five is never
+            // one; a four-four is, so is a winning double four of x).
+            if renju_x && board.is_forbidden(m) {
+                continue;
+            }
             board.play(m);
             // Winning cells lie next to a stone of their run: candidates
             // under every setting, so no mask is needed.
