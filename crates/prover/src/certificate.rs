@@ -420,7 +420,8 @@ impl Writer<'_> {
         if let Some(w) = winning_cell(&board.winning_cells(me), &cands) {
             return Ok((w, 1));
         }
-        let moves = board.attack_moves(me, self.candidates, self.attack);
+        // Under renju x's forbidden points are no moves of x.
+        let moves = board.legal(me, &board.attack_moves(me, self.candidates, self.attack));
         if let Some(&(r0, m)) = self.cache.get(&board.key()) {
             // The move is checked, so a key collision costs a call, not a
             // wrong tree.
@@ -488,7 +489,9 @@ impl Writer<'_> {
             return Err(self.inconsistent(board, "the move does not win in time".into()));
         } else {
             self.stats.positions += 1;
-            let replies = board.candidates(self.candidates);
+            // Every reply the rules allow: under renju x's forbidden
+            // points are none.
+            let replies = board.legal(board.to_move(), &board.candidates(self.candidates));
             if replies.is_empty() {
                 return Err(CertificateError::DefenderEscapes {
                     path: self.path_text(board),

@@ -28,7 +28,7 @@
 //! the node may win.
 
 use super::NodeRules;
-use kinrow_board::{Attack, Bitboard, Cell, Game, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Cell, Game, Player, Rule, SearchBoard};
 
 /// Which shortcuts apply to one problem (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,11 +112,27 @@ pub fn double_move_tries(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
 }
 
 /// Whether the side to move, with no winning cell now, has two or more
-/// once it plays the empty cell `m`.
+/// once it plays the empty cell `m`, or, under renju with o to move, one
+/// that is forbidden to x once `m` stands: x cannot block it (a pass
+/// loses too), and o completes its line on the next move.
 #[inline]
 #[must_use]
 pub fn makes_two_wins(board: &SearchBoard, m: Cell) -> bool {
-    board.made_win_count(board.to_move(), m) >= 2
+    let me = board.to_move();
+    match board.made_win_count(me, m) {
+        0 => false,
+        1 if me == Player::O && board.game().rule() == Rule::Renju => {
+            let c = board.made_wins(me, m).first().map(Cell::from_index);
+            let mut white = *board.stones(Player::O);
+            white.insert(m.index());
+            c.is_some_and(|c| {
+                board
+                    .game()
+                    .is_forbidden(board.stones(Player::X), &white, c)
+            })
+        }
+        n => n >= 2,
+    }
 }
 
 /// The cells of `moves` after which the side to move, which must have no

@@ -34,7 +34,7 @@ pub use last_plies::LastPlies;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use crate::threat::ThreatSpace;
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, Rule, SearchBoard};
 use wins::winning;
 
 /// The remaining depth of a search without a horizon.
@@ -94,6 +94,11 @@ impl NodeRules {
     /// 4. if the defender has a winning cell, any attacker move other than a
     ///    block lets the defender complete its line first, which ends the
     ///    attack; with two such cells no block helps.
+    ///
+    /// Under renju x never plays a forbidden point (the moves are
+    /// [`SearchBoard::legal`]); a cell where x makes five is never one, so
+    /// reduction 1 holds as it is, and a block of x on a forbidden point is
+    /// no block: x then has no move and no win.
     #[must_use]
     pub fn attacker_node(&self, board: &SearchBoard, depth: u32) -> OrNode {
         self.attacker_node_with(board, depth, None)
@@ -125,7 +130,7 @@ impl NodeRules {
         }
         // The attacker's filter over the blocks, or over every candidate.
         let within = if threats.is_empty() { cands } else { threats };
-        let moves = self.filter(board, &within);
+        let moves = board.legal(me, &self.filter(board, &within));
         if moves.is_empty() {
             OrNode::NoWin
         } else {
@@ -167,7 +172,8 @@ impl NodeRules {
         let rest = if threats.has_two() {
             Bitboard::EMPTY
         } else {
-            self.filter(board, if threats.is_empty() { &cands } else { &threats })
+            let within = if threats.is_empty() { &cands } else { &threats };
+            board.legal(me, &self.filter(board, within))
         };
         (immediate, rest.and_not(&immediate))
     }
@@ -185,6 +191,16 @@ impl NodeRules {
     ///    next ply whatever happens; with one, every reply but the block
     ///    loses at once, so the block is the only reply;
     /// 5. see [`NodeRules::double_threat_replies`].
+    ///
+    /// Under renju x never plays a forbidden point: when x defends, its
+    /// replies are [`SearchBoard::legal`]. A block of o's four on a
+    /// forbidden point is no block, so o wins next ply (a cell where x
+    /// makes five is never forbidden, so reduction 2 holds as it is). Where
+    /// x has no legal cell at all and o no winning cell, x would pass (RIF
+    /// allows it), which these rules do not search: the node is a no-win,
+    /// a restriction of the attacker that only the threat space, whose
+    /// no-wins are no answers, may use (see
+    /// [`NodeRules::defender_node_threatened`] for passes).
     #[must_use]
     pub fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
         self.defender_node_with(board, depth, None)
@@ -215,14 +231,25 @@ impl NodeRules {
             return AndNode::Win;
         }
         if !attacker_wins.is_empty() {
-            return AndNode::Replies(attacker_wins);
+            let block = board.legal(me, &attacker_wins);
+            return if block.is_empty() {
+                AndNode::Win
+            } else {
+                AndNode::Replies(block)
+            };
+        }
+        let legal = board.legal(me, &cands);
+        if legal.is_empty() {
+            return AndNode::NoWin;
         }
         if depth >= 4 {
             if let Some(replies) = self.double_threat_replies(board, &cands) {
-                return AndNode::Replies(replies);
+                let replies = board.legal(me, &replies);
+                // Every legal reply loses; keep them all (they are few).
+                return AndNode::Replies(if replies.is_empty() { legal } else { replies });
             }
         }
-        AndNode::Replies(cands)
+        AndNode::Replies(legal)
     }
 
     /// [`NodeRules::defender_node_with`] and reduction 6, the zone of a
@@ -281,6 +308,20 @@ impl NodeRules {
     /// would have no VCF within the plies left after a pass, is a no-win
     /// of that game (a restriction of the attacker: a win found so is a
     /// win, a no-win says nothing of the real game).
+    ///
+    /// Passes: RIF's renju lets a player pass, and an extra stone can hurt
+    /// its own side there (x's own stone can make x's block forbidden, an
+    /// o stone can unmake a forbidden point of x), so a defender that
+    /// passes is not always worse off than one that plays. These rules
+    /// search no pass, and under renju a defender's node with four plies
+    /// or more left where the attacker has no winning cell is kept only
+    /// when the attacker would have a VCF after a pass, whatever the
+    /// number of replies: a pass then loses within the plies left (the
+    /// VCF is searched in the very position a pass leaves). With a winning
+    /// cell of the attacker a pass loses at once, and with fewer plies
+    /// left the defender escapes. So every defender's node of a win
+    /// proved in the threat space refutes a pass, and the attacker never
+    /// needs one: the win holds in the game with passes.
     #[must_use]
     pub fn defender_node_threatened(
         &self,
@@ -289,8 +330,16 @@ impl NodeRules {
         known: Option<&Wins>,
         threats: &mut ThreatSpace,
     ) -> AndNode {
+        let pass_matters = |replies: &Bitboard| {
+            board.game().rule() == Rule::Renju
+                && !winning(board, known, board.to_move().other())
+                    .intersects(&board.candidates(self.candidates))
+                && !replies.is_empty()
+        };
         match self.defender_node_with(board, depth, known) {
-            AndNode::Replies(replies) if depth >= 4 && replies.has_two() => {
+            AndNode::Replies(replies)
+                if depth >= 4 && (replies.has_two() || pass_matters(&replies)) =>
+            {
                 match self.zone_replies(board, depth, &replies, threats) {
                     Some((kept, _)) => AndNode::Replies(kept),
                     None => AndNode::NoWin,
@@ -315,10 +364,21 @@ impl NodeRules {
         let (zone, plies) = threats.defender_zone(board, depth)?;
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
-        let kept = (*replies & zone) | board.fours_without_win(me, &cands);
+        // The defender's fours, which it may play (under renju x's
+        // forbidden points are no replies).
+        let fours = board.legal(me, &board.fours_without_win(me, &cands));
+        let kept = (*replies & zone) | fours;
         // Every reply loses when none is kept; `Replies` is never empty, so
-        // keep those of the zone (the VCF's first four at least).
-        let kept = if kept.is_empty() { zone & cands } else { kept };
+        // keep those of the zone (the VCF's first four at least), or all
+        // of them when none of those may be played.
+        let kept = if kept.is_empty() {
+            match board.legal(me, &(zone & cands)) {
+                z if z.is_empty() => *replies,
+                z => z,
+            }
+        } else {
+            kept
+        };
         debug_assert!(!kept.is_empty());
         Some((kept, plies + 1))
     }
@@ -343,9 +403,18 @@ impl NodeRules {
     /// at the third ply after `r`, within the horizon. So such an `r` loses
     /// and only the other replies need refuting. Keeping a reply is always
     /// sound, so cells we cannot classify cheaply are kept.
+    ///
+    /// Under renju with x attacking, a double move `m` of x must stay
+    /// playable after `r`, which an o stone can spoil (it can make `m` a
+    /// double-three by making a fake three real): the reduction is not
+    /// used then. With o attacking it holds as it is: o has no forbidden
+    /// points, and x's replies are only fewer.
     #[must_use]
     pub fn double_threat_replies(&self, board: &SearchBoard, cands: &Bitboard) -> Option<Bitboard> {
         let me = board.to_move();
+        if me == Player::O && board.game().rule() == Rule::Renju {
+            return None;
+        }
         let att = board.stones(me.other());
         let def = board.stones(me);
         let game = board.game();

@@ -58,7 +58,7 @@ pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTE
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
-use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Player, Rule, SearchBoard};
 use vcf::Frame;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
@@ -202,7 +202,8 @@ impl ThreatSpace {
     /// needs only to know that one exists within its horizon (the search
     /// stops at the first line found instead of deepening).
     pub fn vcf_within(&mut self, board: &SearchBoard, max_plies: u32) -> Option<u32> {
-        self.vcf_of(board, max_plies, false).map(|line| line.plies())
+        self.vcf_of(board, max_plies, false)
+            .map(|line| line.plies())
     }
 
     fn vcf_of(&mut self, board: &SearchBoard, max_plies: u32, shortest: bool) -> Option<VcfLine> {
@@ -275,7 +276,41 @@ impl ThreatSpace {
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());
         let line = self.search((depth - 1).min(self.threat_plies), true)?;
-        let scratch = self.scratch.as_ref().expect("the scratch board is set");
-        Some((zone(scratch, defender.other(), &line), line.plies()))
+        let scratch = self.scratch.as_mut().expect("the scratch board is set");
+        let zone = if stays_playable(scratch, &line) {
+            zone(scratch, defender.other(), &line)
+        } else {
+            // A defender stone anywhere might spoil the line: no zone.
+            scratch.empty()
+        };
+        Some((zone, line.plies()))
     }
+}
+
+/// Whether every move of `line`, a VCF of the side to move of `board`,
+/// stays playable whatever stones the defender adds: always but under
+/// renju with x attacking, where an o stone outside the zone can make a
+/// later four of x a forbidden point (a double-three, by making a fake
+/// three real). Then each of x's fours must be
+/// [`SearchBoard::allowed_whatever_white`] where the line plays it; with
+/// that, the zone's argument (the module docs) holds as under the exact
+/// rule, x's rule. `board` is played on and restored.
+fn stays_playable(board: &mut SearchBoard, line: &VcfLine) -> bool {
+    if board.to_move() != Player::X || board.game().rule() != Rule::Renju {
+        return true;
+    }
+    let mut played = 0;
+    let mut ok = true;
+    for (i, &m) in line.moves.iter().enumerate() {
+        if i % 2 == 0 && !board.allowed_whatever_white(m) {
+            ok = false;
+            break;
+        }
+        board.play(m);
+        played += 1;
+    }
+    for &m in line.moves[..played].iter().rev() {
+        board.undo(m);
+    }
+    ok
 }
