@@ -163,7 +163,13 @@ pub fn win_scope(p: &Position) -> (Scope, String) {
     let defender = attacker.other();
     match p.candidates {
         Candidates::All => {
-            let mut text = "the real game (every empty cell was open to both sides".to_string();
+            let mut text = if p.board.game().rule() == kinrow_board::Rule::Renju {
+                // The threat space's renju wins: see NodeRules::
+                // defender_node_threatened for why passes change nothing.
+                "the real game of renju (every empty cell was open to both sides but x's forbidden points; a pass of the defender would lose as well".to_string()
+            } else {
+                "the real game (every empty cell was open to both sides".to_string()
+            };
             if let Some(a) = attack_words(p.attack, attacker) {
                 text.push_str(&format!("; that {a} only made the win harder to find"));
             }
@@ -213,8 +219,14 @@ pub fn headline(p: &Position, verdict: Verdict) -> String {
     }
 }
 
-/// Why a search ended `unknown`, in words.
-pub fn unknown_reason(exhausted: Option<Exhausted>, limits: &Limits, threat_space: bool) -> String {
+/// Why a search ended `unknown`, in words; `threat_space` when the threat
+/// space answered, `renju` when the rule was renju (which only it searches).
+pub fn unknown_reason(
+    exhausted: Option<Exhausted>,
+    limits: &Limits,
+    threat_space: bool,
+    renju: bool,
+) -> String {
     match exhausted {
         Some(Exhausted::Nodes) => format!(
             "the node budget ran out (--max-nodes {}) before the search settled",
@@ -228,6 +240,7 @@ pub fn unknown_reason(exhausted: Option<Exhausted>, limits: &Limits, threat_spac
             "the memory budget ran out ({}, --memory) before the search settled",
             limits.memory.map_or_else(|| "default".into(), bytes)
         ),
+        None if renju => "no win inside the attacker's threat space, which does not settle the game (under renju no prover searches beyond it yet)".into(),
         None if threat_space => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
         None => "the search stopped before it settled".into(),
     }

@@ -16,8 +16,9 @@
 //! space proves every Renju puzzle that the whole-game provers leave
 //! unknown, and costs little on the small puzzles it does not settle.
 
-use crate::outcome::{Limits, Outcome, Problem, Prover, Stats, Verdict};
+use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::{AndOr, AndOrConfig, Pns, PnsConfig};
+use kinrow_board::Rule;
 use std::time::{Duration, Instant};
 
 /// Fewest plies of horizon for which [`Auto`] tries the threat space first
@@ -45,10 +46,28 @@ impl Auto {
         }
     }
 
-    /// Whether the threat space is tried first on `problem`.
+    /// Whether the threat space is tried first on `problem` (under renju,
+    /// whatever the horizon: it alone searches renju).
     #[must_use]
     pub fn tries_threats(&self, problem: &Problem) -> bool {
-        !self.all_moves && problem.depth.is_some_and(|d| d >= THREATS_FROM_DEPTH)
+        !self.all_moves
+            && (Auto::threats_only(problem)
+                || problem.depth.is_some_and(|d| d >= THREATS_FROM_DEPTH))
+    }
+
+    /// Whether `problem` is left to the threat space alone: under renju,
+    /// which only it searches (with its whole budget; what it leaves open
+    /// stays unknown).
+    fn threats_only(problem: &Problem) -> bool {
+        problem.board.game().rule() == Rule::Renju
+    }
+
+    /// The threat space's prover.
+    fn vct() -> Pns {
+        Pns::new(PnsConfig {
+            threat_space: true,
+            ..PnsConfig::default()
+        })
     }
 }
 
@@ -62,7 +81,21 @@ impl Prover for Auto {
         self.answered_by.unwrap_or("auto")
     }
 
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
+        if Auto::threats_only(problem) {
+            if self.all_moves {
+                return Err(ProblemError::AllMovesRenju);
+            }
+            return Ok(());
+        }
+        check_rule(self.name(), problem)
+    }
+
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        if Auto::threats_only(problem) {
+            self.answered_by = Some("vct");
+            return Auto::vct().prove(problem, limits);
+        }
         let start = Instant::now();
         let mut spent = Stats::default();
         if self.tries_threats(problem) {
@@ -71,11 +104,7 @@ impl Prover for Auto {
                 time: limits.time.map(|t| t / 2),
                 memory: limits.memory,
             };
-            let mut vct = Pns::new(PnsConfig {
-                threat_space: true,
-                ..PnsConfig::default()
-            });
-            let outcome = vct.prove(problem, &half);
+            let outcome = Auto::vct().prove(problem, &half);
             if outcome.verdict == Verdict::Win {
                 self.answered_by = Some("vct");
                 return outcome;

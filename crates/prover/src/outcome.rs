@@ -359,11 +359,16 @@ pub enum ProblemError {
         prover: &'static str,
         attack: Attack,
     },
-    /// No prover searches renju yet: its game (Black's forbidden points,
-    /// White winning through them) is not the game their move generation
-    /// and reductions search, so any answer would be about another game.
-    #[error("the {prover} prover does not search rule {rule} yet (Black's forbidden points); no prover does")]
+    /// Only the threat space searches renju so far: the other provers'
+    /// game (their no-wins, the reductions only the threat space
+    /// restricts for renju, and the passes RIF allows) is not renju's, so
+    /// their answers would be about another game.
+    #[error("the {prover} prover does not search rule {rule} yet (Black's forbidden points and passes); the threat space does: use the default prover or --prover vct")]
     Rule { prover: &'static str, rule: Rule },
+    /// The threat space, the only prover of renju, cannot list every
+    /// winning move.
+    #[error("every winning move (--all-moves) cannot be listed under rule renju: only the threat space searches it, and it finds one")]
+    AllMovesRenju,
 }
 
 /// The refusal every prover shares: the rules it does not search (renju).

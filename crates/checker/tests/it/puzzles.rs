@@ -2,9 +2,9 @@
 //! slow) gets a certificate from AND-OR and from PNS that checks against
 //! its own file.
 
-use kinrow_board::Attack;
+use kinrow_board::{Attack, Rule};
 use kinrow_checker::{check_text, FlawKind};
-use kinrow_format::{parse_positions, Expect};
+use kinrow_format::{parse_positions, Expect, Position};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::{AndOr, AndOrConfig, Auto, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::path::PathBuf;
@@ -21,7 +21,7 @@ fn certify(
     folder: &str,
     prover: &mut dyn Prover,
     max_nodes: Option<u64>,
-    only: Option<&[&str]>,
+    only: Option<&dyn Fn(&Position) -> bool>,
 ) -> usize {
     let budget = Limits {
         max_nodes,
@@ -40,13 +40,15 @@ fn certify(
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         for pos in parse_positions(&text, "file").unwrap() {
-            // No prover searches renju yet: they refuse its puzzles.
-            let renju = pos.board.game().rule() == kinrow_board::Rule::Renju;
-            if renju || pos.slow.is_some() || pos.expect != Some(Expect::Win) {
+            // Only the threat space searches renju: the others refuse it.
+            if prover.accepts(&Problem::from(&pos)).is_err()
+                || pos.slow.is_some()
+                || pos.expect != Some(Expect::Win)
+            {
                 continue;
             }
             let chosen = match only {
-                Some(names) => names.iter().any(|n| pos.name.starts_with(n)),
+                Some(only) => only(&pos),
                 None => pos.depth.is_none_or(|d| d <= 13) || pos.attack == Attack::Fours,
             };
             if !chosen {
@@ -111,8 +113,25 @@ fn certificates_of_long_renju_wins_from_the_default_prover_check() {
         "vct_game_black_l08_2",
     ];
     let mut auto = Auto::default();
-    let checked = certify("renju-puzzles", &mut auto, None, Some(&names));
-    assert_eq!(checked, 2 * names.len());
+    let chosen = |p: &Position| names.iter().any(|n| p.name.starts_with(n));
+    let checked = certify("renju-puzzles", &mut auto, None, Some(&chosen));
+    // Freestyle, exact and renju.
+    assert_eq!(checked, 3 * names.len());
+}
+
+#[test]
+fn renju_rule_certificates_from_the_threat_space_check() {
+    // The quintet cases under renju that the default prover settles within
+    // the budget, with a horizon of at most 13 plies or fours only: x's
+    // moves never on a forbidden point, o's wins through them, every legal
+    // reply of x answered. The checker knows renju with its own code.
+    let mut auto = Auto::default();
+    let chosen = |p: &Position| {
+        p.board.game().rule() == Rule::Renju
+            && (p.depth.is_none_or(|d| d <= 11) || p.attack == Attack::Fours)
+    };
+    let checked = certify("renju-puzzles", &mut auto, Some(2_000_000), Some(&chosen));
+    assert!(checked >= 20, "{checked}");
 }
 
 #[test]

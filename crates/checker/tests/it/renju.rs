@@ -140,3 +140,79 @@ fn a_position_with_an_overline_of_x_is_refused() {
     let flaw = check_text(&pos, "p", &certificate(&pos, "e2\n")).unwrap_err();
     assert_eq!(flaw.kind, FlawKind::BadPosition);
 }
+
+/// The threat space's renju wins on random middle games, x or o to move:
+/// each certificate, which lists every legal reply of x and never plays a
+/// forbidden point of x, checks with the checker's own renju code. A
+/// prover that let x play a forbidden point, or counted a forbidden block
+/// of x as a block, fails here.
+#[test]
+fn threat_space_wins_on_random_renju_positions_check() {
+    use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
+    use kinrow_format::{write_position, Position};
+    use kinrow_prover::certificate::write_certificate;
+    use kinrow_prover::{Auto, Limits, Problem, Prover, Verdict};
+
+    let game = Game::new(15, 15, 5, Rule::Renju).unwrap();
+    let g = *game.geometry();
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut prover = Auto::default();
+    let budget = Limits {
+        max_nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let mut wins = [0u32; 2];
+    for _ in 0..400 {
+        let mut board = Board::new(game);
+        // Stones as in play in the 9x9 middle: x never on a forbidden
+        // point, no one on a cell that makes five.
+        let stones = 8 + next() % 18;
+        let mut placed = 0;
+        while placed < stones {
+            let c = g
+                .cell(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
+                .unwrap();
+            let p = board.to_move();
+            if board.stone_at(c).is_some()
+                || (p == Player::X && board.is_forbidden(c))
+                || board.winning_cells(p).contains(c.index())
+            {
+                continue;
+            }
+            board.play(c);
+            placed += 1;
+        }
+        let position = Position {
+            name: "p".into(),
+            board,
+            candidates: Candidates::Near(2),
+            attack: Attack::Any,
+            depth: Some(7),
+            expect: None,
+            solution: Vec::new(),
+            sources: Vec::new(),
+            slow: None,
+            time: None,
+        };
+        let text = write_position(&position);
+        let problem = Problem::from(&position);
+        if prover.prove(&problem, &budget).verdict != Verdict::Win {
+            continue;
+        }
+        let proof = write_certificate(&problem, &mut prover, &Limits::default())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+            .to_text();
+        if let Err(flaw) = check_text(&text, "p", &proof) {
+            panic!("{flaw}\n{text}\n{proof}");
+        }
+        wins[position.board.to_move().index()] += 1;
+    }
+    // Wins of both sides were certified.
+    assert!(wins[0] >= 10 && wins[1] >= 10, "{wins:?}");
+}

@@ -168,7 +168,12 @@ fn claim(p: &Position, s: &Solved, limits: &Limits) -> Claim {
         Verdict::Unknown => Claim {
             headline: format!(
                 "unknown: {}",
-                render::unknown_reason(o.exhausted, limits, s.prover == ProverKind::Vct)
+                render::unknown_reason(
+                    o.exhausted,
+                    limits,
+                    s.prover == ProverKind::Vct,
+                    p.board.game().rule() == kinrow_board::Rule::Renju
+                )
             ),
             scope: None,
             holds_for: None,

@@ -82,6 +82,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
             o.exhausted,
             &limits,
             solved.prover == ProverKind::Vct,
+            p.board.game().rule() == kinrow_board::Rule::Renju,
         )),
         (Expect::Win, Verdict::Win) => match o.best_move {
             Some(m) if !p.solution.is_empty() && !p.solution.contains(&m) => {

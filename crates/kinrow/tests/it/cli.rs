@@ -421,19 +421,41 @@ fn solve_writes_proofs_that_check_and_check_rejects_a_broken_one() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
 
-/// No prover searches renju yet: `solve` skips it with a message (exit 3,
-/// as for every position its prover refuses), `verify` skips the puzzle
-/// without failing, `show` draws it.
+/// Only the threat space searches renju: the default prover proves a
+/// renju win (and says which game it holds for), a whole-game prover skips
+/// the position with a message (exit 3, as for every position its prover
+/// refuses), `verify` passes the puzzle, `show` draws it.
 #[test]
-fn renju_is_read_shown_and_refused_by_the_provers() {
+fn renju_is_solved_by_the_threat_space_and_refused_by_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let text = "rule renju\ndepth 3\nexpect win\nmoves h8 a1 i8 a15 j8 o1\n";
     let f = write(dir.path(), "renju.pos", text);
     let out = kinrow().args(["solve"]).arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("win for x"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("the real game of renju"),
+        "{}",
+        stdout(&out)
+    );
+    for prover in ["pns", "and-or", "dfpn"] {
+        let out = kinrow()
+            .args(["solve", "--prover", prover])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+        assert!(stderr(&out).contains("renju"), "{}", stderr(&out));
+    }
+    let out = kinrow()
+        .args(["solve", "--all-moves"])
+        .arg(&f)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
-    assert!(stderr(&out).contains("renju"), "{}", stderr(&out));
     let out = kinrow().args(["verify"]).arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("1 passed"), "{}", stdout(&out));
     let out = kinrow().args(["show"]).arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains("renju"), "{}", stdout(&out));

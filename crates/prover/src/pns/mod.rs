@@ -55,8 +55,8 @@ pub use report::NodeView;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{NodeRules, UNLIMITED};
-use crate::outcome::{Limits, Outcome, Problem, Prover, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, SearchBoard};
+use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use kinrow_board::{Attack, Bitboard, Rule, SearchBoard};
 use report::Finished;
 use search::PnsSearch;
 use std::sync::OnceLock;
@@ -190,6 +190,19 @@ impl Prover for Pns {
         "pns"
     }
 
+    /// The threat space searches renju (see
+    /// [`crate::node::NodeRules::defender_node_threatened`]); its answers
+    /// there are wins or unknown.
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
+        if self.config.threat_space && problem.board.game().rule() == Rule::Renju {
+            if self.config.all_moves {
+                return Err(ProblemError::AllMovesRenju);
+            }
+            return Ok(());
+        }
+        check_rule(self.name(), problem)
+    }
+
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         self.last = None;
         let start = Instant::now();
@@ -247,9 +260,14 @@ impl Prover for Pns {
         } else if pn.is_zero() {
             outcome.verdict = Verdict::Win;
             outcome.pv = finished.principal_variation();
-        } else if dn.is_zero() && (!self.config.threat_space || problem.attack == Attack::Fours) {
+        } else if dn.is_zero()
+            && (!self.config.threat_space || problem.attack == Attack::Fours)
+            && problem.board.game().rule() != Rule::Renju
+        {
             // Under `attack fours` the threat space is the fours: the
-            // restriction changed nothing.
+            // restriction changed nothing. Under renju it is still a
+            // restriction (no passes, and nodes the rules leave to a pass
+            // are no-wins of the threat space): no no-win there.
             outcome.verdict = Verdict::NoWin;
         }
         if outcome.verdict == Verdict::Win {

@@ -17,7 +17,7 @@ mod pns_dag;
 mod pns_reference;
 mod pns_settle;
 mod pns_unlimited;
-mod renju_refused;
+mod renju;
 mod small_suite;
 mod value_andor;
 mod value_game;
