@@ -24,6 +24,7 @@
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
 mod ablation;
+pub mod draw;
 pub mod last_plies;
 pub(crate) mod line_end;
 mod wins;
@@ -34,7 +35,7 @@ pub use last_plies::LastPlies;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use crate::threat::ThreatSpace;
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, SearchBoard};
 use wins::winning;
 
 /// The remaining depth of a search without a horizon.
@@ -93,7 +94,8 @@ impl NodeRules {
     ///    (a winning move passes every filter);
     /// 4. if the defender has a winning cell, any attacker move other than a
     ///    block lets the defender complete its line first, which ends the
-    ///    attack; with two such cells no block helps.
+    ///    attack; with two such cells no block helps;
+    /// 7. a static no-win ([`NodeRules::static_no_win`]) ends the node.
     #[must_use]
     pub fn attacker_node(&self, board: &SearchBoard, depth: u32) -> OrNode {
         self.attacker_node_with(board, depth, None)
@@ -120,7 +122,7 @@ impl NodeRules {
             return OrNode::NoWin;
         }
         let threats = winning(board, known, me.other()) & cands;
-        if threats.has_two() {
+        if threats.has_two() || self.static_no_win(board, me) {
             return OrNode::NoWin;
         }
         // The attacker's filter over the blocks, or over every candidate.
@@ -131,6 +133,20 @@ impl NodeRules {
         } else {
             OrNode::Moves(moves)
         }
+    }
+
+    /// Reduction 7, a static no-win: whether the defender provably keeps
+    /// `attacker` from ever completing a line from `board`, by a pairing
+    /// strategy or the potential bound ([`draw::defender_holds`], where the
+    /// arguments are). Those strategies may answer on any empty cell, so
+    /// the test applies only when the defender may play there
+    /// (`candidates all`); the attacker's filter only takes moves away
+    /// from the attacker, and a horizon plies. The no-win holds at every
+    /// depth.
+    #[inline]
+    #[must_use]
+    pub fn static_no_win(&self, board: &SearchBoard, attacker: Player) -> bool {
+        self.candidates == Candidates::All && draw::defender_holds(board, attacker)
     }
 
     /// The cells of `within` that pass the attacker's filter, for the side
@@ -433,7 +449,7 @@ pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::{Board, Game, Player, Rule};
+    use kinrow_board::{Board, Game, Rule};
 
     fn board(moves: &[&str], to_move_o: bool) -> SearchBoard {
         let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
