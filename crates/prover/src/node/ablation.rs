@@ -38,8 +38,8 @@ pub struct Reductions {
     ///    (see [`NodeRules::defender_node_zoned`]).
     pub zones: bool,
     /// 7. The defender holds by a pairing strategy or the potential bound
-    ///    (see [`NodeRules::static_no_win`]): the attacker's node is a
-    ///    no-win.
+    ///    (see [`NodeRules::static_no_win`]): the node is a no-win, at the
+    ///    attacker's turn or the defender's.
     pub static_no_win: bool,
 }
 
@@ -243,6 +243,12 @@ impl SwitchableRules {
                     return AndNode::Win;
                 }
                 return AndNode::Replies(attacker_wins);
+            }
+            if r.static_no_win
+                && attacker_wins.is_empty()
+                && self.node.static_no_win(board, me.other())
+            {
+                return AndNode::NoWin;
             }
             if r.double_threat && depth >= 4 && attacker_wins.is_empty() {
                 if let Some(replies) = self.node.double_threat_replies(board, &cands) {

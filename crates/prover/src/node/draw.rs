@@ -81,6 +81,7 @@
 //! succeed.
 
 use kinrow_board::{Game, Player, Rule, SearchBoard};
+use std::cell::RefCell;
 
 /// The most windows a board of 128 bits can hold (at most one per cell
 /// and direction).
@@ -144,7 +145,15 @@ pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) 
     if potential(windows.iter(), empty, k).is_some_and(|p| p < limit) {
         return true;
     }
-    paired(windows, empty, k, limit, checks)
+    SCRATCH.with_borrow_mut(|(groups, shared)| {
+        paired(windows, empty, k, limit, checks, groups, shared)
+    })
+}
+
+thread_local! {
+    /// The groups and the matching's cells of [`paired`], kept from call
+    /// to call so that a node allocates nothing.
+    static SCRATCH: RefCell<(Vec<Group>, Vec<u128>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// The leading 128 bits of a bitboard's words, when no bit lies above.
@@ -233,67 +242,125 @@ struct Group {
     len: u16,
     /// The potential of its windows, to cover the heaviest first.
     weight: u64,
+    state: State,
+}
+
+/// What became of a [`Group`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum State {
+    #[default]
+    Open,
+    /// Its pair is found.
+    Covered,
+    /// No pair: its windows go to the potential.
+    Uncovered,
+    /// No pair: its two halves were tried instead (groups further on).
+    Split,
+}
+
+impl Group {
+    /// The group of `windows[first..first + len]`, which share two empty
+    /// cells or more when `len > 1`.
+    fn of(windows: &[u128], first: usize, len: usize, empty: u128, k: u32) -> Group {
+        let mut group = Group {
+            shared: empty,
+            first: first as u16,
+            len: len as u16,
+            ..Group::default()
+        };
+        for &w in &windows[first..first + len] {
+            group.shared &= w;
+            group.weight += term(w, empty, k);
+        }
+        group
+    }
+}
+
+/// A window's term in the potential on the cells `within`, scaled by 2^k.
+#[inline]
+fn term(w: u128, within: u128, k: u32) -> u64 {
+    1u64 << (k - (w & within).count_ones().min(k))
 }
 
 /// The pairing test, partial pairings finished by the potential on the
 /// cells no pair uses (module docs). `limit` is the scaled bound.
-fn paired(windows: &[u128], empty: u128, k: u32, limit: u64, checks: Checks) -> bool {
-    let mut groups = [Group::default(); MAX_WINDOWS];
-    let mut g = 0usize;
+fn paired(
+    windows: &[u128],
+    empty: u128,
+    k: u32,
+    limit: u64,
+    checks: Checks,
+    groups: &mut Vec<Group>,
+    shared: &mut Vec<u128>,
+) -> bool {
+    groups.clear();
     for (i, &w) in windows.iter().enumerate() {
-        let term = 1u64 << (k - (w & empty).count_ones().min(k));
-        if g > 0 {
-            let last = &mut groups[g - 1];
-            // Windows of different lines share at most one cell, so only
-            // neighbours along a line merge.
+        // Windows of different lines share at most one cell, so only
+        // neighbours along a line merge.
+        if let Some(last) = groups.last_mut() {
             let shared = last.shared & w;
             if shared.count_ones() >= 2 {
                 last.shared = shared;
                 last.len += 1;
-                last.weight += term;
+                last.weight += term(w, empty, k);
                 continue;
             }
         }
-        groups[g] = Group {
-            shared: w & empty,
-            first: i as u16,
-            len: 1,
-            weight: term,
-        };
-        g += 1;
+        groups.push(Group::of(windows, i, 1, empty, k));
     }
-    let groups = &mut groups[..g];
     // At most ⌊E/2⌋ groups get a pair, and each window left uncovered adds
     // at least 1 (scaled) to the potential.
-    let uncovered_at_least = g.saturating_sub(empty.count_ones() as usize / 2);
+    let uncovered_at_least = groups.len().saturating_sub(empty.count_ones() as usize / 2);
     if uncovered_at_least as u64 >= limit {
         return false;
     }
     groups.sort_unstable_by_key(|g| std::cmp::Reverse(g.weight));
-    let mut matching = Matching::new(groups);
-    let mut covered = [false; MAX_WINDOWS];
-    let mut used = 0u128;
-    for (i, group) in groups.iter().enumerate() {
-        covered[i] = if checks.pairs_may_share {
+    let mut matching = Matching::new(shared);
+    let mut shared_cells = 0u128;
+    // A lower bound of the potential of the uncovered windows on R (R holds
+    // no more cells than the empty ones): the test fails once it reaches
+    // the limit.
+    let mut lost = 0u64;
+    let mut i = 0;
+    while i < groups.len() {
+        let group = groups[i];
+        let covered = if checks.pairs_may_share {
             // Wrong on purpose: cells may serve several groups.
             let two = two_lowest(group.shared);
-            used |= two;
+            shared_cells |= two;
             two.count_ones() == 2
         } else {
-            matching.cover(i)
+            matching.cover(i, group.shared)
         };
+        groups[i].state = if covered {
+            State::Covered
+        } else if group.len > 1 {
+            // Each half shares more cells: it may find a pair.
+            let (first, len) = (usize::from(group.first), usize::from(group.len));
+            groups.push(Group::of(windows, first, len / 2, empty, k));
+            groups.push(Group::of(windows, first + len / 2, len - len / 2, empty, k));
+            State::Split
+        } else {
+            lost += group.weight;
+            if lost >= limit {
+                return false;
+            }
+            State::Uncovered
+        };
+        i += 1;
     }
-    if !checks.pairs_may_share {
-        used = matching.used(&covered[..g]);
-    }
+    let used = if checks.pairs_may_share {
+        shared_cells
+    } else {
+        matching.used(groups)
+    };
     let rest = empty & !used;
     let uncovered = groups
         .iter()
-        .zip(&covered)
-        .filter(|(_, &c)| !c)
-        .flat_map(|(group, _)| {
-            let first = usize::from(group.first);
-            &windows[first..first + usize::from(group.len)]
+        .filter(|g| g.state == State::Uncovered)
+        .flat_map(|g| {
+            let first = usize::from(g.first);
+            &windows[first..first + usize::from(g.len)]
         });
     potential(uncovered, rest, k).is_some_and(|p| p < limit)
 }
@@ -308,26 +375,35 @@ fn two_lowest(m: u128) -> u128 {
 /// Kuhn's bipartite matching: each group has two slots (2g, 2g + 1), each
 /// slot takes one of the group's shared empty cells, each cell serves one
 /// slot at most.
-struct Matching<'g> {
-    groups: &'g [Group],
+struct Matching<'s> {
     /// The slot holding each bit index, `NONE` for none.
     owner: [u16; 128],
+    /// The cells some slot holds.
+    held: u128,
+    /// The cells each group may take, by group.
+    shared: &'s mut Vec<u128>,
 }
 
 const NONE: u16 = u16::MAX;
 
-impl<'g> Matching<'g> {
-    fn new(groups: &'g [Group]) -> Matching<'g> {
+impl<'s> Matching<'s> {
+    /// An empty matching, its groups' cells kept in `shared`.
+    fn new(shared: &'s mut Vec<u128>) -> Matching<'s> {
+        shared.clear();
         Matching {
-            groups,
             owner: [NONE; 128],
+            held: 0,
+            shared,
         }
     }
 
-    /// Gives both slots of group `g` a cell, moving other slots' cells
-    /// along augmenting paths; if the second fails, frees the first's cell
-    /// (the other slots keep theirs), so the group takes none.
-    fn cover(&mut self, g: usize) -> bool {
+    /// Gives both slots of group `g` (the next group, of shared cells
+    /// `shared`) a cell, moving other slots' cells along augmenting paths;
+    /// if the second fails, frees the first's cell (the other slots keep
+    /// theirs), so the group takes none.
+    fn cover(&mut self, g: usize, shared: u128) -> bool {
+        debug_assert_eq!(g, self.shared.len());
+        self.shared.push(shared);
         let first = (2 * g) as u16;
         if !self.augment(first, &mut 0) {
             return false;
@@ -337,13 +413,22 @@ impl<'g> Matching<'g> {
         }
         if let Some(c) = self.owner.iter().position(|&s| s == first) {
             self.owner[c] = NONE;
+            self.held &= !(1u128 << c);
         }
         false
     }
 
-    /// An augmenting path from `slot` avoiding the cells in `seen`.
+    /// An augmenting path from `slot` avoiding the cells in `seen`: a cell
+    /// no slot holds if there is one, else one whose holder can move on.
     fn augment(&mut self, slot: u16, seen: &mut u128) -> bool {
-        let mut free = self.groups[usize::from(slot / 2)].shared & !*seen;
+        let mut free = self.shared[usize::from(slot / 2)] & !*seen;
+        let direct = free & !self.held;
+        if direct != 0 {
+            let c = direct.trailing_zeros() as usize;
+            self.owner[c] = slot;
+            self.held |= 1u128 << c;
+            return true;
+        }
         while free != 0 {
             let c = free.trailing_zeros() as usize;
             free &= free - 1;
@@ -357,20 +442,23 @@ impl<'g> Matching<'g> {
         false
     }
 
-    /// The cells held by the slots of the `covered` groups. Each covered
+    /// The cells held by the slots of the covered `groups`. Each covered
     /// group holds two distinct cells among its shared cells, no cell held
-    /// twice (checked in debug builds): the pairs of the strategy.
-    fn used(&self, covered: &[bool]) -> u128 {
+    /// twice (checked in debug builds): the pairs of the strategy. (A slot
+    /// of a group that failed holds nothing: `cover` freed it.)
+    fn used(&self, groups: &[Group]) -> u128 {
         let mut used = 0u128;
-        let mut held = [0u32; MAX_WINDOWS];
         for (c, &slot) in self.owner.iter().enumerate() {
-            if slot != NONE && covered[usize::from(slot / 2)] {
+            let g = usize::from(slot / 2);
+            if slot != NONE && groups[g].state == State::Covered {
                 used |= 1u128 << c;
-                held[usize::from(slot / 2)] += 1;
-                debug_assert!(self.groups[usize::from(slot / 2)].shared >> c & 1 == 1);
+                debug_assert!(groups[g].shared >> c & 1 == 1);
             }
         }
-        debug_assert!(covered.iter().zip(&held).all(|(&c, &h)| !c || h == 2));
+        debug_assert!(groups.iter().enumerate().all(|(g, group)| {
+            let held = (0..128).filter(|&c| self.owner[c] / 2 == g as u16).count();
+            (group.state == State::Covered) == (held == 2)
+        }));
         used
     }
 }

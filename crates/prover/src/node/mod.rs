@@ -200,7 +200,9 @@ impl NodeRules {
     ///    grow as stones are added: with two such cells the attacker wins
     ///    next ply whatever happens; with one, every reply but the block
     ///    loses at once, so the block is the only reply;
-    /// 5. see [`NodeRules::double_threat_replies`].
+    /// 5. see [`NodeRules::double_threat_replies`];
+    /// 7. a static no-win ([`NodeRules::static_no_win`]), the defender to
+    ///    move, ends the node.
     #[must_use]
     pub fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
         self.defender_node_with(board, depth, None)
@@ -232,6 +234,9 @@ impl NodeRules {
         }
         if !attacker_wins.is_empty() {
             return AndNode::Replies(attacker_wins);
+        }
+        if self.static_no_win(board, me.other()) {
+            return AndNode::NoWin;
         }
         if depth >= 4 {
             if let Some(replies) = self.double_threat_replies(board, &cands) {
