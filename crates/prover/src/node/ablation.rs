@@ -1,4 +1,4 @@
-//! The node rules with switches for the six reductions of [`NodeRules`],
+//! The node rules with switches for the seven reductions of [`NodeRules`],
 //! so tests can check that each reduction leaves every verdict unchanged
 //! (the AND-OR prover takes them in [`AndOrConfig`](crate::AndOrConfig)).
 //!
@@ -14,7 +14,7 @@ use super::{AndNode, NodeRules, OrNode, Wins};
 use crate::threat::ThreatSpace;
 use kinrow_board::{Attack, Cell, SearchBoard};
 
-/// Which of the six reductions of [`NodeRules`] the prover applies. Turning
+/// Which of the seven reductions of [`NodeRules`] the prover applies. Turning
 /// one off never changes a verdict, only the work; the switches exist for
 /// tests and experiments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +37,10 @@ pub struct Reductions {
     ///    defender's replies are cut to its zone and the defender's fours
     ///    (see [`NodeRules::defender_node_zoned`]).
     pub zones: bool,
+    /// 7. The defender holds by a pairing strategy or the potential bound
+    ///    (see [`NodeRules::static_no_win`]): the node is a no-win, at the
+    ///    attacker's turn or the defender's.
+    pub static_no_win: bool,
 }
 
 impl Reductions {
@@ -48,6 +52,7 @@ impl Reductions {
         attacker_must_block: true,
         double_threat: true,
         zones: true,
+        static_no_win: true,
     };
     /// No reduction: the plain AND-OR recursion of the spec.
     pub const NONE: Reductions = Reductions {
@@ -57,6 +62,7 @@ impl Reductions {
         attacker_must_block: false,
         double_threat: false,
         zones: false,
+        static_no_win: false,
     };
 }
 
@@ -110,6 +116,12 @@ impl SwitchableRules {
         }
         let r = self.reductions;
         let me = board.to_move();
+        // Reduction 7 is a statement about the whole game, sound whatever
+        // the other switches (it never holds where the attacker can win at
+        // once).
+        if r.static_no_win && self.node.static_no_win(board, me) {
+            return OrNode::NoWin;
+        }
         let cands = board.candidates(self.node.candidates);
         let my_wins = board.winning_cells(me) & cands;
         if r.attacker_wins_now {
@@ -231,6 +243,12 @@ impl SwitchableRules {
                     return AndNode::Win;
                 }
                 return AndNode::Replies(attacker_wins);
+            }
+            if r.static_no_win
+                && attacker_wins.is_empty()
+                && self.node.static_no_win(board, me.other())
+            {
+                return AndNode::NoWin;
             }
             if r.double_threat && depth >= 4 && attacker_wins.is_empty() {
                 if let Some(replies) = self.node.double_threat_replies(board, &cands) {

@@ -24,6 +24,7 @@
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
 mod ablation;
+pub mod draw;
 pub mod last_plies;
 pub(crate) mod line_end;
 mod wins;
@@ -93,7 +94,8 @@ impl NodeRules {
     ///    (a winning move passes every filter);
     /// 4. if the defender has a winning cell, any attacker move other than a
     ///    block lets the defender complete its line first, which ends the
-    ///    attack; with two such cells no block helps.
+    ///    attack; with two such cells no block helps;
+    /// 7. a static no-win ([`NodeRules::static_no_win`]) ends the node.
     ///
     /// Under renju x never plays a forbidden point (the moves are
     /// [`SearchBoard::legal`]); a cell where x makes five is never one, so
@@ -125,7 +127,7 @@ impl NodeRules {
             return OrNode::NoWin;
         }
         let threats = winning(board, known, me.other()) & cands;
-        if threats.has_two() {
+        if threats.has_two() || self.static_no_win(board, me) {
             return OrNode::NoWin;
         }
         // The attacker's filter over the blocks, or over every candidate.
@@ -136,6 +138,20 @@ impl NodeRules {
         } else {
             OrNode::Moves(moves)
         }
+    }
+
+    /// Reduction 7, a static no-win: whether the defender provably keeps
+    /// `attacker` from ever completing a line from `board`, by a pairing
+    /// strategy or the potential bound ([`draw::defender_holds`], where the
+    /// arguments are). Those strategies may answer on any empty cell, so
+    /// the test applies only when the defender may play there
+    /// (`candidates all`); the attacker's filter only takes moves away
+    /// from the attacker, and a horizon plies. The no-win holds at every
+    /// depth.
+    #[inline]
+    #[must_use]
+    pub fn static_no_win(&self, board: &SearchBoard, attacker: Player) -> bool {
+        self.candidates == Candidates::All && draw::defender_holds(board, attacker)
     }
 
     /// The cells of `within` that pass the attacker's filter, for the side
@@ -190,7 +206,9 @@ impl NodeRules {
     ///    grow as stones are added: with two such cells the attacker wins
     ///    next ply whatever happens; with one, every reply but the block
     ///    loses at once, so the block is the only reply;
-    /// 5. see [`NodeRules::double_threat_replies`].
+    /// 5. see [`NodeRules::double_threat_replies`];
+    /// 7. a static no-win ([`NodeRules::static_no_win`]), the defender to
+    ///    move, ends the node.
     ///
     /// Under renju x never plays a forbidden point: when x defends, its
     /// replies are [`SearchBoard::legal`]. A block of o's four on a
@@ -240,6 +258,9 @@ impl NodeRules {
         }
         let legal = board.legal(me, &cands);
         if legal.is_empty() {
+            return AndNode::NoWin;
+        }
+        if self.static_no_win(board, me.other()) {
             return AndNode::NoWin;
         }
         if depth >= 4 {
@@ -502,7 +523,7 @@ pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::{Board, Game, Player, Rule};
+    use kinrow_board::{Board, Game, Rule};
 
     fn board(moves: &[&str], to_move_o: bool) -> SearchBoard {
         let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();

@@ -100,6 +100,18 @@ fn zones_change_no_answer() {
     unchanged_without_on("reduction 6 (zones)", r, 2000);
 }
 
+/// Reduction 7 (a static no-win: pairing strategy or potential bound)
+/// against none; it applies under `candidates all` on boards of at most
+/// 128 bits, a third of the small boards of the mix.
+#[test]
+fn static_no_win_changes_no_answer() {
+    let r = Reductions {
+        static_no_win: false,
+        ..Reductions::ALL
+    };
+    unchanged_without("reduction 7 (static no-win)", r);
+}
+
 #[test]
 fn no_reduction_at_all_changes_no_answer() {
     unchanged_without("every reduction", Reductions::NONE);

@@ -64,11 +64,15 @@ fn a_position_reached_by_many_move_orders_has_one_node() {
             symmetry,
             ..PnsConfig::default()
         });
-        let out = pns.prove(&whole_game(board(4, 4, 4, &[])), &Limits::default());
+        // 6x4, k 4: a draw the static no-win tests leave a real search
+        // (4x4 they settle at the root).
+        let out = pns.prove(&whole_game(board(6, 4, 4, &[])), &Limits::default());
         assert_eq!(out.verdict, Verdict::NoWin);
         assert!(out.stats.tt_hits > 0);
         let most = check_unique(&pns, symmetry);
-        assert!(most >= 4, "some node is reached from {most} parents");
+        // (They also cut lines short, so fewer orders meet: 4 parents at
+        // most on 4x4 before them, 3 here.)
+        assert!(most >= 3, "some node is reached from {most} parents");
         // The node count of the outcome is the arena's.
         assert_eq!(out.stats.nodes as usize, pns.nodes().len());
     }

@@ -1,0 +1,544 @@
+//! Static no-win tests: positions where the defender provably stops every
+//! line of the attacker, whatever the attacker plays, decided from the
+//! board alone (no search). They end whole subtrees of a draw at once.
+//!
+//! # The game they speak of
+//!
+//! The attacker wins by completing a line; anything else (the defender's
+//! own line, a full board, the horizon) is a no-win. So the question is
+//! whether the defender, placing one stone per turn on any empty cell,
+//! can keep every line from being completed (a Maker-Breaker game, the
+//! defender being Breaker). A defender's stone never helps the attacker: it
+//! can only spoil windows (under the exact rule too: it neither lengthens
+//! nor shortens a run of attacker stones). So a strategy that keeps the
+//! attacker from filling any *live* window (below) proves a no-win of the
+//! whole game, whatever the horizon (a horizon only takes plies away from
+//! the attacker) and whatever the attacker's filter (it only takes moves
+//! away from the attacker). The defender's strategies below play any empty
+//! cell, so the tests hold only where the defender may (`candidates all`,
+//! checked by [`NodeRules::static_no_win`](super::NodeRules::static_no_win)),
+//! and not under renju, where x may not play its forbidden points.
+//!
+//! # Live windows
+//!
+//! Every winning line of the attacker contains a *window*, k consecutive
+//! cells of a row, column or diagonal, all the attacker's. A window can
+//! still become one only if it holds no defender stone and no more empty
+//! cells than the attacker has stones left before the board is full
+//! (⌈E/2⌉ of E empty cells with the attacker to move, ⌊E/2⌋ with the
+//! defender to move). Under the exact rule the attacker wins only with a
+//! run of exactly k, so a window next to an attacker stone along its line
+//! (on a *flank*) can never be one: that stone stays, and filling the
+//! window makes an overline. The others are live; blocking every live
+//! window blocks every win. This holds whatever the horizon, so a no-win
+//! found here holds at every depth (AND-OR may store it as such).
+//!
+//! # Pairing strategy (Hales-Jewett)
+//!
+//! If disjoint pairs of empty cells can be chosen so that every live
+//! window holds both cells of some pair, the defender answers an attacker
+//! stone on a paired cell with its mate (still empty: only that answer
+//! ever fills a mate) and plays anywhere otherwise; the attacker then owns
+//! at most one cell of each pair, so fills no live window. The strategy
+//! only answers, so it holds with either side to move.
+//!
+//! Pairs are found by bipartite matching. The live windows of a line are
+//! first grouped, in order along the line, while the cells the group's
+//! windows all share still hold two empty cells: a pair among them serves
+//! the whole group. Each group then asks for two cells of its shared
+//! empty cells, every cell serving one group at most (Kuhn's augmenting
+//! paths, the groups whose windows need the fewest stones first). The
+//! grouping and the order are heuristics: any pairing found is sound.
+//!
+//! # Potential (Erdős–Selfridge), and the two together
+//!
+//! With the defender to move, if the sum over the live windows of
+//! 2^-(empty cells of the window) is below 1, the defender stops them all
+//! by always taking the cell that lowers the sum most: the sum after each
+//! pair of moves (defender, attacker) is at most the sum before (the
+//! attacker's cell doubles the windows through it, worth at most what the
+//! defender's better cell removed), and a filled window alone is worth 1.
+//! With the attacker to move its first stone at most doubles the sum, so
+//! below 1/2 is needed. Sums are exact integers scaled by 2^k.
+//!
+//! A pairing that covers only some groups leaves the others to the
+//! potential, played on the cells no pair uses (R): the defender answers a
+//! stone on a paired cell with its mate and a stone in R within R, by the
+//! rule above applied to the sets (window ∩ R) of the uncovered windows,
+//! and with the defender to move it starts in R. The two parts share no
+//! cell, so each keeps its own guarantee: an uncovered window is filled
+//! only if its part in R is, and the potential of those parts stays below
+//! one. So the test is: the pairing covers every live window, or the
+//! uncovered ones pass the potential bound on R (which, with no pair at
+//! all, is the plain Erdős–Selfridge bound).
+//!
+//! # Cost and reach
+//!
+//! Masks are `u128` over the board's bit indices, so the tests run on
+//! boards whose bitboard takes at most 128 bits (`height * (width + 1)`:
+//! up to 10x10, 9x11, 7x15, ...); elsewhere they answer `false` (no claim),
+//! which is always sound. A cheap count skips the matching when it cannot
+//! succeed.
+
+use kinrow_board::{Game, Player, Rule, SearchBoard};
+use std::cell::RefCell;
+
+/// The most windows a board of 128 bits can hold (at most one per cell
+/// and direction).
+const MAX_WINDOWS: usize = 4 * 128;
+
+/// Which arguments a test may use. [`Checks::SOUND`] is the only one the
+/// provers use; the others are deliberately wrong, so that the tests can
+/// show that the comparison with exhaustive search catches a wrong test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Checks {
+    /// Wrong: a group counts as covered when its shared cells hold two
+    /// empty cells, whether or not another group uses them too.
+    pub pairs_may_share: bool,
+    /// Wrong: the potential bound is doubled (2 with the defender to move,
+    /// 1 with the attacker to move).
+    pub double_threshold: bool,
+}
+
+impl Checks {
+    /// The sound tests.
+    pub const SOUND: Checks = Checks {
+        pairs_may_share: false,
+        double_threshold: false,
+    };
+}
+
+/// Whether the defender can keep `attacker` from ever completing a line
+/// from `board` (with either side to move), playing any empty cell: the
+/// pairing strategy and the potential bound of the module docs. `false`
+/// says nothing. Not for renju (answers `false`).
+#[must_use]
+pub fn defender_holds(board: &SearchBoard, attacker: Player) -> bool {
+    holds_with(board, attacker, Checks::SOUND)
+}
+
+/// [`defender_holds`] with the arguments `checks` allows.
+pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) -> bool {
+    let game = board.game();
+    let k = game.k();
+    if k < 2 || game.rule() == Rule::Renju {
+        return false;
+    }
+    let Some(cells) = mask(game.geometry().cells().words()) else {
+        return false;
+    };
+    let att = mask(board.stones(attacker).words()).unwrap_or(0);
+    let def = mask(board.stones(attacker.other()).words()).unwrap_or(0);
+    let empty = cells & !att & !def;
+    let to_move = board.to_move() == attacker;
+    let e = empty.count_ones();
+    let stones = if to_move { e.div_ceil(2) } else { e / 2 };
+    let mut windows = [0u128; MAX_WINDOWS];
+    let n = live_windows(game, cells, att, def, stones, &mut windows);
+    let windows = &windows[..n];
+    // The bound, scaled by 2^k: 1 with the defender to move, 1/2 with the
+    // attacker to move (doubled by the wrong check).
+    let mut limit = if to_move { 1u64 << (k - 1) } else { 1u64 << k };
+    if checks.double_threshold {
+        limit *= 2;
+    }
+    if potential(windows.iter(), empty, k).is_some_and(|p| p < limit) {
+        return true;
+    }
+    SCRATCH.with_borrow_mut(|(groups, shared)| {
+        paired(windows, empty, k, limit, checks, groups, shared)
+    })
+}
+
+thread_local! {
+    /// The groups and the matching's cells of [`paired`], kept from call
+    /// to call so that a node allocates nothing.
+    static SCRATCH: RefCell<(Vec<Group>, Vec<u128>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// The leading 128 bits of a bitboard's words, when no bit lies above.
+#[inline]
+fn mask(words: &[u64]) -> Option<u128> {
+    words[2..]
+        .iter()
+        .all(|&w| w == 0)
+        .then(|| u128::from(words[0]) | u128::from(words[1]) << 64)
+}
+
+/// Writes the attacker's live windows (module docs) to `out`, direction by
+/// direction, each in order along its lines; returns how many.
+fn live_windows(
+    game: &Game,
+    cells: u128,
+    att: u128,
+    def: u128,
+    stones: u32,
+    out: &mut [u128; MAX_WINDOWS],
+) -> usize {
+    let k = game.k();
+    let exact = game.rule() == Rule::Exact;
+    let mut n = 0;
+    for d in game.geometry().directions() {
+        // Starts of windows: k real cells in a row along d. A window that
+        // would leave the board crosses a padding bit or bit 128 (see
+        // `kinrow_board::bitboard`), which are not cells.
+        if (k - 1) * d >= 128 {
+            continue;
+        }
+        let mut starts = cells;
+        let mut shape = 1u128;
+        for i in 1..k {
+            starts &= cells >> (i * d);
+            shape |= 1u128 << (i * d);
+        }
+        let mut rest = starts;
+        while rest != 0 {
+            let s = rest.trailing_zeros();
+            rest &= rest - 1;
+            let w = shape << s;
+            if w & def != 0 || (w & !att).count_ones() > stones {
+                continue;
+            }
+            if exact {
+                // The flanks: the cells just before and after the window
+                // along d (a padding bit or off the board when the window
+                // touches the edge, never a stone).
+                let before = s.checked_sub(d).map_or(0, |b| 1u128 << b);
+                let after = (s + k * d < 128).then(|| 1u128 << (s + k * d));
+                if (before | after.unwrap_or(0)) & att != 0 {
+                    continue;
+                }
+            }
+            out[n] = w;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The potential of `windows` on the cells `within`, scaled by 2^k: the
+/// sum of 2^(k - |w ∩ within|); `None` (infinite, for every bound) when a
+/// window has no cell in `within`. Exact: at most 512 terms of at most
+/// 2^(k-1), k <= 26.
+fn potential<'a>(windows: impl Iterator<Item = &'a u128>, within: u128, k: u32) -> Option<u64> {
+    let mut sum = 0u64;
+    for w in windows {
+        let e = (w & within).count_ones();
+        if e == 0 {
+            return None;
+        }
+        sum += 1u64 << (k - e.min(k));
+    }
+    Some(sum)
+}
+
+/// A group of live windows along one line that one pair can serve.
+#[derive(Clone, Copy, Debug, Default)]
+struct Group {
+    /// The empty cells every window of the group holds.
+    shared: u128,
+    /// The group's windows: `windows[first..first + len]`.
+    first: u16,
+    len: u16,
+    /// The potential of its windows, to cover the heaviest first.
+    weight: u64,
+    state: State,
+}
+
+/// What became of a [`Group`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum State {
+    #[default]
+    Open,
+    /// Its pair is found.
+    Covered,
+    /// No pair: its windows go to the potential.
+    Uncovered,
+    /// No pair: its two halves were tried instead (groups further on).
+    Split,
+}
+
+impl Group {
+    /// The group of `windows[first..first + len]`, which share two empty
+    /// cells or more when `len > 1`.
+    fn of(windows: &[u128], first: usize, len: usize, empty: u128, k: u32) -> Group {
+        let mut group = Group {
+            shared: empty,
+            first: first as u16,
+            len: len as u16,
+            ..Group::default()
+        };
+        for &w in &windows[first..first + len] {
+            group.shared &= w;
+            group.weight += term(w, empty, k);
+        }
+        group
+    }
+}
+
+/// A window's term in the potential on the cells `within`, scaled by 2^k.
+#[inline]
+fn term(w: u128, within: u128, k: u32) -> u64 {
+    1u64 << (k - (w & within).count_ones().min(k))
+}
+
+/// The pairing test, partial pairings finished by the potential on the
+/// cells no pair uses (module docs). `limit` is the scaled bound.
+fn paired(
+    windows: &[u128],
+    empty: u128,
+    k: u32,
+    limit: u64,
+    checks: Checks,
+    groups: &mut Vec<Group>,
+    shared: &mut Vec<u128>,
+) -> bool {
+    groups.clear();
+    for (i, &w) in windows.iter().enumerate() {
+        // Windows of different lines share at most one cell, so only
+        // neighbours along a line merge.
+        if let Some(last) = groups.last_mut() {
+            let shared = last.shared & w;
+            if shared.count_ones() >= 2 {
+                last.shared = shared;
+                last.len += 1;
+                last.weight += term(w, empty, k);
+                continue;
+            }
+        }
+        groups.push(Group::of(windows, i, 1, empty, k));
+    }
+    // At most ⌊E/2⌋ groups get a pair, and each window left uncovered adds
+    // at least 1 (scaled) to the potential.
+    let uncovered_at_least = groups.len().saturating_sub(empty.count_ones() as usize / 2);
+    if uncovered_at_least as u64 >= limit {
+        return false;
+    }
+    groups.sort_unstable_by_key(|g| std::cmp::Reverse(g.weight));
+    let mut matching = Matching::new(shared);
+    let mut shared_cells = 0u128;
+    // A lower bound of the potential of the uncovered windows on R (R holds
+    // no more cells than the empty ones): the test fails once it reaches
+    // the limit.
+    let mut lost = 0u64;
+    let mut i = 0;
+    while i < groups.len() {
+        let group = groups[i];
+        let covered = if checks.pairs_may_share {
+            // Wrong on purpose: cells may serve several groups.
+            let two = two_lowest(group.shared);
+            shared_cells |= two;
+            two.count_ones() == 2
+        } else {
+            matching.cover(i, group.shared)
+        };
+        groups[i].state = if covered {
+            State::Covered
+        } else if group.len > 1 {
+            // Each half shares more cells: it may find a pair.
+            let (first, len) = (usize::from(group.first), usize::from(group.len));
+            groups.push(Group::of(windows, first, len / 2, empty, k));
+            groups.push(Group::of(windows, first + len / 2, len - len / 2, empty, k));
+            State::Split
+        } else {
+            lost += group.weight;
+            if lost >= limit {
+                return false;
+            }
+            State::Uncovered
+        };
+        i += 1;
+    }
+    let used = if checks.pairs_may_share {
+        shared_cells
+    } else {
+        matching.used(groups)
+    };
+    let rest = empty & !used;
+    let uncovered = groups
+        .iter()
+        .filter(|g| g.state == State::Uncovered)
+        .flat_map(|g| {
+            let first = usize::from(g.first);
+            &windows[first..first + usize::from(g.len)]
+        });
+    potential(uncovered, rest, k).is_some_and(|p| p < limit)
+}
+
+/// The two lowest bits of `m` (fewer when it has fewer).
+fn two_lowest(m: u128) -> u128 {
+    let a = m & m.wrapping_neg();
+    let rest = m & !a;
+    a | (rest & rest.wrapping_neg())
+}
+
+/// Kuhn's bipartite matching: each group has two slots (2g, 2g + 1), each
+/// slot takes one of the group's shared empty cells, each cell serves one
+/// slot at most.
+struct Matching<'s> {
+    /// The slot holding each bit index, `NONE` for none.
+    owner: [u16; 128],
+    /// The cells some slot holds.
+    held: u128,
+    /// The cells each group may take, by group.
+    shared: &'s mut Vec<u128>,
+}
+
+const NONE: u16 = u16::MAX;
+
+impl<'s> Matching<'s> {
+    /// An empty matching, its groups' cells kept in `shared`.
+    fn new(shared: &'s mut Vec<u128>) -> Matching<'s> {
+        shared.clear();
+        Matching {
+            owner: [NONE; 128],
+            held: 0,
+            shared,
+        }
+    }
+
+    /// Gives both slots of group `g` (the next group, of shared cells
+    /// `shared`) a cell, moving other slots' cells along augmenting paths;
+    /// if the second fails, frees the first's cell (the other slots keep
+    /// theirs), so the group takes none.
+    fn cover(&mut self, g: usize, shared: u128) -> bool {
+        debug_assert_eq!(g, self.shared.len());
+        self.shared.push(shared);
+        let first = (2 * g) as u16;
+        if !self.augment(first, &mut 0) {
+            return false;
+        }
+        if self.augment(first + 1, &mut 0) {
+            return true;
+        }
+        if let Some(c) = self.owner.iter().position(|&s| s == first) {
+            self.owner[c] = NONE;
+            self.held &= !(1u128 << c);
+        }
+        false
+    }
+
+    /// An augmenting path from `slot` avoiding the cells in `seen`: a cell
+    /// no slot holds if there is one, else one whose holder can move on.
+    fn augment(&mut self, slot: u16, seen: &mut u128) -> bool {
+        let mut free = self.shared[usize::from(slot / 2)] & !*seen;
+        let direct = free & !self.held;
+        if direct != 0 {
+            let c = direct.trailing_zeros() as usize;
+            self.owner[c] = slot;
+            self.held |= 1u128 << c;
+            return true;
+        }
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            *seen |= 1u128 << c;
+            let holder = self.owner[c];
+            if holder == NONE || self.augment(holder, seen) {
+                self.owner[c] = slot;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cells held by the slots of the covered `groups`. Each covered
+    /// group holds two distinct cells among its shared cells, no cell held
+    /// twice (checked in debug builds): the pairs of the strategy. (A slot
+    /// of a group that failed holds nothing: `cover` freed it.)
+    fn used(&self, groups: &[Group]) -> u128 {
+        let mut used = 0u128;
+        for (c, &slot) in self.owner.iter().enumerate() {
+            let g = usize::from(slot / 2);
+            if slot != NONE && groups[g].state == State::Covered {
+                used |= 1u128 << c;
+                debug_assert!(groups[g].shared >> c & 1 == 1);
+            }
+        }
+        debug_assert!(groups.iter().enumerate().all(|(g, group)| {
+            let held = (0..128).filter(|&c| self.owner[c] / 2 == g as u16).count();
+            (group.state == State::Covered) == (held == 2)
+        }));
+        used
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_reference::{adapt, attacker_wins_game, random_stones, NaiveBoard, Rng, O, X};
+
+    /// A random position for the comparison with exhaustive search: boards
+    /// up to 5x5 with k 3 or 4, and 4x7 / 7x4 with k 4, either rule,
+    /// with at most 16 empty cells (the exhaustive search stays cheap),
+    /// either side to move, and the attacker either side.
+    fn random_position(seed: u64) -> (NaiveBoard, u8, u8) {
+        let mut rng = Rng(seed);
+        let (w, h, k) = match rng.range(0, 5) {
+            0 => (4, 7, 4),
+            1 => (7, 4, 4),
+            2 => (5, 5, 4),
+            3 => (rng.range(3, 5), rng.range(3, 5), 3),
+            _ => (rng.range(4, 5), rng.range(4, 5), 4),
+        };
+        let area = w * h;
+        let stones = rng.range(area.saturating_sub(16).max(1), area - 1);
+        let exact = rng.chance(1, 3);
+        let b = random_stones(&mut rng, w, h, k, exact, stones);
+        let to_move = if rng.chance(1, 2) { X } else { O };
+        let attacker = if rng.chance(1, 2) { X } else { O };
+        (b, to_move, attacker)
+    }
+
+    /// Runs `checks` on `count` random positions; for every one it calls a
+    /// no-win, the exhaustive search's verdict. Returns how many it called,
+    /// and the first position where the search found a win instead.
+    fn compare(checks: Checks, count: u64) -> (u32, Option<String>) {
+        let (mut tried, mut claimed) = (0, 0);
+        for seed in 0..count {
+            let (nb, to_move, attacker) = random_position(seed);
+            if nb.empty_cells().is_empty() || nb.has_line(X) || nb.has_line(O) {
+                continue;
+            }
+            tried += 1;
+            let board = SearchBoard::from(adapt::to_board(&nb, to_move));
+            let player = if attacker == X { Player::X } else { Player::O };
+            if !holds_with(&board, player, checks) {
+                continue;
+            }
+            claimed += 1;
+            if attacker_wins_game(&nb, attacker, to_move) {
+                let at = format!("seed {seed}: {nb:?} to move {to_move}, attacker {attacker}");
+                return (claimed, Some(at));
+            }
+        }
+        assert!(tried >= 2000, "only {tried} positions");
+        (claimed, None)
+    }
+
+    #[test]
+    fn every_static_no_win_agrees_with_exhaustive_search() {
+        let (claimed, wrong) = compare(Checks::SOUND, 2500);
+        assert_eq!(wrong, None);
+        // The tests must have had something to say.
+        assert!(claimed >= 500, "only {claimed} no-wins claimed");
+    }
+
+    #[test]
+    fn a_pairing_that_shares_cells_is_caught() {
+        let checks = Checks {
+            pairs_may_share: true,
+            ..Checks::SOUND
+        };
+        assert!(compare(checks, 2500).1.is_some());
+    }
+
+    #[test]
+    fn a_doubled_potential_bound_is_caught() {
+        let checks = Checks {
+            double_threshold: true,
+            ..Checks::SOUND
+        };
+        assert!(compare(checks, 2500).1.is_some());
+    }
+}
