@@ -56,7 +56,30 @@ pub enum Command {
     /// Check a proof certificate against its position with an independent
     /// checker.
     Check(CheckArgs),
+    /// Play as a Gomocup (Piskvork) brain: the protocol on standard input
+    /// and output (START, RECTSTART, BEGIN, TURN, BOARD, INFO, TAKEBACK,
+    /// RESTART, ABOUT, END), five in a row, rule 0 freestyle, 1 exactly
+    /// five, 4 renju.
+    #[command(long_about = BRAIN_ABOUT)]
+    Brain,
 }
+
+const BRAIN_ABOUT: &str = "Play as a Gomocup (Piskvork) brain: the protocol on standard input
+and output, one command a line (CR LF or LF), coordinates x,y 0-based
+from the top-left corner; boards 5x5 to 26x26, five in a row.
+
+Each move: five at once; the block of the opponent's five; a forced win
+proved by the VCF search, then by PNS in the threat space (announced as
+`MESSAGE forced win in N (vcf|vct): h8 ...`, cells named as kinrow names
+them, a1 bottom-left); a move that refutes the opponent's VCF; otherwise
+the best static evaluation. It answers within 80% of the time available
+(INFO timeout_turn, and a 20th of INFO time_left under a match limit)
+and searches with at most a third of INFO max_memory (256 MiB at most).
+
+Rules (INFO rule): 0 freestyle, 1 exactly five, 4 renju. Under renju the
+provers do not search (they do not know renju yet): the brain plays only
+fives, blocks of fives and the evaluation, and Black never plays a
+forbidden point.";
 
 /// Header overrides shared by `solve` and friends.
 #[derive(Debug, Args, Clone)]

@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         cli::Command::Bench(a) => commands::bench::run(a),
         cli::Command::Show(a) => commands::show::run(a),
         cli::Command::Check(a) => commands::check::run(a),
+        cli::Command::Brain => commands::brain::run(),
     };
     match result {
         Ok(code) => ExitCode::from(code),

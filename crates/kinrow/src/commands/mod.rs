@@ -3,6 +3,7 @@
 //! puzzle's `solution` line does not list.
 
 pub mod bench;
+pub mod brain;
 pub mod check;
 pub mod show;
 pub mod solve;

@@ -1,6 +1,7 @@
 //! The integration tests of the `kinrow` binary, one test binary with a
 //! module per subject, as in every crate of the workspace.
 
+mod brain;
 mod cli;
 mod common;
 mod guards;
