@@ -150,26 +150,9 @@ pub fn deep(
         return None;
     }
     let deadline = start + think;
-    let left = || deadline.saturating_duration_since(Instant::now());
-    let cap = |d: Duration| (d.as_millis() as u64 * VCF_NODES_PER_MS).max(100);
     let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
-    let mut search = SearchBoard::from(board.clone());
-    let max_plies = empty.count();
-    if let Some(line) = vcf.search(&mut search, max_plies, cap(left() / 4)) {
-        // The line ends with a four that leaves two winning cells or more:
-        // the opponent takes one, the five lands on another.
-        let mut cells = line.moves.clone();
-        cells.extend(line.wins.iter().take(2).map(Cell::from_index));
-        return Some(Decision {
-            cell: line.moves[0],
-            reason: Reason::Win(Win {
-                prover: "vcf",
-                plies: line.plies(),
-                line: cells,
-            }),
-        });
-    }
-    if let Some(win) = vct(board, left() / 2, memory, depth) {
+    // Half of what the VCF leaves goes to the VCT, the rest to step 4.
+    if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 2) {
         return Some(Decision {
             cell: win.line[0],
             reason: Reason::Win(win),
@@ -178,7 +161,55 @@ pub fn deep(
     if board.winning_cells(me.other()).intersects(&empty) {
         return None;
     }
-    block_vcf(board, &mut vcf, deadline, cap)
+    block_vcf(board, &mut vcf, deadline)
+}
+
+/// The node cap of a VCF search that should end within `time`.
+fn vcf_cap(time: Duration) -> u64 {
+    (time.as_millis() as u64 * VCF_NODES_PER_MS).max(100)
+}
+
+/// A forced win of the side to move of `board` (freestyle or exact, no
+/// winning cell of its own), proved by a VCF search (a quarter of the
+/// time) or PNS in the threat space (what is left), within
+/// `time` and `memory` bytes; `depth`: a horizon for the VCT, if one is
+/// known. `None`: none found in the time (not a proof that there is none).
+#[must_use]
+pub fn forced_win(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option<Win> {
+    let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
+    forced_win_with(&mut vcf, board, Instant::now() + time, memory, depth, 1)
+}
+
+fn forced_win_with(
+    vcf: &mut Vcf,
+    board: &Board,
+    deadline: Instant,
+    memory: u64,
+    depth: Option<u32>,
+    vct_part: u32,
+) -> Option<Win> {
+    let me = board.to_move();
+    let empty = board.empty();
+    if board.game().rule() == Rule::Renju
+        || board.winning_cells(me).intersects(&empty)
+        || board.winning_cells(me.other()).has_two()
+    {
+        return None;
+    }
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let mut search = SearchBoard::from(board.clone());
+    if let Some(line) = vcf.search(&mut search, empty.count(), vcf_cap(left() / 4)) {
+        // The line ends with a four that leaves two winning cells or more:
+        // the opponent takes one, the five lands on another.
+        let mut cells = line.moves.clone();
+        cells.extend(line.wins.iter().take(2).map(Cell::from_index));
+        return Some(Win {
+            prover: "vcf",
+            plies: line.plies(),
+            line: cells,
+        });
+    }
+    vct(board, left() / vct_part, memory, depth)
 }
 
 /// A win of the side to move in its threat space, by PNS within `time`.
@@ -216,12 +247,8 @@ fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option
 
 /// Step 4: a refutation of the VCF the opponent would have if it were to
 /// move, among the VCF's zone and our fours, best evaluation first.
-fn block_vcf(
-    board: &Board,
-    vcf: &mut Vcf,
-    deadline: Instant,
-    cap: impl Fn(Duration) -> u64,
-) -> Option<Decision> {
+fn block_vcf(board: &Board, vcf: &mut Vcf, deadline: Instant) -> Option<Decision> {
+    let cap = vcf_cap;
     let me = board.to_move();
     let opp = me.other();
     let mut passed = board.clone();

@@ -3,7 +3,7 @@
 use crate::provers::ProverKind;
 use crate::settings;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use kinrow_board::{Attack, Candidates};
+use kinrow_board::{Attack, Candidates, Rule};
 use std::path::PathBuf;
 
 const ABOUT: &str = "kinrow: a k-in-a-row endgame solver (gomoku, connect-k, m,n,k-games).
@@ -22,6 +22,9 @@ const AFTER: &str = "Examples:
   kinrow verify positions/
   kinrow bench --provers and-or,pns
   kinrow show puzzle.pos
+  kinrow solve game.psq --ply 20 --depth 13
+  kinrow analyse game.sgf --time 1
+  kinrow brain                  (for a Gomocup manager: see kinrow help brain)
 
 Exit codes:
   0  success
@@ -62,6 +65,32 @@ pub enum Command {
     /// five, 4 renju.
     #[command(long_about = BRAIN_ABOUT)]
     Brain,
+    /// Go through a game (.psq, SGF) ply by ply: every ply where the side
+    /// to move had a forced win (VCF, then VCT), whether the move played
+    /// kept it, and the first ply from which the result was forced.
+    Analyse(AnalyseArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// A game file: Piskvork `.psq` or SGF (`GM[4]`).
+    #[arg(value_name = "GAME")]
+    pub game: PathBuf,
+    /// Seconds of search per ply (a win not found within it is not
+    /// reported; one found is proved).
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = settings::parse_seconds)]
+    pub time: f64,
+    /// The rule (default: the file's SGF `RU`, else freestyle; renju is
+    /// refused: the provers do not search it yet).
+    #[arg(long, value_name = "freestyle|exact", value_parser = settings::parse_rule)]
+    pub rule: Option<Rule>,
+    /// Search memory per ply in bytes, e.g. 512M (default: 512 MiB, at
+    /// most half the memory available).
+    #[arg(long, value_name = "BYTES", value_parser = settings::parse_bytes)]
+    pub memory: Option<u64>,
+    /// One JSON object per ply, then a summary object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 const BRAIN_ABOUT: &str = "Play as a Gomocup (Piskvork) brain: the protocol on standard input
@@ -116,11 +145,37 @@ pub struct BudgetArgs {
     pub memory: Option<u64>,
 }
 
+/// Which position of a game file (`.psq`, SGF) to take.
+#[derive(Debug, Args, Clone)]
+pub struct GameFileArgs {
+    /// For a game file: the position after N plies (default: its last
+    /// position before a winning line, its end when nobody won).
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+    /// For a game file: the rule (default: the file's SGF `RU`, else
+    /// freestyle).
+    #[arg(long, value_name = "freestyle|exact|renju", value_parser = settings::parse_rule)]
+    pub rule: Option<Rule>,
+}
+
+impl GameFileArgs {
+    pub fn choice(&self) -> crate::input::GameChoice {
+        crate::input::GameChoice {
+            ply: self.ply,
+            rule: self.rule,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Position or suite files, or folders (every `.pos` file below them).
+    /// Position or suite files, folders (every `.pos` file below them), or
+    /// game files: Piskvork `.psq` and SGF (`GM[4]`), told by their first
+    /// line.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub game: GameFileArgs,
     /// Which prover answers.
     #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
     pub prover: ProverKind,
@@ -204,9 +259,11 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// Position or suite files, or folders.
+    /// Position or suite files, folders, or game files (.psq, SGF).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 #[derive(Debug, Args)]

@@ -4,5 +4,6 @@
 mod brain;
 mod cli;
 mod common;
+mod games;
 mod guards;
 mod verdicts;
