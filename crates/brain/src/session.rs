@@ -5,7 +5,7 @@
 
 use crate::budget::{MoveBudget, Settings};
 use crate::command::{self, Command, Field, Info, LineError, Point};
-use crate::engine::{self, Decision, Reason};
+use crate::engine::{self, Decision, Reason, Win};
 use kinrow_board::{Board, Cell, Game, Player, Rule};
 use std::time::Instant;
 
@@ -66,8 +66,9 @@ pub struct Session {
     /// Stones in the order played.
     stones: Vec<(Point, Side)>,
     board_input: Option<BoardInput>,
-    /// The length of the win announced with the brain's last move.
-    announced: Option<u32>,
+    /// The win announced with the brain's last move: its line from that
+    /// move on.
+    announced: Option<Win>,
 }
 
 /// The identification line `ABOUT` answers.
@@ -252,10 +253,24 @@ impl Session {
         let Some(quick) = engine::quick(&board) else {
             return error("no legal move: the board is full");
         };
-        let depth = self.announced.take().and_then(|p| p.checked_sub(2));
+        let announced = self.announced.take();
         if quick.reason == Reason::Five {
             return Step::Say(self.answer(&board, quick));
         }
+        if let Some(win) = announced.as_ref().and_then(|w| self.follow(w, &board)) {
+            // The opponent answered as the proof's line did: the line's
+            // next move is the proof's, and wins. No search, so no risk
+            // that a busy machine loses a win announced.
+            let cell = win.line[0];
+            return Step::Say(self.answer(
+                &board,
+                Decision {
+                    cell,
+                    reason: Reason::Win(win),
+                },
+            ));
+        }
+        let depth = announced.and_then(|w| w.plies.checked_sub(2));
         Step::Think(Box::new(Turn {
             board,
             quick,
@@ -263,6 +278,19 @@ impl Session {
             start: at,
             depth,
         }))
+    }
+
+    /// The rest of `win`, announced a move ago, when the opponent's last
+    /// stone is the reply its line has: the line's next move on.
+    fn follow(&self, win: &Win, board: &Board) -> Option<Win> {
+        let &(reply, side) = self.stones.last()?;
+        let next = *win.line.get(2)?;
+        let legal = engine::legal(board).contains(next.index());
+        (side == Side::Opponent && self.cell(reply)? == win.line[1] && legal).then(|| Win {
+            prover: win.prover,
+            plies: win.plies - 2,
+            line: win.line[2..].to_vec(),
+        })
     }
 
     /// Plays `decision` on the position of `turn` (the last [`Step::Think`]),
@@ -285,7 +313,7 @@ impl Session {
                     win.prover,
                     names.join(" ")
                 ));
-                self.announced = Some(win.plies);
+                self.announced = Some(win.clone());
             }
             Reason::BlockVcf { plies, verified } => lines.push(format!(
                 "DEBUG the opponent threatens a VCF in {plies}; {} {}",
