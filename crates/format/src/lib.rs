@@ -9,6 +9,10 @@
 //! that read back equal; [`write_board`] writes the settings and stones
 //! alone, for the header of a win certificate.
 //!
+//! Game records, Piskvork `.psq` files and SGF (`GM[4]`), are read and
+//! written by [`game`]; [`game::GameRecord::position`] gives the position
+//! after some plies.
+//!
 //! The board itself (geometry, cell names such as `h8`, stones, rules) is
 //! the `kinrow-board` crate; this crate only reads and writes text.
 //!
@@ -35,6 +39,7 @@
 //! assert_eq!((err.line, err.column), (2, 3));
 //! ```
 
+pub mod game;
 pub mod parse;
 pub mod position;
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use crate::provers::ProverKind;
 use crate::settings;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use kinrow_board::{Attack, Candidates};
+use kinrow_board::{Attack, Candidates, Rule};
 use std::path::PathBuf;
 
 const ABOUT: &str = "kinrow: a k-in-a-row endgame solver (gomoku, connect-k, m,n,k-games).
@@ -22,6 +22,9 @@ const AFTER: &str = "Examples:
   kinrow verify positions/
   kinrow bench --provers and-or,pns
   kinrow show puzzle.pos
+  kinrow solve game.psq --ply 20 --depth 13
+  kinrow analyse game.sgf --time 1
+  kinrow brain                  (for a Gomocup manager: see kinrow help brain)
 
 Exit codes:
   0  success
@@ -56,7 +59,56 @@ pub enum Command {
     /// Check a proof certificate against its position with an independent
     /// checker.
     Check(CheckArgs),
+    /// Play as a Gomocup (Piskvork) brain: the protocol on standard input
+    /// and output (START, RECTSTART, BEGIN, TURN, BOARD, INFO, TAKEBACK,
+    /// RESTART, ABOUT, END), five in a row, rule 0 freestyle, 1 exactly
+    /// five, 4 renju.
+    #[command(long_about = BRAIN_ABOUT)]
+    Brain,
+    /// Go through a game (.psq, SGF) ply by ply: every ply where the side
+    /// to move had a forced win (VCF, then VCT), whether the move played
+    /// kept it, and the first ply from which the result was forced.
+    Analyse(AnalyseArgs),
 }
+
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// A game file: Piskvork `.psq` or SGF (`GM[4]`).
+    #[arg(value_name = "GAME")]
+    pub game: PathBuf,
+    /// Seconds of search per ply (a win not found within it is not
+    /// reported; one found is proved).
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = settings::parse_seconds)]
+    pub time: f64,
+    /// The rule (default: the file's SGF `RU`, else freestyle; renju is
+    /// refused: the provers do not search it yet).
+    #[arg(long, value_name = "freestyle|exact", value_parser = settings::parse_rule)]
+    pub rule: Option<Rule>,
+    /// Search memory per ply in bytes, e.g. 512M (default: 512 MiB, at
+    /// most half the memory available).
+    #[arg(long, value_name = "BYTES", value_parser = settings::parse_bytes)]
+    pub memory: Option<u64>,
+    /// One JSON object per ply, then a summary object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+const BRAIN_ABOUT: &str = "Play as a Gomocup (Piskvork) brain: the protocol on standard input
+and output, one command a line (CR LF or LF), coordinates x,y 0-based
+from the top-left corner; boards 5x5 to 26x26, five in a row.
+
+Each move: five at once; the block of the opponent's five; a forced win
+proved by the VCF search, then by PNS in the threat space (announced as
+`MESSAGE forced win in N (vcf|vct): h8 ...`, cells named as kinrow names
+them, a1 bottom-left); a move that refutes the opponent's VCF; otherwise
+the best static evaluation. It answers within 80% of the time available
+(INFO timeout_turn, and a 20th of INFO time_left under a match limit)
+and searches with at most a third of INFO max_memory (256 MiB at most).
+
+Rules (INFO rule): 0 freestyle, 1 exactly five, 4 renju. Under renju the
+provers do not search (they do not know renju yet): the brain plays only
+fives, blocks of fives and the evaluation, and Black never plays a
+forbidden point.";
 
 /// Header overrides shared by `solve` and friends.
 #[derive(Debug, Args, Clone)]
@@ -93,11 +145,37 @@ pub struct BudgetArgs {
     pub memory: Option<u64>,
 }
 
+/// Which position of a game file (`.psq`, SGF) to take.
+#[derive(Debug, Args, Clone)]
+pub struct GameFileArgs {
+    /// For a game file: the position after N plies (default: its last
+    /// position before a winning line, its end when nobody won).
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+    /// For a game file: the rule (default: the file's SGF `RU`, else
+    /// freestyle).
+    #[arg(long, value_name = "freestyle|exact|renju", value_parser = settings::parse_rule)]
+    pub rule: Option<Rule>,
+}
+
+impl GameFileArgs {
+    pub fn choice(&self) -> crate::input::GameChoice {
+        crate::input::GameChoice {
+            ply: self.ply,
+            rule: self.rule,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Position or suite files, or folders (every `.pos` file below them).
+    /// Position or suite files, folders (every `.pos` file below them), or
+    /// game files: Piskvork `.psq` and SGF (`GM[4]`), told by their first
+    /// line.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub game: GameFileArgs,
     /// Which prover answers.
     #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
     pub prover: ProverKind,
@@ -181,9 +259,11 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// Position or suite files, or folders.
+    /// Position or suite files, folders, or game files (.psq, SGF).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 #[derive(Debug, Args)]

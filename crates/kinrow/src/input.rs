@@ -7,6 +7,8 @@
 //! up the tree neither loops nor lists a file twice.
 
 use crate::error::CliError;
+use kinrow_board::Rule;
+use kinrow_format::game::{parse_game, GameFormat, GameRecord};
 use kinrow_format::{parse_positions, Position};
 use std::collections::HashSet;
 use std::fs::{File, Metadata};
@@ -159,20 +161,59 @@ fn walk(dir: &Path, seen: &mut Seen, out: &mut Vec<PathBuf>) -> Result<(), CliEr
     Ok(())
 }
 
+/// Which position of a game file (`.psq`, SGF) to take, and under which
+/// rule. Position files have their own and refuse both.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameChoice {
+    /// Plies from the start; `None`: the last position before the game
+    /// was won (its end when nobody won).
+    pub ply: Option<usize>,
+    /// The rule; `None`: the file's (SGF `RU`), else freestyle.
+    pub rule: Option<Rule>,
+}
+
 /// Every position of every file named by `paths` (see [`expand`]).
 pub fn load(paths: &[PathBuf]) -> Result<Vec<Loaded>, CliError> {
+    load_with(paths, &GameChoice::default())
+}
+
+/// The game record of a `.psq` or SGF file.
+pub fn load_game(path: &Path) -> Result<GameRecord, CliError> {
+    let text = read_text(path)?;
+    parse_game(&text).map_err(|e| located(path, e.line, e.column, &e.kind))
+}
+
+fn located(path: &Path, line: usize, column: usize, what: &dyn std::fmt::Display) -> CliError {
+    CliError::input(format!("{}:{line}:{column}: {what}", path.display()))
+}
+
+/// [`load`], a game file giving the position `choice` asks for.
+pub fn load_with(paths: &[PathBuf], choice: &GameChoice) -> Result<Vec<Loaded>, CliError> {
     let mut out = Vec::new();
     for path in expand(paths)? {
         let text = read_text(&path)?;
-        let positions = parse_positions(&text, &stem(&path)).map_err(|e| {
-            CliError::input(format!(
-                "{}:{}:{}: {}",
-                path.display(),
-                e.line,
-                e.column,
-                e.kind
-            ))
-        })?;
+        if GameFormat::detect(&text).is_some() {
+            let game = parse_game(&text).map_err(|e| located(&path, e.line, e.column, &e.kind))?;
+            let ply = choice
+                .ply
+                .unwrap_or_else(|| game.last_open_ply(choice.rule));
+            let position = game
+                .position(ply, choice.rule, &stem(&path))
+                .map_err(|e| located(&path, e.line, e.column, &e.kind))?;
+            out.push(Loaded {
+                path: path.clone(),
+                position,
+            });
+            continue;
+        }
+        if choice.ply.is_some() || choice.rule.is_some() {
+            return Err(CliError::input(format!(
+                "{}: --ply and --rule apply to game files (.psq, SGF); a position file gives its own",
+                path.display()
+            )));
+        }
+        let positions = parse_positions(&text, &stem(&path))
+            .map_err(|e| located(&path, e.line, e.column, &e.kind))?;
         out.extend(positions.into_iter().map(|position| Loaded {
             path: path.clone(),
             position,

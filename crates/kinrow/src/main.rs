@@ -33,6 +33,8 @@ fn main() -> ExitCode {
         cli::Command::Bench(a) => commands::bench::run(a),
         cli::Command::Show(a) => commands::show::run(a),
         cli::Command::Check(a) => commands::check::run(a),
+        cli::Command::Brain => commands::brain::run(),
+        cli::Command::Analyse(a) => commands::analyse::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

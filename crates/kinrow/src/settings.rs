@@ -2,7 +2,7 @@
 //! place where command-line values become the libraries' configuration.
 
 use kinrow_board::geometry::MAX_SIDE;
-use kinrow_board::{Attack, Candidates};
+use kinrow_board::{Attack, Candidates, Rule};
 use kinrow_format::{Position, RADIUS_EXPECTED};
 use kinrow_prover::Limits;
 use std::time::Duration;
@@ -174,6 +174,18 @@ pub fn parse_attack(s: &str) -> Result<Attack, String> {
         "fours" => Ok(Attack::Fours),
         "threats" => Ok(Attack::Threats),
         _ => Err(format!("expected `any`, `fours` or `threats`, found `{s}`")),
+    }
+}
+
+/// Parses `freestyle`, `exact` or `renju`.
+pub fn parse_rule(s: &str) -> Result<Rule, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "freestyle" => Ok(Rule::Freestyle),
+        "exact" => Ok(Rule::Exact),
+        "renju" => Ok(Rule::Renju),
+        _ => Err(format!(
+            "expected `freestyle`, `exact` or `renju`, found `{s}`"
+        )),
     }
 }
 

@@ -2,7 +2,9 @@
 //! position a prover refuses, and the check of a first move that a
 //! puzzle's `solution` line does not list.
 
+pub mod analyse;
 pub mod bench;
+pub mod brain;
 pub mod check;
 pub mod show;
 pub mod solve;

@@ -5,7 +5,7 @@ use crate::error::CliError;
 use crate::{input, render};
 
 pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
-    let loaded = input::load(&args.files)?;
+    let loaded = input::load_with(&args.files, &args.game.choice())?;
     let mut out = String::new();
     for l in &loaded {
         let p = &l.position;

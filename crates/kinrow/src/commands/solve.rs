@@ -23,7 +23,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         candidates: args.overrides.candidates,
         attack: args.overrides.attack,
     };
-    let loaded = input::load(&args.files)?;
+    let loaded = input::load_with(&args.files, &args.game.choice())?;
     // One position at a time: the whole memory budget is its.
     let budgets = settings::budgets(
         args.budget.max_nodes,

@@ -1,7 +1,9 @@
 //! The integration tests of the `kinrow` binary, one test binary with a
 //! module per subject, as in every crate of the workspace.
 
+mod brain;
 mod cli;
 mod common;
+mod games;
 mod guards;
 mod verdicts;

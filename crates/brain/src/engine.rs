@@ -1,0 +1,370 @@
+//! How the brain chooses a move: the engine behind the protocol, which
+//! knows nothing of text lines.
+//!
+//! In order, the first that applies:
+//!
+//! 1. five at once (a winning cell of the side to move);
+//! 2. the block of the opponent's winning cell (with two or more the game
+//!    is lost; one of them is blocked);
+//! 3. a forced win of the side to move: a VCF ([`Vcf::search`]), then a
+//!    VCT (PNS in the threat space); both are wins of the real game (every
+//!    cell open to both sides, `candidates all`), so a win found here is a
+//!    proof, and is reported with its line;
+//! 4. when the opponent, were it to move, had a VCF: a move of that VCF's
+//!    zone (or a four of ours) after which the opponent has no VCF the
+//!    search finds, tried best first;
+//! 5. the best cell by the value searches' static evaluation
+//!    ([`static_eval`]) of the position after it, nearest the centre on a
+//!    tie.
+//!
+//! [`quick`] is steps 1, 2 and 5, cheap enough to answer at once;
+//! [`deep`] adds 3 and 4 within a time and memory budget. Renju (rule 4):
+//! the provers do not search renju, so only [`quick`] plays there, and
+//! Black never plays a forbidden point ([`Board::is_forbidden`]).
+
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule, SearchBoard};
+use kinrow_prover::threat::{slots_within, zone, Vcf};
+use kinrow_prover::value::eval::static_eval;
+use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use std::time::{Duration, Instant};
+
+/// VCF nodes allowed per millisecond of thinking time: a VCF search has no
+/// clock of its own, so its node cap keeps it within the time (a node
+/// takes well under a microsecond; see the README's figures).
+pub const VCF_NODES_PER_MS: u64 = 400;
+
+/// Why a move was chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// It makes five.
+    Five,
+    /// It blocks the opponent's five.
+    BlockFive,
+    /// It starts a proved forced win.
+    Win(Win),
+    /// It refutes the opponent's VCF of `plies` plies (`verified`: the
+    /// VCF search finds none after it; otherwise every candidate failed and
+    /// this is the best of them).
+    BlockVcf { plies: u32, verified: bool },
+    /// The best static evaluation.
+    Eval,
+}
+
+/// A forced win proved by a prover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// `vcf` or `vct`.
+    pub prover: &'static str,
+    /// The ply on which the winning stone lands, counting this move as 1.
+    pub plies: u32,
+    /// A line of the win from this move on: our moves and the opponent's
+    /// (most stubborn, or forced) replies, ending with the five.
+    pub line: Vec<Cell>,
+}
+
+/// A move and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub cell: Cell,
+    pub reason: Reason,
+}
+
+/// The cells the side to move may play: the empty ones, but Black's
+/// forbidden points under renju.
+#[must_use]
+pub fn legal(board: &Board) -> Bitboard {
+    let empty = board.empty();
+    if board.game().rule() == Rule::Renju && board.to_move() == Player::X {
+        empty.and_not(&board.forbidden_points())
+    } else {
+        empty
+    }
+}
+
+/// Steps 1, 2 and 5 (see the module docs): `None` when the side to move
+/// has no legal cell.
+#[must_use]
+pub fn quick(board: &Board) -> Option<Decision> {
+    let me = board.to_move();
+    let legal = legal(board);
+    let decide = |cell: usize, reason| Decision {
+        cell: Cell::from_index(cell),
+        reason,
+    };
+    // A winning cell wins even where it is a forbidden point.
+    if let Some(c) = (board.winning_cells(me) & board.empty()).first() {
+        return Some(decide(c, Reason::Five));
+    }
+    if let Some(c) = (board.winning_cells(me.other()) & legal).first() {
+        return Some(decide(c, Reason::BlockFive));
+    }
+    best_by_eval(board, &legal).map(|c| decide(c.index(), Reason::Eval))
+}
+
+/// The cell of `cells` (or, when none of them is near a stone, of all of
+/// them) with the best [`static_eval`] for the side to move after it.
+#[must_use]
+pub fn best_by_eval(board: &Board, cells: &Bitboard) -> Option<Cell> {
+    ranked(board, cells).into_iter().next()
+}
+
+/// The cells near the stones (two steps) among `cells`, best evaluation
+/// first, nearest the centre on a tie; all of `cells` when none is near.
+fn ranked(board: &Board, cells: &Bitboard) -> Vec<Cell> {
+    let near = board.candidates(Candidates::Near(2)) & *cells;
+    let pool = if near.is_empty() { *cells } else { near };
+    let g = board.game().geometry();
+    let (cx, cy) = g.xy(g.centre());
+    let mut scored: Vec<(i32, u32, Cell)> = pool
+        .iter()
+        .map(|i| {
+            let cell = Cell::from_index(i);
+            let mut after = board.clone();
+            after.play(cell);
+            let (x, y) = g.xy(cell);
+            (-static_eval(&after), x.abs_diff(cx) + y.abs_diff(cy), cell)
+        })
+        .collect();
+    scored.sort_by_key(|&(score, distance, cell)| (-score, distance, cell));
+    scored.into_iter().map(|(_, _, c)| c).collect()
+}
+
+/// Steps 3 and 4 (see the module docs) within `think` from `start` and
+/// `memory` bytes; `depth`: the horizon for the VCT, when a win of that
+/// length was proved a move ago. `None` when neither applies or the time
+/// ran out: the caller plays [`quick`]'s move.
+#[must_use]
+pub fn deep(
+    board: &Board,
+    start: Instant,
+    think: Duration,
+    memory: u64,
+    depth: Option<u32>,
+) -> Option<Decision> {
+    if board.game().rule() == Rule::Renju || board.game().k() < 2 {
+        return None;
+    }
+    let me = board.to_move();
+    let empty = board.empty();
+    if board.winning_cells(me).intersects(&empty) || board.winning_cells(me.other()).has_two() {
+        return None;
+    }
+    let deadline = start + think;
+    let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
+    // Half of what the VCF leaves goes to the VCT, the rest to step 4.
+    if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 2) {
+        return Some(Decision {
+            cell: win.line[0],
+            reason: Reason::Win(win),
+        });
+    }
+    if board.winning_cells(me.other()).intersects(&empty) {
+        return None;
+    }
+    block_vcf(board, &mut vcf, deadline)
+}
+
+/// The node cap of a VCF search that should end within `time`.
+fn vcf_cap(time: Duration) -> u64 {
+    (time.as_millis() as u64 * VCF_NODES_PER_MS).max(100)
+}
+
+/// A forced win of the side to move of `board` (freestyle or exact, no
+/// winning cell of its own), proved by a VCF search (a quarter of the
+/// time) or PNS in the threat space (what is left), within
+/// `time` and `memory` bytes; `depth`: a horizon for the VCT, if one is
+/// known. `None`: none found in the time (not a proof that there is none).
+#[must_use]
+pub fn forced_win(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option<Win> {
+    let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
+    forced_win_with(&mut vcf, board, Instant::now() + time, memory, depth, 1)
+}
+
+fn forced_win_with(
+    vcf: &mut Vcf,
+    board: &Board,
+    deadline: Instant,
+    memory: u64,
+    depth: Option<u32>,
+    vct_part: u32,
+) -> Option<Win> {
+    let me = board.to_move();
+    let empty = board.empty();
+    if board.game().rule() == Rule::Renju
+        || board.winning_cells(me).intersects(&empty)
+        || board.winning_cells(me.other()).has_two()
+    {
+        return None;
+    }
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let mut search = SearchBoard::from(board.clone());
+    if let Some(line) = vcf.search(&mut search, empty.count(), vcf_cap(left() / 4)) {
+        // The line ends with a four that leaves two winning cells or more:
+        // the opponent takes one, the five lands on another.
+        let mut cells = line.moves.clone();
+        cells.extend(line.wins.iter().take(2).map(Cell::from_index));
+        return Some(Win {
+            prover: "vcf",
+            plies: line.plies(),
+            line: cells,
+        });
+    }
+    vct(board, left() / vct_part, memory, depth)
+}
+
+/// A win of the side to move in its threat space, by PNS within `time`.
+fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option<Win> {
+    if time < Duration::from_millis(5) {
+        return None;
+    }
+    let problem = Problem {
+        board: board.clone(),
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth,
+    };
+    let mut pns = Pns::new(PnsConfig {
+        threat_space: true,
+        ..PnsConfig::default()
+    });
+    let outcome = pns.prove(
+        &problem,
+        &Limits {
+            max_nodes: None,
+            time: Some(time),
+            memory: Some(memory),
+        },
+    );
+    match (outcome.verdict, outcome.plies) {
+        (Verdict::Win, Some(plies)) if !outcome.pv.is_empty() => Some(Win {
+            prover: "vct",
+            plies,
+            line: outcome.pv,
+        }),
+        _ => None,
+    }
+}
+
+/// Step 4: a refutation of the VCF the opponent would have if it were to
+/// move, among the VCF's zone and our fours, best evaluation first.
+fn block_vcf(board: &Board, vcf: &mut Vcf, deadline: Instant) -> Option<Decision> {
+    let cap = vcf_cap;
+    let me = board.to_move();
+    let opp = me.other();
+    let mut passed = board.clone();
+    passed.set_to_move(opp);
+    let mut search = SearchBoard::from(passed.clone());
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let line = vcf.search(&mut search, board.empty().count(), cap(left() / 4))?;
+    let plies = line.plies();
+    let legal = legal(board);
+    let defences = (zone(&search, opp, &line) | board.fours(me, &legal)) & legal;
+    let ranked = ranked(board, &defences);
+    for &m in &ranked {
+        if Instant::now() >= deadline {
+            break;
+        }
+        let mut after = board.clone();
+        after.play(m);
+        let mut search = SearchBoard::from(after);
+        // Verification is worth more nodes than finding: a refutation
+        // found by a search cut short would be no refutation.
+        if vcf
+            .search(&mut search, board.empty().count(), cap(left()).max(10_000))
+            .is_none()
+        {
+            return Some(Decision {
+                cell: m,
+                reason: Reason::BlockVcf {
+                    plies,
+                    verified: true,
+                },
+            });
+        }
+    }
+    ranked.first().map(|&cell| Decision {
+        cell,
+        reason: Reason::BlockVcf {
+            plies,
+            verified: false,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_board::Game;
+
+    fn board(rule: Rule, moves: &[&str]) -> Board {
+        let mut b = Board::new(Game::new(15, 15, 5, rule).unwrap());
+        let g = *b.game().geometry();
+        for m in moves {
+            b.play(g.parse_cell(m).unwrap());
+        }
+        b
+    }
+
+    fn name(b: &Board, c: Cell) -> String {
+        b.game().geometry().name(c)
+    }
+
+    #[test]
+    fn five_first_then_the_block() {
+        let b = board(
+            Rule::Freestyle,
+            &["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4"],
+        );
+        let d = quick(&b).unwrap();
+        assert_eq!(d.reason, Reason::Five);
+        assert!(["g8", "l8"].contains(&name(&b, d.cell).as_str()));
+        let b = board(
+            Rule::Freestyle,
+            &["h8", "a1", "i8", "a2", "j8", "a3", "o15", "a4"],
+        );
+        let d = quick(&b).unwrap();
+        assert_eq!(
+            (d.reason, name(&b, d.cell)),
+            (Reason::BlockFive, "a5".into())
+        );
+    }
+
+    #[test]
+    fn a_vcf_is_found_and_its_line_ends_in_five() {
+        // x: e5 f5 g5 (d5 blocked) and h6 h7 h8 (h9 blocked): h5 makes
+        // two fours.
+        let b = board(
+            Rule::Freestyle,
+            &[
+                "e5", "d5", "f5", "h9", "g5", "a1", "h6", "a3", "h7", "a7", "h8", "a11",
+            ],
+        );
+        let d = deep(&b, Instant::now(), Duration::from_secs(2), 16 << 20, None).unwrap();
+        let Reason::Win(win) = &d.reason else {
+            panic!("{d:?}")
+        };
+        assert_eq!(win.line.len() as u32, win.plies);
+        let mut after = b.clone();
+        for &c in &win.line {
+            after.play(c);
+        }
+        assert!(after.wins_at(*win.line.last().unwrap()));
+    }
+
+    #[test]
+    fn black_never_plays_a_forbidden_point_under_renju() {
+        // Black (x) would make a double three at h8 (g8-i8 and h7-h9).
+        let b = board(
+            Rule::Renju,
+            &["g8", "a1", "i8", "a3", "h7", "a5", "h9", "a7"],
+        );
+        assert!(b.is_forbidden(b.game().geometry().parse_cell("h8").unwrap()));
+        assert!(!legal(&b).contains(b.game().geometry().parse_cell("h8").unwrap().index()));
+        let d = quick(&b).unwrap();
+        assert!(!b.is_forbidden(d.cell));
+        assert_eq!(
+            deep(&b, Instant::now(), Duration::from_secs(1), 1 << 20, None),
+            None
+        );
+    }
+}

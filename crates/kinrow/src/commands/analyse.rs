@@ -1,0 +1,247 @@
+//! `kinrow analyse GAME`: where a game was won, and where a win was let
+//! go.
+//!
+//! Ply `p` is the position after `p` moves, the move `p + 1` played from
+//! it. At every ply up to the game's last open position (before a winning
+//! line) the side to move is asked for a forced win within the per-ply
+//! budget: five at once, a VCF, then a VCT (the brain's
+//! [`kinrow_brain::engine::forced_win`]; each a proof, in the real game).
+//! For a ply with a win, the move played *kept* it when it made five or
+//! the same side had a forced win again at its next turn; otherwise the
+//! win was *missed* (or not found again within the budget: a win found is
+//! proved, a win not found is not disproved). The result was *forced from*
+//! the first ply of the winner's from which it had a forced win at every
+//! one of its turns to the end.
+
+use crate::cli::AnalyseArgs;
+use crate::error::CliError;
+use crate::{input, render, settings};
+use indicatif::{ProgressBar, ProgressStyle};
+use kinrow_board::{Board, Cell, Player, Rule};
+use kinrow_brain::engine::{forced_win, Win};
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// Search memory of one ply when `--memory` is not given.
+const DEFAULT_MEMORY: u64 = 512 << 20;
+
+/// What one ply showed.
+struct Ply {
+    board: Board,
+    win: Option<Win>,
+    /// The move played from here, if the game goes on.
+    played: Option<Cell>,
+    seconds: f64,
+}
+
+fn five(board: &Board) -> Option<Win> {
+    let me = board.to_move();
+    let cell = (board.winning_cells(me) & board.empty()).first()?;
+    Some(Win {
+        prover: "five",
+        plies: 1,
+        line: vec![Cell::from_index(cell)],
+    })
+}
+
+pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
+    let record = input::load_game(&args.game)?;
+    let rule = args.rule.or(record.rule).unwrap_or_default();
+    if rule == Rule::Renju {
+        return Err(CliError::input(format!(
+            "{}: analyse searches for forced wins, and kinrow's provers do not search renju yet",
+            args.game.display()
+        )));
+    }
+    let per_ply = Duration::from_secs_f64(args.time);
+    let memory = args
+        .memory
+        .unwrap_or_else(|| DEFAULT_MEMORY.min(settings::default_memory()));
+    let end = record.last_open_ply(Some(rule));
+    let name = input::stem(&args.game);
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(end as u64 + 1);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} ply {pos}/{len} {elapsed} {msg}")
+                .expect("valid template"),
+        );
+        bar
+    });
+    let mut plies = Vec::new();
+    for p in 0..=end {
+        let position = record
+            .position(p, Some(rule), &name)
+            .map_err(|e| CliError::input(format!("{}: {e}", args.game.display())))?;
+        let board = position.board;
+        let start = Instant::now();
+        let win = five(&board).or_else(|| forced_win(&board, per_ply, memory, None));
+        let g = *board.game().geometry();
+        let played = record
+            .moves
+            .get(p)
+            .map(|m| g.cell(m.x, record.height - 1 - m.y).expect("on the board"));
+        plies.push(Ply {
+            board,
+            win,
+            played,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let winner = record.moves.get(end).map(|m| m.player);
+    let report = Report::new(&plies, winner, end, record.moves.len());
+    let text = if args.json {
+        report.json(&plies)
+    } else {
+        report.human(&plies, &args.game.display().to_string())
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
+    Ok(0)
+}
+
+/// The verdicts drawn from the plies.
+struct Report {
+    winner: Option<Player>,
+    moves: usize,
+    /// Per ply with a win: whether the move played kept it (`None`: the
+    /// game stops there).
+    kept: Vec<Option<bool>>,
+    forced_from: Option<usize>,
+}
+
+impl Report {
+    fn new(plies: &[Ply], winner: Option<Player>, end: usize, moves: usize) -> Report {
+        let kept = (0..plies.len())
+            .map(|p| {
+                plies[p].win.as_ref()?;
+                plies[p].played?;
+                let me = plies[p].board.to_move();
+                let won = p == end && winner == Some(me);
+                Some(won || plies.get(p + 2).is_some_and(|q| q.win.is_some()))
+            })
+            .collect();
+        let forced_from = winner.and_then(|w| {
+            let mut from = None;
+            for (p, ply) in plies.iter().enumerate().rev() {
+                if ply.board.to_move() != w {
+                    continue;
+                }
+                if ply.win.is_none() {
+                    break;
+                }
+                from = Some(p);
+            }
+            from
+        });
+        Report {
+            winner,
+            moves,
+            kept,
+            forced_from,
+        }
+    }
+
+    fn human(&self, plies: &[Ply], file: &str) -> String {
+        let mut out = String::new();
+        let result = match self.winner {
+            Some(w) => format!("{w} made five with move {}", plies.len()),
+            None => "nobody made five".to_string(),
+        };
+        let first = &plies[0].board;
+        out.push_str(&format!(
+            "game: {file}, {}x{}, {}, {} moves; {result}\n",
+            first.game().geometry().width(),
+            first.game().geometry().height(),
+            first.game().rule(),
+            self.moves
+        ));
+        out.push_str("ply p is the position after p moves; move p+1 is played from it\n");
+        let mut turning = Vec::new();
+        for (p, ply) in plies.iter().enumerate() {
+            let Some(win) = &ply.win else { continue };
+            let b = &ply.board;
+            let played = ply.played.map_or_else(
+                || "the game stops here".to_string(),
+                |c| {
+                    let verdict = match self.kept[p] {
+                        Some(true) => "kept",
+                        _ => "missed",
+                    };
+                    format!("played {}: {verdict}", b.game().geometry().name(c))
+                },
+            );
+            out.push_str(&format!(
+                "ply {p}, {} to move: forced win in {} ({}): {}; {played}\n",
+                b.to_move(),
+                win.plies,
+                win.prover,
+                render::moves(b, &win.line)
+            ));
+            if self.kept[p] == Some(false) {
+                turning.push((p, format!("{} missed its forced win", b.to_move())));
+            }
+        }
+        match (self.forced_from, self.winner) {
+            (Some(p), Some(w)) => {
+                out.push_str(&format!(
+                    "result forced from ply {p}: {w} had a forced win at each of its turns from there on\n"
+                ));
+                turning.push((p, format!("{w}'s win is forced from here")));
+            }
+            _ => out.push_str("result forced: not found within the budget\n"),
+        }
+        turning.sort_by_key(|&(p, _)| p);
+        for (p, why) in turning {
+            let ply = &plies[p];
+            let line = ply.win.as_ref().map_or(&[][..], |w| &w.line[..]);
+            out.push_str(&format!(
+                "\nply {p}: {why} (the line numbered from 1)\n{}",
+                render::picture(&ply.board, line)
+            ));
+        }
+        out
+    }
+
+    fn json(&self, plies: &[Ply]) -> String {
+        let mut out = String::new();
+        for (p, ply) in plies.iter().enumerate() {
+            let b = &ply.board;
+            let g = b.game().geometry();
+            let names = |cells: &[Cell]| cells.iter().map(|&c| g.name(c)).collect::<Vec<_>>();
+            let mut v = serde_json::json!({
+                "ply": p,
+                "to_move": b.to_move().to_string(),
+                "win": ply.win.is_some(),
+                "played": ply.played.map(|c| g.name(c)),
+                "seconds": ply.seconds,
+            });
+            if let Some(win) = &ply.win {
+                v["prover"] = win.prover.into();
+                v["plies"] = win.plies.into();
+                v["line"] = names(&win.line).into();
+                v["kept"] = self.kept[p].into();
+            }
+            out.push_str(&format!("{v}\n"));
+        }
+        let missed: Vec<usize> = (0..plies.len())
+            .filter(|&p| self.kept[p] == Some(false))
+            .collect();
+        let summary = serde_json::json!({
+            "summary": true,
+            "moves": self.moves,
+            "winner": self.winner.map(|w| w.to_string()),
+            "forced_from": self.forced_from,
+            "missed": missed,
+        });
+        out.push_str(&format!("{summary}\n"));
+        out
+    }
+}
