@@ -10,20 +10,23 @@
 //!    VCT (PNS in the threat space); both are wins of the real game (every
 //!    cell open to both sides, `candidates all`), so a win found here is a
 //!    proof, and is reported with its line;
-//! 4. when the opponent, were it to move, had a VCF: a move of that VCF's
-//!    zone (or a four of ours) after which the opponent has no VCF the
-//!    search finds, tried best first;
+//! 4. when the opponent, were it to move, had a forced win (a VCF, else a
+//!    VCT): a move near it (or a threat of ours) after which the searches
+//!    find no forced win of the opponent, tried best first
+//!    ([`crate::defence`]);
 //! 5. the best cell by the value searches' static evaluation
 //!    ([`static_eval`]) of the position after it, nearest the centre on a
 //!    tie.
 //!
 //! [`quick`] is steps 1, 2 and 5, cheap enough to answer at once;
 //! [`deep`] adds 3 and 4 within a time and memory budget. Renju (rule 4):
-//! the provers do not search renju, so only [`quick`] plays there, and
+//! the brain does not search there (not yet: the threat space could), so
+//! only [`quick`] plays there, and
 //! Black never plays a forbidden point ([`Board::is_forbidden`]).
 
+use crate::defence;
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule, SearchBoard};
-use kinrow_prover::threat::{slots_within, zone, Vcf};
+use kinrow_prover::threat::{slots_within, Vcf};
 use kinrow_prover::value::eval::static_eval;
 use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::time::{Duration, Instant};
@@ -42,10 +45,16 @@ pub enum Reason {
     BlockFive,
     /// It starts a proved forced win.
     Win(Win),
-    /// It refutes the opponent's VCF of `plies` plies (`verified`: the
-    /// VCF search finds none after it; otherwise every candidate failed and
-    /// this is the best of them).
-    BlockVcf { plies: u32, verified: bool },
+    /// It refutes the opponent's forced win of `plies` plies, found by
+    /// `prover` (`vcf` or `vct`) as if the opponent were to move.
+    /// `verified`: the searches find no forced win of the opponent after
+    /// it (see [`crate::defence`] for how far they look); otherwise every
+    /// candidate checked failed and this is the best of them.
+    Block {
+        prover: &'static str,
+        plies: u32,
+        verified: bool,
+    },
     /// The best static evaluation.
     Eval,
 }
@@ -110,7 +119,7 @@ pub fn best_by_eval(board: &Board, cells: &Bitboard) -> Option<Cell> {
 
 /// The cells near the stones (two steps) among `cells`, best evaluation
 /// first, nearest the centre on a tie; all of `cells` when none is near.
-fn ranked(board: &Board, cells: &Bitboard) -> Vec<Cell> {
+pub(crate) fn ranked(board: &Board, cells: &Bitboard) -> Vec<Cell> {
     let near = board.candidates(Candidates::Near(2)) & *cells;
     let pool = if near.is_empty() { *cells } else { near };
     let g = board.game().geometry();
@@ -151,8 +160,10 @@ pub fn deep(
     }
     let deadline = start + think;
     let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
-    // Half of what the VCF leaves goes to the VCT, the rest to step 4.
-    if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 2) {
+    // A third of what the VCF leaves goes to the VCT, the rest to step 4,
+    // which searches twice: for the opponent's threat, then after each
+    // candidate defence.
+    if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 3) {
         return Some(Decision {
             cell: win.line[0],
             reason: Reason::Win(win),
@@ -161,11 +172,11 @@ pub fn deep(
     if board.winning_cells(me.other()).intersects(&empty) {
         return None;
     }
-    block_vcf(board, &mut vcf, deadline)
+    defence::block(board, &mut vcf, deadline, memory)
 }
 
 /// The node cap of a VCF search that should end within `time`.
-fn vcf_cap(time: Duration) -> u64 {
+pub(crate) fn vcf_cap(time: Duration) -> u64 {
     (time.as_millis() as u64 * VCF_NODES_PER_MS).max(100)
 }
 
@@ -217,6 +228,31 @@ fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option
     if time < Duration::from_millis(5) {
         return None;
     }
+    match vct_search(board, time, memory, depth) {
+        Vct::Win { plies, line } => Some(Win {
+            prover: "vct",
+            plies,
+            line,
+        }),
+        Vct::NoneInSpace | Vct::Unsettled => None,
+    }
+}
+
+/// What PNS in the threat space says of a forced win of the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Vct {
+    /// A win: its length in plies and its line (the principal variation).
+    Win { plies: u32, line: Vec<Cell> },
+    /// The threat space was searched through: no win in it (not a proof
+    /// that the real game has none).
+    NoneInSpace,
+    /// The time or memory ran out first.
+    Unsettled,
+}
+
+/// PNS in the threat space on `board` within `time` and `memory` bytes;
+/// `depth` a horizon, if known.
+pub(crate) fn vct_search(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Vct {
     let problem = Problem {
         board: board.clone(),
         candidates: Candidates::All,
@@ -236,59 +272,16 @@ fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option
         },
     );
     match (outcome.verdict, outcome.plies) {
-        (Verdict::Win, Some(plies)) if !outcome.pv.is_empty() => Some(Win {
-            prover: "vct",
+        (Verdict::Win, Some(plies)) if !outcome.pv.is_empty() => Vct::Win {
             plies,
             line: outcome.pv,
-        }),
-        _ => None,
-    }
-}
-
-/// Step 4: a refutation of the VCF the opponent would have if it were to
-/// move, among the VCF's zone and our fours, best evaluation first.
-fn block_vcf(board: &Board, vcf: &mut Vcf, deadline: Instant) -> Option<Decision> {
-    let cap = vcf_cap;
-    let me = board.to_move();
-    let opp = me.other();
-    let mut passed = board.clone();
-    passed.set_to_move(opp);
-    let mut search = SearchBoard::from(passed.clone());
-    let left = || deadline.saturating_duration_since(Instant::now());
-    let line = vcf.search(&mut search, board.empty().count(), cap(left() / 4))?;
-    let plies = line.plies();
-    let legal = legal(board);
-    let defences = (zone(&search, opp, &line) | board.fours(me, &legal)) & legal;
-    let ranked = ranked(board, &defences);
-    for &m in &ranked {
-        if Instant::now() >= deadline {
-            break;
-        }
-        let mut after = board.clone();
-        after.play(m);
-        let mut search = SearchBoard::from(after);
-        // Verification is worth more nodes than finding: a refutation
-        // found by a search cut short would be no refutation.
-        if vcf
-            .search(&mut search, board.empty().count(), cap(left()).max(10_000))
-            .is_none()
-        {
-            return Some(Decision {
-                cell: m,
-                reason: Reason::BlockVcf {
-                    plies,
-                    verified: true,
-                },
-            });
-        }
-    }
-    ranked.first().map(|&cell| Decision {
-        cell,
-        reason: Reason::BlockVcf {
-            plies,
-            verified: false,
         },
-    })
+        // A disproof in the threat space is reported as unknown with no
+        // budget exhausted.
+        (Verdict::Unknown, _) if outcome.exhausted.is_none() => Vct::NoneInSpace,
+        (Verdict::NoWin, _) => Vct::NoneInSpace,
+        _ => Vct::Unsettled,
+    }
 }
 
 #[cfg(test)]

@@ -315,8 +315,12 @@ impl Session {
                 ));
                 self.announced = Some(win.clone());
             }
-            Reason::BlockVcf { plies, verified } => lines.push(format!(
-                "DEBUG the opponent threatens a VCF in {plies}; {} {}",
+            Reason::Block {
+                prover,
+                plies,
+                verified,
+            } => lines.push(format!(
+                "DEBUG the opponent threatens a forced win in {plies} ({prover}); {} {}",
                 g.name(decision.cell),
                 if *verified {
                     "refutes it"
