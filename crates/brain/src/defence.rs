@@ -14,7 +14,8 @@
 //! evaluation, is checked by searching the opponent's forced win after
 //! it: the VCF search with the node cap of the time left (at least
 //! 10,000: a refutation found by a search cut short would be none), then
-//! PNS in the threat space with twice the time finding took (at least
+//! PNS in the threat space with twice the time finding took, or an equal
+//! share of the time left among the candidates if more (at least
 //! [`MIN_CHECK`]). A check whose
 //! threat space runs out with no win refutes, and is played at once;
 //! one cut short by its time refutes only as far as it looked, and is
@@ -108,10 +109,11 @@ fn threat(board: &Board, vcf: &mut Vcf, deadline: Instant, memory: u64) -> Optio
     })
 }
 
-/// How far a candidate defence was shown to refute the threat.
+/// How far a defence was shown to refute the opponent's forced win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Refutes {
-    /// The opponent still has a forced win after it.
+pub enum Refutes {
+    /// Not shown: the opponent still has a forced win after it, or the
+    /// time ran out before it was checked (the best candidate, a try).
     No,
     /// No VCF after it, and no VCT found before the check's time ran out.
     AsFarAsSeen,
@@ -133,7 +135,7 @@ pub(crate) fn block(
     let legal = legal(board);
     // Our threats (fours, and threes against a VCT, which threes can
     // outpace) make the opponent answer; the quick move is a candidate
-    // too, so that a check never plays worse than not checking.
+    // too, so that a refutation played without looking is looked at.
     let counters = if threat.prover == "vcf" {
         board.fours(me, &legal)
     } else {
@@ -145,13 +147,15 @@ pub(crate) fn block(
     }
     let mut order = ranked(board, &(defences & threat.line));
     order.extend(ranked(board, &defences.and_not(&threat.line)));
-    let check_time = (threat.found_in * 2).max(MIN_CHECK);
-    let decide = |cell, verified| Decision {
+    // Twice what finding took, or a fair share of the time left if more.
+    let share = left() / order.len().max(1) as u32;
+    let check_time = (threat.found_in * 2).max(MIN_CHECK).max(share);
+    let decide = |cell, refutes| Decision {
         cell,
         reason: Reason::Block {
             prover: threat.prover,
             plies: threat.plies,
-            verified,
+            refutes,
         },
     };
     let mut best: Option<(Refutes, Cell)> = None;
@@ -161,15 +165,15 @@ pub(crate) fn block(
         }
         let refutes = check(board, m, vcf, deadline, check_time, memory);
         if refutes == Refutes::Yes {
-            return Some(decide(m, true));
+            return Some(decide(m, refutes));
         }
         if best.is_none_or(|(r, _)| refutes > r) {
             best = Some((refutes, m));
         }
     }
     match best {
-        Some((Refutes::AsFarAsSeen, m)) => Some(decide(m, true)),
-        _ => order.first().map(|&m| decide(m, false)),
+        Some((Refutes::AsFarAsSeen, m)) => Some(decide(m, Refutes::AsFarAsSeen)),
+        _ => order.first().map(|&m| decide(m, Refutes::No)),
     }
 }
 
@@ -280,7 +284,7 @@ mod tests {
                     d.reason,
                     Reason::Block {
                         prover: "vct",
-                        verified: true,
+                        refutes: Refutes::Yes | Refutes::AsFarAsSeen,
                         ..
                     }
                 ),
@@ -303,7 +307,13 @@ mod tests {
         assert!(matches!(opp_vct(&b), Vct::Win { .. }));
         let d = deep(&b, Instant::now(), Duration::from_secs(10), MEMORY, None).unwrap();
         assert!(
-            matches!(d.reason, Reason::Block { verified: true, .. }),
+            matches!(
+                d.reason,
+                Reason::Block {
+                    refutes: Refutes::Yes | Refutes::AsFarAsSeen,
+                    ..
+                }
+            ),
             "{d:?}"
         );
         assert_eq!(opp_vct(&after(&b, d.cell)), Vct::NoneInSpace);

@@ -24,7 +24,7 @@
 //! only [`quick`] plays there, and
 //! Black never plays a forbidden point ([`Board::is_forbidden`]).
 
-use crate::defence;
+use crate::defence::{self, Refutes};
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule, SearchBoard};
 use kinrow_prover::threat::{slots_within, Vcf};
 use kinrow_prover::value::eval::static_eval;
@@ -46,14 +46,12 @@ pub enum Reason {
     /// It starts a proved forced win.
     Win(Win),
     /// It refutes the opponent's forced win of `plies` plies, found by
-    /// `prover` (`vcf` or `vct`) as if the opponent were to move.
-    /// `verified`: the searches find no forced win of the opponent after
-    /// it (see [`crate::defence`] for how far they look); otherwise every
-    /// candidate checked failed and this is the best of them.
+    /// `prover` (`vcf` or `vct`) as if the opponent were to move, as far
+    /// as `refutes` says ([`crate::defence`]).
     Block {
         prover: &'static str,
         plies: u32,
-        verified: bool,
+        refutes: Refutes,
     },
     /// The best static evaluation.
     Eval,

@@ -5,6 +5,7 @@
 
 use crate::budget::{MoveBudget, Settings};
 use crate::command::{self, Command, Field, Info, LineError, Point};
+use crate::defence::Refutes;
 use crate::engine::{self, Decision, Reason, Win};
 use kinrow_board::{Board, Cell, Game, Player, Rule};
 use std::time::Instant;
@@ -318,14 +319,14 @@ impl Session {
             Reason::Block {
                 prover,
                 plies,
-                verified,
+                refutes,
             } => lines.push(format!(
                 "DEBUG the opponent threatens a forced win in {plies} ({prover}); {} {}",
                 g.name(decision.cell),
-                if *verified {
-                    "refutes it"
-                } else {
-                    "is the best try"
+                match refutes {
+                    Refutes::Yes => "refutes it",
+                    Refutes::AsFarAsSeen => "leaves it none found in the time",
+                    Refutes::No => "is the best try",
                 }
             )),
             _ => {}
