@@ -207,7 +207,10 @@ fn forced_win_with(
     }
     let left = || deadline.saturating_duration_since(Instant::now());
     let mut search = SearchBoard::from(board.clone());
-    if let Some(line) = vcf.search(&mut search, empty.count(), vcf_cap(left() / 4)) {
+    // Within the horizon of a win announced, if any: a longer VCF would
+    // break the announcement's promise.
+    let horizon = depth.unwrap_or(u32::MAX).min(empty.count());
+    if let Some(line) = vcf.search(&mut search, horizon, vcf_cap(left() / 4)) {
         // The line ends with a four that leaves two winning cells or more:
         // the opponent takes one, the five lands on another.
         let mut cells = line.moves.clone();
@@ -340,6 +343,12 @@ mod tests {
             after.play(c);
         }
         assert!(after.wins_at(*win.line.last().unwrap()));
+        // A win announced a move ago leaves a horizon: a VCF longer than
+        // it is no win to announce.
+        assert_eq!(
+            forced_win(&b, Duration::from_secs(2), 16 << 20, Some(2)),
+            None
+        );
     }
 
     #[test]
