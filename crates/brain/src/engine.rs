@@ -62,7 +62,9 @@ pub enum Reason {
 pub struct Win {
     /// `vcf` or `vct`.
     pub prover: &'static str,
-    /// The ply on which the winning stone lands, counting this move as 1.
+    /// The ply by which the winning stone lands at the latest, whatever
+    /// the opponent does, counting this move as 1 (a bound the prover
+    /// proved; `line` may be shorter).
     pub plies: u32,
     /// A line of the win from this move on: our moves and the opponent's
     /// (most stubborn, or forced) replies, ending with the five.
@@ -224,19 +226,46 @@ fn forced_win_with(
     vct(board, left() / vct_part, memory, depth)
 }
 
-/// A win of the side to move in its threat space, by PNS within `time`.
+/// How many plies past the first line's length [`vct`] tries as a
+/// horizon to prove.
+const VCT_HORIZON_SLACK: u32 = 8;
+
+/// A win of the side to move in its threat space, by PNS within `time`,
+/// with a length that is proved: the horizon. PNS's line is one line of
+/// its proof (the defender's replies with the longest proofs as it counts
+/// them), not a bound on every defence: at a horizon `depth` the bound is
+/// the horizon; without one, the line's length `l` and then `l + 2`, ...
+/// are tried as horizons in the time left, and a win for which none is
+/// proved is not returned.
 fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option<Win> {
-    if time < Duration::from_millis(5) {
+    let deadline = Instant::now() + time;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let enough = || left() >= Duration::from_millis(5);
+    if !enough() {
         return None;
     }
-    match vct_search(board, time, memory, depth) {
-        Vct::Win { plies, line } => Some(Win {
-            prover: "vct",
-            plies,
-            line,
-        }),
-        Vct::NoneInSpace | Vct::Unsettled => None,
+    let win = |plies, line| Win {
+        prover: "vct",
+        plies,
+        line,
+    };
+    if let Some(depth) = depth {
+        return match vct_search(board, time, memory, Some(depth)) {
+            Vct::Win { line, .. } => Some(win(depth, line)),
+            Vct::NoneInSpace | Vct::Unsettled => None,
+        };
     }
+    let Vct::Win { plies, .. } = vct_search(board, time / 2, memory, None) else {
+        return None;
+    };
+    let mut horizon = plies;
+    while horizon <= plies + VCT_HORIZON_SLACK && enough() {
+        if let Vct::Win { line, .. } = vct_search(board, left(), memory, Some(horizon)) {
+            return Some(win(horizon, line));
+        }
+        horizon += 2;
+    }
+    None
 }
 
 /// What PNS in the threat space says of a forced win of the side to move.
@@ -349,6 +378,40 @@ mod tests {
             forced_win(&b, Duration::from_secs(2), 16 << 20, Some(2)),
             None
         );
+    }
+
+    #[test]
+    fn a_vct_announced_is_a_bound_on_every_defence() {
+        // Self-play at 1000 ms: x's VCT from here, searched with the
+        // horizon 9 of a win announced before, was announced "in 7", the
+        // length of PNS's line; o's g11, off the line, left x no win
+        // within the 5 plies left.
+        let b = board(
+            Rule::Freestyle,
+            &[
+                "h8", "i7", "j8", "i8", "i9", "i6", "j10", "i4", "i5", "g7", "k11", "l12", "k7",
+                "l6",
+            ],
+        );
+        let win = forced_win(&b, Duration::from_secs(5), 64 << 20, Some(9)).unwrap();
+        assert_eq!((win.prover, name(&b, win.line[0]).as_str()), ("vct", "k10"));
+        let mut after = b.clone();
+        for m in ["k10", "g11"] {
+            after.play(b.game().geometry().parse_cell(m).unwrap());
+        }
+        let left = win.plies - 2;
+        assert!(
+            matches!(
+                vct_search(&after, Duration::from_secs(5), 64 << 20, Some(left)),
+                Vct::Win { .. }
+            ),
+            "announced in {}, no win within {left} after g11",
+            win.plies
+        );
+        // Without a horizon, the length announced is one proved as one.
+        let win = forced_win(&b, Duration::from_secs(5), 64 << 20, None).unwrap();
+        let bound = vct_search(&b, Duration::from_secs(5), 64 << 20, Some(win.plies));
+        assert!(matches!(bound, Vct::Win { .. }), "{win:?}");
     }
 
     #[test]
