@@ -20,9 +20,10 @@
 //!
 //! [`quick`] is steps 1, 2 and 5, cheap enough to answer at once;
 //! [`deep`] adds 3 and 4 within a time and memory budget. Renju (rule 4):
-//! the brain does not search there (not yet: the threat space could), so
-//! only [`quick`] plays there, and
-//! Black never plays a forbidden point ([`Board::is_forbidden`]).
+//! the VCF search and PNS in the threat space search renju (Black never
+//! plays a forbidden point in them; a win is a win, a no-win is never
+//! claimed), so the steps are the same; Black never plays a forbidden
+//! point ([`Board::is_forbidden`], [`legal`]).
 
 use crate::defence::{self, Refutes};
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule, SearchBoard};
@@ -150,7 +151,7 @@ pub fn deep(
     memory: u64,
     depth: Option<u32>,
 ) -> Option<Decision> {
-    if board.game().rule() == Rule::Renju || board.game().k() < 2 {
+    if board.game().k() < 2 {
         return None;
     }
     let me = board.to_move();
@@ -201,10 +202,7 @@ fn forced_win_with(
 ) -> Option<Win> {
     let me = board.to_move();
     let empty = board.empty();
-    if board.game().rule() == Rule::Renju
-        || board.winning_cells(me).intersects(&empty)
-        || board.winning_cells(me.other()).has_two()
-    {
+    if board.winning_cells(me).intersects(&empty) || board.winning_cells(me.other()).has_two() {
         return None;
     }
     let left = || deadline.saturating_duration_since(Instant::now());
@@ -425,9 +423,62 @@ mod tests {
         assert!(!legal(&b).contains(b.game().geometry().parse_cell("h8").unwrap().index()));
         let d = quick(&b).unwrap();
         assert!(!b.is_forbidden(d.cell));
-        assert_eq!(
-            deep(&b, Instant::now(), Duration::from_secs(1), 1 << 20, None),
-            None
-        );
+        if let Some(d) = deep(&b, Instant::now(), Duration::from_secs(1), 1 << 20, None) {
+            assert!(!b.is_forbidden(d.cell), "{d:?}");
+        }
+    }
+
+    /// Plays `win`'s line on `b`, checking that Black never plays a
+    /// forbidden point on it and that it ends in five.
+    fn play_out_under_renju(b: &Board, win: &Win) {
+        let mut after = b.clone();
+        for &c in &win.line {
+            if after.to_move() == Player::X && !after.winning_cells(Player::X).contains(c.index()) {
+                assert!(!after.is_forbidden(c), "{} in {win:?}", name(b, c));
+            }
+            after.play(c);
+        }
+        assert!(after.wins_at(*win.line.last().unwrap()), "{win:?}");
+    }
+
+    #[test]
+    fn under_renju_the_vcf_avoids_blacks_double_four() {
+        // x: e5 f5 g5 (d5 blocked) and h6 h7 h8 (h9 blocked): h5 makes
+        // two fours, a forbidden point of Black; for White (the same
+        // stones, colours swapped) it wins.
+        let moves = [
+            "e5", "d5", "f5", "h9", "g5", "a1", "h6", "a3", "h7", "a7", "h8", "a11",
+        ];
+        let b = board(Rule::Renju, &moves);
+        let h5 = b.game().geometry().parse_cell("h5").unwrap();
+        assert!(b.is_forbidden(h5));
+        let d = deep(&b, Instant::now(), Duration::from_secs(2), 16 << 20, None);
+        if let Some(Decision {
+            reason: Reason::Win(win),
+            ..
+        }) = &d
+        {
+            play_out_under_renju(&b, win);
+        }
+        assert_ne!(d.map(|d| d.cell), Some(h5));
+        // White's: a pass first, so that o has the stones.
+        let mut white = board(Rule::Renju, &["o15"]);
+        for m in moves {
+            white.play(b.game().geometry().parse_cell(m).unwrap());
+        }
+        assert_eq!(white.to_move(), Player::O);
+        let d = deep(
+            &white,
+            Instant::now(),
+            Duration::from_secs(2),
+            16 << 20,
+            None,
+        )
+        .unwrap();
+        let Reason::Win(win) = &d.reason else {
+            panic!("{d:?}")
+        };
+        assert_eq!((win.prover, name(&white, d.cell).as_str()), ("vcf", "h5"));
+        play_out_under_renju(&white, win);
     }
 }
