@@ -10,20 +10,24 @@
 //!    VCT (PNS in the threat space); both are wins of the real game (every
 //!    cell open to both sides, `candidates all`), so a win found here is a
 //!    proof, and is reported with its line;
-//! 4. when the opponent, were it to move, had a VCF: a move of that VCF's
-//!    zone (or a four of ours) after which the opponent has no VCF the
-//!    search finds, tried best first;
+//! 4. when the opponent, were it to move, had a forced win (a VCF, else a
+//!    VCT): a move near it (or a threat of ours) after which the searches
+//!    find no forced win of the opponent, tried best first
+//!    ([`crate::defence`]);
 //! 5. the best cell by the value searches' static evaluation
 //!    ([`static_eval`]) of the position after it, nearest the centre on a
 //!    tie.
 //!
 //! [`quick`] is steps 1, 2 and 5, cheap enough to answer at once;
 //! [`deep`] adds 3 and 4 within a time and memory budget. Renju (rule 4):
-//! the provers do not search renju, so only [`quick`] plays there, and
-//! Black never plays a forbidden point ([`Board::is_forbidden`]).
+//! the VCF search and PNS in the threat space search renju (Black never
+//! plays a forbidden point in them; a win is a win, a no-win is never
+//! claimed), so the steps are the same; Black never plays a forbidden
+//! point ([`Board::is_forbidden`], [`legal`]).
 
+use crate::defence::{self, Refutes};
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule, SearchBoard};
-use kinrow_prover::threat::{slots_within, zone, Vcf};
+use kinrow_prover::threat::{slots_within, Vcf};
 use kinrow_prover::value::eval::static_eval;
 use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::time::{Duration, Instant};
@@ -42,10 +46,14 @@ pub enum Reason {
     BlockFive,
     /// It starts a proved forced win.
     Win(Win),
-    /// It refutes the opponent's VCF of `plies` plies (`verified`: the
-    /// VCF search finds none after it; otherwise every candidate failed and
-    /// this is the best of them).
-    BlockVcf { plies: u32, verified: bool },
+    /// It refutes the opponent's forced win of `plies` plies, found by
+    /// `prover` (`vcf` or `vct`) as if the opponent were to move, as far
+    /// as `refutes` says ([`crate::defence`]).
+    Block {
+        prover: &'static str,
+        plies: u32,
+        refutes: Refutes,
+    },
     /// The best static evaluation.
     Eval,
 }
@@ -55,7 +63,9 @@ pub enum Reason {
 pub struct Win {
     /// `vcf` or `vct`.
     pub prover: &'static str,
-    /// The ply on which the winning stone lands, counting this move as 1.
+    /// The ply by which the winning stone lands at the latest, whatever
+    /// the opponent does, counting this move as 1 (a bound the prover
+    /// proved; `line` may be shorter).
     pub plies: u32,
     /// A line of the win from this move on: our moves and the opponent's
     /// (most stubborn, or forced) replies, ending with the five.
@@ -110,7 +120,7 @@ pub fn best_by_eval(board: &Board, cells: &Bitboard) -> Option<Cell> {
 
 /// The cells near the stones (two steps) among `cells`, best evaluation
 /// first, nearest the centre on a tie; all of `cells` when none is near.
-fn ranked(board: &Board, cells: &Bitboard) -> Vec<Cell> {
+pub(crate) fn ranked(board: &Board, cells: &Bitboard) -> Vec<Cell> {
     let near = board.candidates(Candidates::Near(2)) & *cells;
     let pool = if near.is_empty() { *cells } else { near };
     let g = board.game().geometry();
@@ -141,7 +151,7 @@ pub fn deep(
     memory: u64,
     depth: Option<u32>,
 ) -> Option<Decision> {
-    if board.game().rule() == Rule::Renju || board.game().k() < 2 {
+    if board.game().k() < 2 {
         return None;
     }
     let me = board.to_move();
@@ -151,8 +161,10 @@ pub fn deep(
     }
     let deadline = start + think;
     let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
-    // Half of what the VCF leaves goes to the VCT, the rest to step 4.
-    if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 2) {
+    // A third of what the VCF leaves goes to the VCT, the rest to step 4,
+    // which searches twice: for the opponent's threat, then after each
+    // candidate defence.
+    if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 3) {
         return Some(Decision {
             cell: win.line[0],
             reason: Reason::Win(win),
@@ -161,11 +173,11 @@ pub fn deep(
     if board.winning_cells(me.other()).intersects(&empty) {
         return None;
     }
-    block_vcf(board, &mut vcf, deadline)
+    defence::block(board, &mut vcf, deadline, memory)
 }
 
 /// The node cap of a VCF search that should end within `time`.
-fn vcf_cap(time: Duration) -> u64 {
+pub(crate) fn vcf_cap(time: Duration) -> u64 {
     (time.as_millis() as u64 * VCF_NODES_PER_MS).max(100)
 }
 
@@ -190,15 +202,15 @@ fn forced_win_with(
 ) -> Option<Win> {
     let me = board.to_move();
     let empty = board.empty();
-    if board.game().rule() == Rule::Renju
-        || board.winning_cells(me).intersects(&empty)
-        || board.winning_cells(me.other()).has_two()
-    {
+    if board.winning_cells(me).intersects(&empty) || board.winning_cells(me.other()).has_two() {
         return None;
     }
     let left = || deadline.saturating_duration_since(Instant::now());
     let mut search = SearchBoard::from(board.clone());
-    if let Some(line) = vcf.search(&mut search, empty.count(), vcf_cap(left() / 4)) {
+    // Within the horizon of a win announced, if any: a longer VCF would
+    // break the announcement's promise.
+    let horizon = depth.unwrap_or(u32::MAX).min(empty.count());
+    if let Some(line) = vcf.search(&mut search, horizon, vcf_cap(left() / 4)) {
         // The line ends with a four that leaves two winning cells or more:
         // the opponent takes one, the five lands on another.
         let mut cells = line.moves.clone();
@@ -212,11 +224,63 @@ fn forced_win_with(
     vct(board, left() / vct_part, memory, depth)
 }
 
-/// A win of the side to move in its threat space, by PNS within `time`.
+/// How many plies past the first line's length [`vct`] tries as a
+/// horizon to prove.
+const VCT_HORIZON_SLACK: u32 = 8;
+
+/// A win of the side to move in its threat space, by PNS within `time`,
+/// with a length that is proved: the horizon. PNS's line is one line of
+/// its proof (the defender's replies with the longest proofs as it counts
+/// them), not a bound on every defence: at a horizon `depth` the bound is
+/// the horizon; without one, the line's length `l` and then `l + 2`, ...
+/// are tried as horizons in the time left, and a win for which none is
+/// proved is not returned.
 fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option<Win> {
-    if time < Duration::from_millis(5) {
+    let deadline = Instant::now() + time;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let enough = || left() >= Duration::from_millis(5);
+    if !enough() {
         return None;
     }
+    let win = |plies, line| Win {
+        prover: "vct",
+        plies,
+        line,
+    };
+    if let Some(depth) = depth {
+        return match vct_search(board, time, memory, Some(depth)) {
+            Vct::Win { line, .. } => Some(win(depth, line)),
+            Vct::NoneInSpace | Vct::Unsettled => None,
+        };
+    }
+    let Vct::Win { plies, .. } = vct_search(board, time / 2, memory, None) else {
+        return None;
+    };
+    let mut horizon = plies;
+    while horizon <= plies + VCT_HORIZON_SLACK && enough() {
+        if let Vct::Win { line, .. } = vct_search(board, left(), memory, Some(horizon)) {
+            return Some(win(horizon, line));
+        }
+        horizon += 2;
+    }
+    None
+}
+
+/// What PNS in the threat space says of a forced win of the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Vct {
+    /// A win: its length in plies and its line (the principal variation).
+    Win { plies: u32, line: Vec<Cell> },
+    /// The threat space was searched through: no win in it (not a proof
+    /// that the real game has none).
+    NoneInSpace,
+    /// The time or memory ran out first.
+    Unsettled,
+}
+
+/// PNS in the threat space on `board` within `time` and `memory` bytes;
+/// `depth` a horizon, if known.
+pub(crate) fn vct_search(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Vct {
     let problem = Problem {
         board: board.clone(),
         candidates: Candidates::All,
@@ -236,59 +300,16 @@ fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option
         },
     );
     match (outcome.verdict, outcome.plies) {
-        (Verdict::Win, Some(plies)) if !outcome.pv.is_empty() => Some(Win {
-            prover: "vct",
+        (Verdict::Win, Some(plies)) if !outcome.pv.is_empty() => Vct::Win {
             plies,
             line: outcome.pv,
-        }),
-        _ => None,
-    }
-}
-
-/// Step 4: a refutation of the VCF the opponent would have if it were to
-/// move, among the VCF's zone and our fours, best evaluation first.
-fn block_vcf(board: &Board, vcf: &mut Vcf, deadline: Instant) -> Option<Decision> {
-    let cap = vcf_cap;
-    let me = board.to_move();
-    let opp = me.other();
-    let mut passed = board.clone();
-    passed.set_to_move(opp);
-    let mut search = SearchBoard::from(passed.clone());
-    let left = || deadline.saturating_duration_since(Instant::now());
-    let line = vcf.search(&mut search, board.empty().count(), cap(left() / 4))?;
-    let plies = line.plies();
-    let legal = legal(board);
-    let defences = (zone(&search, opp, &line) | board.fours(me, &legal)) & legal;
-    let ranked = ranked(board, &defences);
-    for &m in &ranked {
-        if Instant::now() >= deadline {
-            break;
-        }
-        let mut after = board.clone();
-        after.play(m);
-        let mut search = SearchBoard::from(after);
-        // Verification is worth more nodes than finding: a refutation
-        // found by a search cut short would be no refutation.
-        if vcf
-            .search(&mut search, board.empty().count(), cap(left()).max(10_000))
-            .is_none()
-        {
-            return Some(Decision {
-                cell: m,
-                reason: Reason::BlockVcf {
-                    plies,
-                    verified: true,
-                },
-            });
-        }
-    }
-    ranked.first().map(|&cell| Decision {
-        cell,
-        reason: Reason::BlockVcf {
-            plies,
-            verified: false,
         },
-    })
+        // A disproof in the threat space is reported as unknown with no
+        // budget exhausted.
+        (Verdict::Unknown, _) if outcome.exhausted.is_none() => Vct::NoneInSpace,
+        (Verdict::NoWin, _) => Vct::NoneInSpace,
+        _ => Vct::Unsettled,
+    }
 }
 
 #[cfg(test)]
@@ -349,6 +370,46 @@ mod tests {
             after.play(c);
         }
         assert!(after.wins_at(*win.line.last().unwrap()));
+        // A win announced a move ago leaves a horizon: a VCF longer than
+        // it is no win to announce.
+        assert_eq!(
+            forced_win(&b, Duration::from_secs(2), 16 << 20, Some(2)),
+            None
+        );
+    }
+
+    #[test]
+    fn a_vct_announced_is_a_bound_on_every_defence() {
+        // Self-play at 1000 ms: x's VCT from here, searched with the
+        // horizon 9 of a win announced before, was announced "in 7", the
+        // length of PNS's line; o's g11, off the line, left x no win
+        // within the 5 plies left.
+        let b = board(
+            Rule::Freestyle,
+            &[
+                "h8", "i7", "j8", "i8", "i9", "i6", "j10", "i4", "i5", "g7", "k11", "l12", "k7",
+                "l6",
+            ],
+        );
+        let win = forced_win(&b, Duration::from_secs(5), 64 << 20, Some(9)).unwrap();
+        assert_eq!((win.prover, name(&b, win.line[0]).as_str()), ("vct", "k10"));
+        let mut after = b.clone();
+        for m in ["k10", "g11"] {
+            after.play(b.game().geometry().parse_cell(m).unwrap());
+        }
+        let left = win.plies - 2;
+        assert!(
+            matches!(
+                vct_search(&after, Duration::from_secs(5), 64 << 20, Some(left)),
+                Vct::Win { .. }
+            ),
+            "announced in {}, no win within {left} after g11",
+            win.plies
+        );
+        // Without a horizon, the length announced is one proved as one.
+        let win = forced_win(&b, Duration::from_secs(5), 64 << 20, None).unwrap();
+        let bound = vct_search(&b, Duration::from_secs(5), 64 << 20, Some(win.plies));
+        assert!(matches!(bound, Vct::Win { .. }), "{win:?}");
     }
 
     #[test]
@@ -362,9 +423,62 @@ mod tests {
         assert!(!legal(&b).contains(b.game().geometry().parse_cell("h8").unwrap().index()));
         let d = quick(&b).unwrap();
         assert!(!b.is_forbidden(d.cell));
-        assert_eq!(
-            deep(&b, Instant::now(), Duration::from_secs(1), 1 << 20, None),
-            None
-        );
+        if let Some(d) = deep(&b, Instant::now(), Duration::from_secs(1), 1 << 20, None) {
+            assert!(!b.is_forbidden(d.cell), "{d:?}");
+        }
+    }
+
+    /// Plays `win`'s line on `b`, checking that Black never plays a
+    /// forbidden point on it and that it ends in five.
+    fn play_out_under_renju(b: &Board, win: &Win) {
+        let mut after = b.clone();
+        for &c in &win.line {
+            if after.to_move() == Player::X && !after.winning_cells(Player::X).contains(c.index()) {
+                assert!(!after.is_forbidden(c), "{} in {win:?}", name(b, c));
+            }
+            after.play(c);
+        }
+        assert!(after.wins_at(*win.line.last().unwrap()), "{win:?}");
+    }
+
+    #[test]
+    fn under_renju_the_vcf_avoids_blacks_double_four() {
+        // x: e5 f5 g5 (d5 blocked) and h6 h7 h8 (h9 blocked): h5 makes
+        // two fours, a forbidden point of Black; for White (the same
+        // stones, colours swapped) it wins.
+        let moves = [
+            "e5", "d5", "f5", "h9", "g5", "a1", "h6", "a3", "h7", "a7", "h8", "a11",
+        ];
+        let b = board(Rule::Renju, &moves);
+        let h5 = b.game().geometry().parse_cell("h5").unwrap();
+        assert!(b.is_forbidden(h5));
+        let d = deep(&b, Instant::now(), Duration::from_secs(2), 16 << 20, None);
+        if let Some(Decision {
+            reason: Reason::Win(win),
+            ..
+        }) = &d
+        {
+            play_out_under_renju(&b, win);
+        }
+        assert_ne!(d.map(|d| d.cell), Some(h5));
+        // White's: a pass first, so that o has the stones.
+        let mut white = board(Rule::Renju, &["o15"]);
+        for m in moves {
+            white.play(b.game().geometry().parse_cell(m).unwrap());
+        }
+        assert_eq!(white.to_move(), Player::O);
+        let d = deep(
+            &white,
+            Instant::now(),
+            Duration::from_secs(2),
+            16 << 20,
+            None,
+        )
+        .unwrap();
+        let Reason::Win(win) = &d.reason else {
+            panic!("{d:?}")
+        };
+        assert_eq!((win.prover, name(&white, d.cell).as_str()), ("vcf", "h5"));
+        play_out_under_renju(&white, win);
     }
 }

@@ -4,7 +4,8 @@
 //! - [`command`]: the manager's lines read into commands.
 //! - [`session`]: the game state the commands change, and each answer.
 //! - [`engine`]: how a move is chosen (five, block, proved forced win by
-//!   VCF then VCT, refutation of the opponent's VCF, static evaluation).
+//!   VCF then VCT, refutation of the opponent's forced win, static
+//!   evaluation); [`defence`]: that refutation.
 //! - [`budget`]: time and memory per move, from the `INFO` settings.
 //! - [`run`]: the loop over an input and an output, with the searches on
 //!   threads of their own so that answers keep to the turn's time and an
@@ -28,6 +29,7 @@
 
 pub mod budget;
 pub mod command;
+pub mod defence;
 pub mod engine;
 mod run;
 pub mod session;

@@ -5,6 +5,7 @@
 
 use crate::budget::{MoveBudget, Settings};
 use crate::command::{self, Command, Field, Info, LineError, Point};
+use crate::defence::Refutes;
 use crate::engine::{self, Decision, Reason, Win};
 use kinrow_board::{Board, Cell, Game, Player, Rule};
 use std::time::Instant;
@@ -66,9 +67,13 @@ pub struct Session {
     /// Stones in the order played.
     stones: Vec<(Point, Side)>,
     board_input: Option<BoardInput>,
-    /// The win announced with the brain's last move: its line from that
+    /// The win announced with the brain's last move (or kept through the
+    /// block of a four, see [`Session::answer`]): its line from that
     /// move on.
     announced: Option<Win>,
+    /// The win announced before the move being searched, until it is
+    /// answered.
+    pending: Option<Win>,
 }
 
 /// The identification line `ABOUT` answers.
@@ -270,7 +275,8 @@ impl Session {
                 },
             ));
         }
-        let depth = announced.and_then(|w| w.plies.checked_sub(2));
+        let depth = announced.as_ref().and_then(|w| w.plies.checked_sub(2));
+        self.pending = announced;
         Step::Think(Box::new(Turn {
             board,
             quick,
@@ -315,17 +321,34 @@ impl Session {
                 ));
                 self.announced = Some(win.clone());
             }
-            Reason::BlockVcf { plies, verified } => lines.push(format!(
-                "DEBUG the opponent threatens a VCF in {plies}; {} {}",
+            Reason::Block {
+                prover,
+                plies,
+                refutes,
+            } => lines.push(format!(
+                "DEBUG the opponent threatens a forced win in {plies} ({prover}); {} {}",
                 g.name(decision.cell),
-                if *verified {
-                    "refutes it"
-                } else {
-                    "is the best try"
+                match refutes {
+                    Refutes::Yes => "refutes it",
+                    Refutes::AsFarAsSeen => "leaves it none found in the time",
+                    Refutes::No => "is the best try",
                 }
             )),
+            Reason::BlockFive => {
+                // The opponent made a four against the win announced: the
+                // proof answered it with this block, so the win still
+                // lands within the plies announced, two fewer from here.
+                if let Some(win) = self.pending.take() {
+                    self.announced = win.plies.checked_sub(2).map(|plies| Win {
+                        prover: win.prover,
+                        plies,
+                        line: vec![decision.cell],
+                    });
+                }
+            }
             _ => {}
         }
+        self.pending = None;
         let p = self.point(decision.cell, board);
         self.stones.push((p, Side::Own));
         lines.push(p.to_string());
@@ -438,5 +461,35 @@ mod tests {
         };
         assert_eq!(turn.quick.reason, Reason::BlockFive);
         assert_eq!(s.answer(&turn.board, turn.quick), ["4,0"]);
+    }
+
+    #[test]
+    fn a_win_announced_keeps_its_horizon_through_the_block_of_a_four() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        assert_eq!(say(s.handle("START 15", now)), ["OK"]);
+        // Our win in 9 announced; the opponent answers with a four on the
+        // top row (x 0..=3, y 0), which the proof must have answered.
+        for (x, own) in [(0, (10, 14)), (1, (12, 14)), (2, (14, 10))] {
+            s.stones.push((Point { x, y: 0 }, Side::Opponent));
+            s.stones.push((Point { x: own.0, y: own.1 }, Side::Own));
+        }
+        let cell = |x, y| s.cell(Point { x, y }).unwrap();
+        s.announced = Some(Win {
+            prover: "vct",
+            plies: 9,
+            line: vec![cell(14, 10), cell(13, 10), cell(12, 12)],
+        });
+        let Step::Think(turn) = s.handle("TURN 3,0", now) else {
+            panic!()
+        };
+        assert_eq!(turn.depth, Some(7));
+        assert_eq!(turn.quick.reason, Reason::BlockFive);
+        assert_eq!(s.answer(&turn.board, turn.quick), ["4,0"]);
+        // Two plies later the win must land within 5 plies.
+        let Step::Think(turn) = s.handle("TURN 7,7", now) else {
+            panic!()
+        };
+        assert_eq!(turn.depth, Some(5));
     }
 }

@@ -65,7 +65,8 @@ fn renju_15() {
 
 /// The README's answer-time figures: `KINROW_TURN_MS` (default 1000) and
 /// `KINROW_GAMES` (default 4) self-play games on 15x15 and 20x20, freestyle
-/// and exact, then the distribution of answer times. Run with
+/// and exact (or all under `KINROW_RULE`), then the distribution of answer
+/// times. Run with
 /// `cargo test --release -p kinrow --test it -- --ignored --nocapture
 /// brain::games::answer_times`.
 #[test]
@@ -83,7 +84,10 @@ fn answer_times() {
     let (mut wins, mut announced, mut faults) = (0, 0, 0);
     for i in 0..games {
         let size = if i % 2 == 0 { 15 } else { 20 };
-        let rule = if (i / 2) % 2 == 0 { 0 } else { 1 };
+        let rule = match std::env::var("KINROW_RULE") {
+            Ok(r) => r.parse().expect("KINROW_RULE: 0, 1 or 4"),
+            Err(_) => u32::from((i / 2) % 2 == 1),
+        };
         let m = Match {
             width: size,
             height: size,

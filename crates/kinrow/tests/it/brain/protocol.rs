@@ -2,6 +2,8 @@
 //! checked against the protocol (`../shared/spec/gomocup-protocol.md`).
 
 use super::process::{parse_move, Brain, PROMPT};
+use kinrow_board::{Attack, Board, Candidates, Game, Rule};
+use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::time::{Duration, Instant};
 
 /// How long a test waits to see that no line comes.
@@ -137,6 +139,61 @@ fn the_brain_makes_five_and_blocks_five() {
         b.send(l);
     }
     assert_eq!(b.ask("DONE"), "14,4");
+}
+
+#[test]
+fn the_brain_stops_the_opponents_vct() {
+    // o, were it to move, wins by threes and fours (no VCF), and the move
+    // of the static evaluation does not stop it (`crates/brain/src/
+    // defence.rs` tests the same position); x, the brain, is to move.
+    let moves = ["i5", "h7", "i11", "e6", "e9", "h5", "f5", "j11"];
+    let mut board = Board::new(Game::new(15, 15, 5, Rule::Freestyle).unwrap());
+    let g = *board.game().geometry();
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 5000");
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("BOARD");
+    for (i, m) in moves.iter().enumerate() {
+        let cell = g.parse_cell(m).unwrap();
+        board.play(cell);
+        let (x, y) = g.xy(cell);
+        b.send(&format!("{x},{},{}", 14 - y, 1 + i % 2));
+    }
+    b.send("DONE");
+    let (answer, notes) = b.answer(Duration::from_millis(5000) + PROMPT);
+    let answer = answer.expect("a move");
+    let (x, y) = assert_free_move(&answer, 15, 15, &[]);
+    let cell = g.cell(x, 14 - y).unwrap();
+    assert!(board.stone_at(cell).is_none(), "{answer} is taken");
+    assert!(
+        notes.iter().any(
+            |n| n.starts_with("DEBUG the opponent threatens a forced win") && n.contains("(vct)")
+        ),
+        "{notes:?}"
+    );
+    board.play(cell);
+    // o to move: its threat space searched through, no win in it.
+    let problem = Problem {
+        board,
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    let mut vct = Pns::new(PnsConfig {
+        threat_space: true,
+        ..PnsConfig::default()
+    });
+    let limits = Limits {
+        time: Some(Duration::from_secs(10)),
+        ..Limits::default()
+    };
+    let outcome = vct.prove(&problem, &limits);
+    assert_eq!(
+        (outcome.verdict, outcome.exhausted),
+        (Verdict::Unknown, None),
+        "after {answer}: {:?}",
+        outcome.pv
+    );
 }
 
 #[test]

@@ -1,0 +1,321 @@
+//! Step 4 of the engine: a move that refutes the forced win the opponent
+//! would have if it were to move (a VCF, else a VCT), checked by searching
+//! the opponent's forced win again after it.
+//!
+//! The threat is looked for as the engine looks for its own wins: the VCF
+//! search first, then PNS in the threat space. The candidate defences are
+//! the cells that can touch it: for a VCF its zone (outside it a reply
+//! that is not a four loses, see [`kinrow_prover::threat`]); for a VCT,
+//! which has no such zone, the cells of its line and their neighbours.
+//! Our own fours are always candidates (the opponent must answer them),
+//! against a VCT our threes too (a three of ours can outpace one), and
+//! the evaluation's move (step 5's), so that a refutation the engine
+//! would have played without looking is checked too. Each candidate, the line's own cells first and then by
+//! evaluation, is checked by searching the opponent's forced win after
+//! it: the VCF search with the node cap of the time left (at least
+//! 10,000: a refutation found by a search cut short would be none), then
+//! PNS in the threat space with twice the time finding took, or an equal
+//! share of the time left among the candidates if more (at least
+//! [`MIN_CHECK`]). A check whose
+//! threat space runs out with no win refutes, and is played at once;
+//! one cut short by its time refutes only as far as it looked, and is
+//! kept in case none does better; when the time runs out with no
+//! refutation, the best candidate is played as a try.
+
+use crate::engine::{best_by_eval, legal, ranked, vcf_cap, vct_search, Decision, Reason, Vct};
+use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
+use kinrow_prover::threat::{zone, Vcf};
+use std::time::{Duration, Instant};
+
+/// The least time a candidate's VCT check gets.
+pub const MIN_CHECK: Duration = Duration::from_millis(10);
+
+/// The least VCF nodes a candidate's check gets: a refutation found by a
+/// search cut short would be no refutation.
+const MIN_CHECK_NODES: u64 = 10_000;
+
+/// The opponent's forced win, as the defence sees it.
+struct Threat {
+    prover: &'static str,
+    plies: u32,
+    /// The cells a defence is looked for in.
+    cells: Bitboard,
+    /// The threat's own cells (its line), tried first.
+    line: Bitboard,
+    /// How long the VCT search took to find it (zero for a VCF).
+    found_in: Duration,
+}
+
+/// The cells next to (or on) the cells of `cells`.
+fn neighbours(board: &Board, cells: &Bitboard) -> Bitboard {
+    let g = board.game().geometry();
+    let mut around = Bitboard::default();
+    for i in cells.iter() {
+        let (x, y) = g.xy(Cell::from_index(i));
+        for dx in -1i64..=1 {
+            for dy in -1i64..=1 {
+                let (nx, ny) = (i64::from(x) + dx, i64::from(y) + dy);
+                if nx < 0 || ny < 0 {
+                    continue;
+                }
+                if let Some(c) = g.cell(nx as u32, ny as u32) {
+                    around.insert(c.index());
+                }
+            }
+        }
+    }
+    around
+}
+
+/// The forced win the opponent would have if it were to move, VCF first
+/// (a quarter of the time left), then VCT (a third of the time left).
+fn threat(board: &Board, vcf: &mut Vcf, deadline: Instant, memory: u64) -> Option<Threat> {
+    let opp = board.to_move().other();
+    let mut passed = board.clone();
+    passed.set_to_move(opp);
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let mut search = SearchBoard::from(passed.clone());
+    if let Some(line) = vcf.search(&mut search, board.empty().count(), vcf_cap(left() / 4)) {
+        let mut cells = Bitboard::default();
+        for m in &line.moves {
+            cells.insert(m.index());
+        }
+        return Some(Threat {
+            prover: "vcf",
+            plies: line.plies(),
+            cells: zone(&search, opp, &line),
+            line: cells,
+            found_in: Duration::ZERO,
+        });
+    }
+    let time = left() / 3;
+    if time < MIN_CHECK {
+        return None;
+    }
+    let start = Instant::now();
+    let Vct::Win { plies, line: pv } = vct_search(&passed, time, memory, None) else {
+        return None;
+    };
+    let mut line = Bitboard::default();
+    for m in &pv {
+        line.insert(m.index());
+    }
+    Some(Threat {
+        prover: "vct",
+        plies,
+        cells: neighbours(board, &line),
+        line,
+        found_in: start.elapsed(),
+    })
+}
+
+/// How far a defence was shown to refute the opponent's forced win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Refutes {
+    /// Not shown: the opponent still has a forced win after it, or the
+    /// time ran out before it was checked (the best candidate, a try).
+    No,
+    /// No VCF after it, and no VCT found before the check's time ran out.
+    AsFarAsSeen,
+    /// No VCF, and the threat space searched through with no win.
+    Yes,
+}
+
+/// Step 4 (see the module docs): `None` when the opponent has no forced
+/// win found in the time, or the time ran out before one was.
+pub(crate) fn block(
+    board: &Board,
+    vcf: &mut Vcf,
+    deadline: Instant,
+    memory: u64,
+) -> Option<Decision> {
+    let me = board.to_move();
+    let threat = threat(board, vcf, deadline, memory)?;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let legal = legal(board);
+    // Our threats (fours, and threes against a VCT, which threes can
+    // outpace) make the opponent answer; the quick move is a candidate
+    // too, so that a refutation played without looking is looked at.
+    let counters = if threat.prover == "vcf" {
+        board.fours(me, &legal)
+    } else {
+        board.threats(me, &legal)
+    };
+    let mut defences = (threat.cells | counters) & legal;
+    if let Some(quick) = best_by_eval(board, &legal) {
+        defences.insert(quick.index());
+    }
+    let mut order = ranked(board, &(defences & threat.line));
+    order.extend(ranked(board, &defences.and_not(&threat.line)));
+    // Twice what finding took, or a fair share of the time left if more.
+    let share = left() / order.len().max(1) as u32;
+    let check_time = (threat.found_in * 2).max(MIN_CHECK).max(share);
+    let decide = |cell, refutes| Decision {
+        cell,
+        reason: Reason::Block {
+            prover: threat.prover,
+            plies: threat.plies,
+            refutes,
+        },
+    };
+    let mut best: Option<(Refutes, Cell)> = None;
+    for &m in &order {
+        if left().is_zero() {
+            break;
+        }
+        let refutes = check(board, m, vcf, deadline, check_time, memory);
+        if refutes == Refutes::Yes {
+            return Some(decide(m, refutes));
+        }
+        if best.is_none_or(|(r, _)| refutes > r) {
+            best = Some((refutes, m));
+        }
+    }
+    match best {
+        Some((Refutes::AsFarAsSeen, m)) => Some(decide(m, Refutes::AsFarAsSeen)),
+        _ => order.first().map(|&m| decide(m, Refutes::No)),
+    }
+}
+
+/// Whether `m` refutes the opponent's forced wins: the VCF search, then
+/// PNS in the threat space for at most `time`.
+fn check(
+    board: &Board,
+    m: Cell,
+    vcf: &mut Vcf,
+    deadline: Instant,
+    time: Duration,
+    memory: u64,
+) -> Refutes {
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let mut after = board.clone();
+    after.play(m);
+    let opp = after.to_move();
+    if after.winning_cells(opp).intersects(&after.empty()) {
+        return Refutes::No;
+    }
+    let mut search = SearchBoard::from(after.clone());
+    let nodes = vcf_cap(left()).max(MIN_CHECK_NODES);
+    if vcf
+        .search(&mut search, after.empty().count(), nodes)
+        .is_some()
+    {
+        return Refutes::No;
+    }
+    let time = time.min(left());
+    if time.is_zero() {
+        return Refutes::AsFarAsSeen;
+    }
+    match vct_search(&after, time, memory, None) {
+        Vct::Win { .. } => Refutes::No,
+        Vct::NoneInSpace => Refutes::Yes,
+        Vct::Unsettled => Refutes::AsFarAsSeen,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{deep, quick};
+    use kinrow_board::{Candidates, Game, Rule};
+    use kinrow_prover::threat::slots_within;
+
+    const MEMORY: u64 = 64 << 20;
+
+    fn board(rule: Rule, moves: &[&str]) -> Board {
+        let mut b = Board::new(Game::new(15, 15, 5, rule).unwrap());
+        let g = *b.game().geometry();
+        for m in moves {
+            b.play(g.parse_cell(m).unwrap());
+        }
+        b
+    }
+
+    /// `b` with the other side to move.
+    fn passed(b: &Board) -> Board {
+        let mut passed = b.clone();
+        passed.set_to_move(b.to_move().other());
+        passed
+    }
+
+    /// The VCT of the side not to move, were it to move, by the prover
+    /// with ample time.
+    fn opp_vct(b: &Board) -> Vct {
+        vct_search(&passed(b), Duration::from_secs(5), MEMORY, None)
+    }
+
+    fn opp_vcf(b: &Board) -> bool {
+        let mut vcf = Vcf::new(Candidates::All, slots_within(MEMORY));
+        let mut search = SearchBoard::from(passed(b));
+        vcf.search(&mut search, 225, 1_000_000).is_some()
+    }
+
+    /// `b` after `c`, the same side to move.
+    fn after(b: &Board, c: Cell) -> Board {
+        let mut a = b.clone();
+        a.play(c);
+        a.set_to_move(b.to_move());
+        a
+    }
+
+    /// Positions (x to move) where o, were it to move, has a VCT and no
+    /// VCF, and the move of the static evaluation does not stop it.
+    const VCT_THREATS: [&[&str]; 2] = [
+        &["i5", "h7", "i11", "e6", "e9", "h5", "f5", "j11"],
+        &[
+            "g8", "f11", "i11", "g7", "k8", "h7", "g11", "g10", "j5", "i6",
+        ],
+    ];
+
+    #[test]
+    fn the_opponents_vct_is_refuted() {
+        for moves in VCT_THREATS {
+            let b = board(Rule::Freestyle, moves);
+            assert!(!opp_vcf(&b), "{moves:?}");
+            assert!(matches!(opp_vct(&b), Vct::Win { .. }), "{moves:?}");
+            let q = quick(&b).unwrap();
+            assert!(
+                matches!(opp_vct(&after(&b, q.cell)), Vct::Win { .. }),
+                "{moves:?}: the evaluation's move stops it already"
+            );
+            let d = deep(&b, Instant::now(), Duration::from_secs(10), MEMORY, None).unwrap();
+            assert!(
+                matches!(
+                    d.reason,
+                    Reason::Block {
+                        prover: "vct",
+                        refutes: Refutes::Yes | Refutes::AsFarAsSeen,
+                        ..
+                    }
+                ),
+                "{moves:?}: {d:?}"
+            );
+            // The threat space searched through, no win in it.
+            assert_eq!(opp_vct(&after(&b, d.cell)), Vct::NoneInSpace, "{moves:?}");
+        }
+    }
+
+    #[test]
+    fn a_three_of_ours_is_a_defence_against_a_vct() {
+        // o makes two threes at g8 (e8 f8, g6 g7); x's j3 makes an open
+        // three (j3 k4 l5), which outpaces them, while the block at g8
+        // leaves o a longer VCT.
+        let b = board(
+            Rule::Freestyle,
+            &["k4", "e8", "l5", "f8", "b13", "g6", "n13", "g7"],
+        );
+        assert!(matches!(opp_vct(&b), Vct::Win { .. }));
+        let d = deep(&b, Instant::now(), Duration::from_secs(10), MEMORY, None).unwrap();
+        assert!(
+            matches!(
+                d.reason,
+                Reason::Block {
+                    refutes: Refutes::Yes | Refutes::AsFarAsSeen,
+                    ..
+                }
+            ),
+            "{d:?}"
+        );
+        assert_eq!(opp_vct(&after(&b, d.cell)), Vct::NoneInSpace);
+    }
+}
