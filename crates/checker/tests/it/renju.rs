@@ -155,13 +155,7 @@ fn threat_space_wins_on_random_renju_positions_check() {
 
     let game = Game::new(15, 15, 5, Rule::Renju).unwrap();
     let g = *game.geometry();
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = kinrow_reference::Rng(0x2545_F491_4F6C_DD1D);
     let mut prover = Auto::default();
     let budget = Limits {
         max_nodes: Some(20_000),
@@ -172,12 +166,11 @@ fn threat_space_wins_on_random_renju_positions_check() {
         let mut board = Board::new(game);
         // Stones as in play in the 9x9 middle: x never on a forbidden
         // point, no one on a cell that makes five.
-        let stones = 8 + next() % 18;
+        let stones = rng.range(8, 25);
         let mut placed = 0;
         while placed < stones {
-            let c = g
-                .cell(3 + (next() % 9) as u32, 3 + (next() % 9) as u32)
-                .unwrap();
+            let (x, y) = (rng.range(3, 11), rng.range(3, 11));
+            let c = g.cell(x as u32, y as u32).unwrap();
             let p = board.to_move();
             if board.stone_at(c).is_some()
                 || (p == Player::X && board.is_forbidden(c))
