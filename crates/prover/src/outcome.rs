@@ -395,9 +395,10 @@ pub trait Prover {
     /// # Errors
     ///
     /// [`ProblemError`] when answering would answer another game than the
-    /// one asked: every prover refuses renju ([`check_rule`]), the value
-    /// searches an attacker filter as well; the default accepts every
-    /// other problem.
+    /// one asked: by default a prover refuses renju ([`check_rule`]; only
+    /// the threat space and `auto`, which hands renju to it, override
+    /// that), the value searches an attacker filter as well; the default
+    /// accepts every other problem.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         check_rule(self.name(), problem)
     }
