@@ -15,6 +15,7 @@
 //! and a prover for tests. The `prover` feature adds what needs
 //! `kinrow-prover`: the textbook as a `Prover` and naive cases as problems.
 
+pub mod renju;
 pub mod textbook;
 
 /// Empty cell.
@@ -49,7 +50,7 @@ pub struct NaiveBoard {
     pub cells: Vec<u8>,
 }
 
-const DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+pub(crate) const DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
 
 impl NaiveBoard {
     /// An empty board.
@@ -634,6 +635,13 @@ pub mod adapt {
         } else {
             Rule::Freestyle
         };
+        to_board_under(b, to_move, rule)
+    }
+
+    /// [`to_board`] under `rule` (renju: the naive board's own `exact` is
+    /// not looked at, [`crate::renju`] being its rules).
+    #[must_use]
+    pub fn to_board_under(b: &NaiveBoard, to_move: u8, rule: Rule) -> Board {
         let game =
             Game::new(b.width as u32, b.height as u32, b.k as u32, rule).expect("valid game");
         let mut board = Board::new(game);
