@@ -106,9 +106,7 @@ the best static evaluation. It answers within 80% of the time available
 and searches with at most a third of INFO max_memory (256 MiB at most).
 
 Rules (INFO rule): 0 freestyle, 1 exactly five, 4 renju. Under renju the
-provers do not search (they do not know renju yet): the brain plays only
-fives, blocks of fives and the evaluation, and Black never plays a
-forbidden point.";
+searches know Black's forbidden points, and Black never plays one.";
 
 /// Header overrides shared by `solve` and friends.
 #[derive(Debug, Args, Clone)]

@@ -164,8 +164,8 @@ pub fn win_scope(p: &Position) -> (Scope, String) {
     match p.candidates {
         Candidates::All => {
             let mut text = if p.board.game().rule() == kinrow_board::Rule::Renju {
-                // The threat space's renju wins: see NodeRules::
-                // defender_node_threatened for why passes change nothing.
+                // Every defender's turn of a renju win refutes a pass: see
+                // kinrow_prover::node::Passes.
                 "the real game of renju (every empty cell was open to both sides but x's forbidden points; a pass of the defender would lose as well".to_string()
             } else {
                 "the real game (every empty cell was open to both sides".to_string()
@@ -191,11 +191,18 @@ pub fn win_scope(p: &Position) -> (Scope, String) {
 /// What a `no-win` is a statement about, and the sentence that says so.
 pub fn no_win_scope(p: &Position) -> (Scope, String) {
     let attacker = p.board.to_move();
+    // Under renju the no-win holds with every pass RIF allows: see
+    // kinrow_prover::node::Passes.
+    let real = if p.board.game().rule() == kinrow_board::Rule::Renju {
+        "the real game of renju (passes included)"
+    } else {
+        "the real game"
+    };
     match (restricted_game(p), p.depth) {
-        (None, None) => (Scope::RealGame, "the real game".into()),
+        (None, None) => (Scope::RealGame, real.into()),
         (None, Some(d)) => (
             Scope::RealGame,
-            format!("the real game, within {d} plies only: {attacker} may still win in more"),
+            format!("{real}, within {d} plies only: {attacker} may still win in more"),
         ),
         (Some(game), _) => (
             Scope::RestrictedGame,
@@ -220,7 +227,8 @@ pub fn headline(p: &Position, verdict: Verdict) -> String {
 }
 
 /// Why a search ended `unknown`, in words; `threat_space` when the threat
-/// space answered, `renju` when the rule was renju (which only it searches).
+/// space answered, `renju` when the rule was renju (where the two games of
+/// passes a whole-game search plays can disagree).
 pub fn unknown_reason(
     exhausted: Option<Exhausted>,
     limits: &Limits,
@@ -240,8 +248,8 @@ pub fn unknown_reason(
             "the memory budget ran out ({}, --memory) before the search settled",
             limits.memory.map_or_else(|| "default".into(), bytes)
         ),
-        None if renju => "no win inside the attacker's threat space, which does not settle the game (under renju no prover searches beyond it yet)".into(),
         None if threat_space => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
+        None if renju => "under renju the attacker wins if the defender may never pass, but no win was found in which each defender's turn also refutes a pass with a VCF: the game with passes is not settled".into(),
         None => "the search stopped before it settled".into(),
     }
 }

@@ -11,12 +11,14 @@
 //! threat space leaves open, the prover of the whole game answers with
 //! what is left: AND-OR when there is a horizon (iterative deepening
 //! gives shortest wins), PNS without (whole games of small boards).
+//! Renju goes the same way: the three search it, AND-OR and PNS by the two
+//! games of passes of [`crate::node::Passes`].
 //!
 //! Measured on the bundled suites (see the README's figures): the threat
 //! space proves every Renju puzzle that the whole-game provers leave
 //! unknown, and costs little on the small puzzles it does not settle.
 
-use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::{AndOr, AndOrConfig, Pns, PnsConfig};
 use kinrow_board::Rule;
 use std::time::{Duration, Instant};
@@ -46,20 +48,10 @@ impl Auto {
         }
     }
 
-    /// Whether the threat space is tried first on `problem` (under renju,
-    /// whatever the horizon: it alone searches renju).
+    /// Whether the threat space is tried first on `problem`.
     #[must_use]
     pub fn tries_threats(&self, problem: &Problem) -> bool {
-        !self.all_moves
-            && (Auto::threats_only(problem)
-                || problem.depth.is_some_and(|d| d >= THREATS_FROM_DEPTH))
-    }
-
-    /// Whether `problem` is left to the threat space alone: under renju,
-    /// which only it searches (with its whole budget; what it leaves open
-    /// stays unknown).
-    fn threats_only(problem: &Problem) -> bool {
-        problem.board.game().rule() == Rule::Renju
+        !self.all_moves && problem.depth.is_some_and(|d| d >= THREATS_FROM_DEPTH)
     }
 
     /// The threat space's prover.
@@ -81,21 +73,17 @@ impl Prover for Auto {
         self.answered_by.unwrap_or("auto")
     }
 
+    /// Under renju as elsewhere: the threat space, AND-OR and PNS all
+    /// search it (by the games of passes of [`crate::node::Passes`]), but
+    /// none lists every winning move there.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if Auto::threats_only(problem) {
-            if self.all_moves {
-                return Err(ProblemError::AllMovesRenju);
-            }
-            return Ok(());
+        if problem.board.game().rule() == Rule::Renju && self.all_moves {
+            return Err(ProblemError::AllMovesRenju);
         }
-        check_rule(self.name(), problem)
+        Ok(())
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        if Auto::threats_only(problem) {
-            self.answered_by = Some("vct");
-            return Auto::vct().prove(problem, limits);
-        }
         let start = Instant::now();
         let mut spent = Stats::default();
         if self.tries_threats(problem) {

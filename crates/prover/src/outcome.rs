@@ -141,6 +141,23 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+impl Stats {
+    /// The statistics of this search followed by `later`: counts and
+    /// times add up, the peak is the larger one (the first search's
+    /// memory is freed before the second starts).
+    #[must_use]
+    pub fn then(&self, later: &Stats) -> Stats {
+        Stats {
+            nodes: self.nodes + later.nodes,
+            expansions: self.expansions + later.expansions,
+            tt_hits: self.tt_hits + later.tt_hits,
+            peak_bytes: self.peak_bytes.max(later.peak_bytes),
+            vcf_nodes: self.vcf_nodes + later.vcf_nodes,
+            elapsed: self.elapsed + later.elapsed,
+        }
+    }
+}
+
 /// The answer of a prover with its evidence and statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -359,15 +376,16 @@ pub enum ProblemError {
         prover: &'static str,
         attack: Attack,
     },
-    /// Only the threat space searches renju so far: the other provers'
-    /// game (their no-wins, the reductions only the threat space
-    /// restricts for renju, and the passes RIF allows) is not renju's, so
-    /// their answers would be about another game.
-    #[error("the {prover} prover does not search rule {rule} yet (Black's forbidden points and passes); the threat space does: use the default prover or --prover vct")]
+    /// The provers that search renju are the threat space, AND-OR and PNS
+    /// (by the two games of passes of [`crate::node::Passes`]); df-pn and
+    /// the value searches do not argue their rules for it (passes, x's
+    /// forbidden points), so their answers would be about another game.
+    #[error("the {prover} prover does not search rule {rule} (Black's forbidden points and the passes RIF allows); the default prover, pns, and-or and vct do")]
     Rule { prover: &'static str, rule: Rule },
-    /// The threat space, the only prover of renju, cannot list every
-    /// winning move.
-    #[error("every winning move (--all-moves) cannot be listed under rule renju: only the threat space searches it, and it finds one")]
+    /// Under renju a move kinrow does not prove a win may still be one
+    /// (see [`crate::node::Passes`]), so the winning moves cannot all be
+    /// listed.
+    #[error("every winning move (--all-moves) cannot be listed under rule renju: a move kinrow does not prove there may still win, through the passes RIF allows")]
     AllMovesRenju,
 }
 

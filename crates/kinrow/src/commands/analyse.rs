@@ -17,7 +17,7 @@ use crate::cli::AnalyseArgs;
 use crate::error::CliError;
 use crate::{input, render, settings};
 use indicatif::{ProgressBar, ProgressStyle};
-use kinrow_board::{Board, Cell, Player, Rule};
+use kinrow_board::{Board, Cell, Player};
 use kinrow_brain::engine::{forced_win, Win};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -47,12 +47,6 @@ fn five(board: &Board) -> Option<Win> {
 pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
     let record = input::load_game(&args.game)?;
     let rule = args.rule.or(record.rule).unwrap_or_default();
-    if rule == Rule::Renju {
-        return Err(CliError::input(format!(
-            "{}: analyse searches for forced wins, and kinrow's provers do not search renju yet",
-            args.game.display()
-        )));
-    }
     let per_ply = Duration::from_secs_f64(args.time);
     let memory = args
         .memory
@@ -80,6 +74,16 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
             .moves
             .get(p)
             .map(|m| g.cell(m.x, record.height - 1 - m.y).expect("on the board"));
+        // Under renju a forbidden move of x ends the game (x loses): the
+        // plies after it are no positions of renju.
+        if let Some(m) = played.filter(|&m| board.to_move() == Player::X && board.is_forbidden(m)) {
+            return Err(CliError::input(format!(
+                "{}: move {} ({} by x) is a forbidden point of x under renju, which ends the game there",
+                args.game.display(),
+                p + 1,
+                g.name(m)
+            )));
+        }
         plies.push(Ply {
             board,
             win,

@@ -421,32 +421,56 @@ fn solve_writes_proofs_that_check_and_check_rejects_a_broken_one() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
 
-/// Only the threat space searches renju: the default prover proves a
-/// renju win (and says which game it holds for), a whole-game prover skips
-/// the position with a message (exit 3, as for every position its prover
-/// refuses), `verify` passes the puzzle, `show` draws it.
+/// Renju: the default prover, pns and and-or prove a renju win and say
+/// which game it holds for, and a no-win holds with passes; df-pn skips the
+/// position with a message (exit 3, as for every position its prover
+/// refuses), `--all-moves` too; `verify` passes the puzzle, `show` draws
+/// it.
 #[test]
-fn renju_is_solved_by_the_threat_space_and_refused_by_the_others() {
+fn renju_is_solved_by_the_provers_that_search_it_and_refused_by_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let text = "rule renju\ndepth 3\nexpect win\nmoves h8 a1 i8 a15 j8 o1\n";
     let f = write(dir.path(), "renju.pos", text);
-    let out = kinrow().args(["solve"]).arg(&f).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).contains("win for x"), "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("the real game of renju"),
-        "{}",
-        stdout(&out)
-    );
-    for prover in ["pns", "and-or", "dfpn"] {
+    for prover in ["auto", "pns", "and-or", "vct"] {
         let out = kinrow()
             .args(["solve", "--prover", prover])
             .arg(&f)
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
-        assert!(stderr(&out).contains("renju"), "{}", stderr(&out));
+        assert_eq!(out.status.code(), Some(0), "{prover}: {}", stderr(&out));
+        assert!(stdout(&out).contains("win for x"), "{}", stdout(&out));
+        assert!(
+            stdout(&out).contains("the real game of renju"),
+            "{}",
+            stdout(&out)
+        );
     }
+    let no_win = write(
+        dir.path(),
+        "two.pos",
+        "rule renju\ndepth 3\nmoves h8 a1 i8 a15\n",
+    );
+    for prover in ["auto", "pns", "and-or"] {
+        let out = kinrow()
+            .args(["solve", "--prover", prover])
+            .arg(&no_win)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{prover}: {}", stderr(&out));
+        assert!(
+            stdout(&out).contains("no-win for x")
+                && stdout(&out).contains("the real game of renju (passes included)"),
+            "{}",
+            stdout(&out)
+        );
+    }
+    let out = kinrow()
+        .args(["solve", "--prover", "dfpn"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+    assert!(stderr(&out).contains("renju"), "{}", stderr(&out));
     let out = kinrow()
         .args(["solve", "--all-moves"])
         .arg(&f)

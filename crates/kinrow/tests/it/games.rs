@@ -145,10 +145,30 @@ fn analyse_finds_the_forced_win_and_each_ply_with_a_win() {
     assert!(
         text.contains("result forced from ply") && text.contains("x's win is forced from here")
     );
-    // Renju is refused: the provers do not search it.
+    // Under renju x's 17th move is a double-three: the game ends there.
     let out = kinrow()
-        .args(["analyse", GAME_21, "--rule", "renju"])
+        .args(["analyse", GAME_21, "--rule", "renju", "--time", "0.3"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("move 17 (g12 by x) is a forbidden point"));
+}
+
+/// Under renju a game where x plays a forbidden point is refused at that
+/// move: the game ends there, and the plies after it are no renju.
+#[test]
+fn analyse_refuses_a_forbidden_move_under_renju() {
+    let dir = tempfile::tempdir().unwrap();
+    // x's fifth stone, h8, makes a double-three (f8 g8 h8, h6 h7 h8).
+    let sgf = "(;GM[4]SZ[15]RU[Renju];B[fh];W[aa];B[gh];W[oa];B[hj];W[ao];B[hi];W[oo];B[hh];W[ab])";
+    let f = dir.path().join("g.sgf");
+    std::fs::write(&f, sgf).unwrap();
+    let out = kinrow().arg("analyse").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("move 9 (h8 by x)"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("forbidden"), "{}", stderr(&out));
+    // The same game without that move is analysed.
+    std::fs::write(&f, sgf.replace(";B[hh];W[ab]", "")).unwrap();
+    let out = kinrow().arg("analyse").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

@@ -61,10 +61,12 @@ mod pv;
 mod search;
 mod table;
 
-use crate::node::{LastPlies, NodeRules, Reductions, SwitchableRules};
-use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
+use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
+use crate::outcome::{
+    check_rule, Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict,
+};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
-use kinrow_board::{Candidates, Cell};
+use kinrow_board::{Candidates, Cell, Rule};
 use search::{AndOrSearch, Answer};
 use table::Table;
 
@@ -254,6 +256,35 @@ impl Prover for AndOr {
     /// verdict stays `win` once one move is proved). A `no-win` comes with
     /// an empty set of winning moves when they were asked for.
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        let renju = problem.board.game().rule() == Rule::Renju;
+        let node = NodeRules::new(problem.candidates, problem.attack);
+        bracket(renju, limits, |limits, passes| {
+            self.prove_in(problem, limits, node.with_passes(passes))
+        })
+    }
+
+    /// Renju is searched by the two games of passes
+    /// ([`Passes`](crate::node::Passes)), with
+    /// every reduction on (the switches of the tests leave the rules that
+    /// argue renju) and one winning move.
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
+        if problem.board.game().rule() != Rule::Renju {
+            return Ok(());
+        }
+        if self.config.all_moves {
+            return Err(ProblemError::AllMovesRenju);
+        }
+        if self.config.reductions != Reductions::ALL {
+            return check_rule(self.name(), problem);
+        }
+        Ok(())
+    }
+}
+
+impl AndOr {
+    /// One search of `problem` under `node`: under renju, in the game of
+    /// passes it names (see [`bracket`]).
+    fn prove_in(&mut self, problem: &Problem, limits: &Limits, node: NodeRules) -> Outcome {
         let budget = Budget::new(limits);
         // The VCF table takes its share of the memory budget first (see
         // `threat::slots_within`), the transposition table the rest.
@@ -261,10 +292,6 @@ impl Prover for AndOr {
         self.threats.reset(problem.candidates, memory);
         let cap = (memory - self.threats.bytes()).min(self.config.table_bytes);
         self.table.reset(cap);
-        let node = NodeRules {
-            candidates: problem.candidates,
-            attack: problem.attack,
-        };
         let vcf_nodes = self.threats.nodes();
         let mut search = AndOrSearch {
             board: problem.board.clone().into(),

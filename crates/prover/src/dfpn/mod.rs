@@ -167,10 +167,7 @@ impl Prover for Dfpn {
             outcome.stats.elapsed = start.elapsed();
             return outcome;
         }
-        let rules = NodeRules {
-            candidates: problem.candidates,
-            attack: problem.attack,
-        };
+        let rules = NodeRules::new(problem.candidates, problem.attack);
         let board = SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);

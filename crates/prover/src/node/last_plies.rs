@@ -22,12 +22,16 @@
 //!   from the attacker), each attacker stone leaves it at most one winning
 //!   cell, which the defender takes, so the fifth ply cannot complete a
 //!   line. Only a cheap superset of the threats is kept (see
-//!   [`threat_superset`]).
+//!   [`threat_superset`]). Not under renju, except in a search for wins
+//!   alone ([`Passes::MustLose`](super::Passes)): there a quiet stone can
+//!   change x's forbidden points (an o stone can make x's block a
+//!   double-three by making a fake three real), so a move that is no
+//!   threat can still win.
 //!
 //! A no-win found by a shortcut is bound to the horizon: with more plies
 //! the node may win.
 
-use super::NodeRules;
+use super::{NodeRules, Passes};
 use kinrow_board::{Attack, Bitboard, Cell, Game, Player, Rule, SearchBoard};
 
 /// Which shortcuts apply to one problem (see the module docs).
@@ -52,7 +56,11 @@ impl LastPlies {
     pub fn new(game: &Game, rules: &NodeRules) -> LastPlies {
         LastPlies {
             on: game.k() >= 2,
-            attack_any: rules.attack == Attack::Any,
+            // The five-ply cut does not hold under renju, where a quiet
+            // stone can make or unmake a forbidden point of x: it may only
+            // restrict a search for wins there (see `Passes`).
+            attack_any: rules.attack == Attack::Any
+                && (game.rule() != Rule::Renju || rules.passes == Passes::MustLose),
         }
     }
 

@@ -13,6 +13,9 @@
 //!   horizon, argued once, for AND-OR, PNS and df-pn.
 //! - `line_end`: the end of a principal variation below a node the rules
 //!   prove without a search.
+//! - `passes`: [`Passes`], the two games without a pass node that
+//!   bracket renju's game with passes, and [`bracket`], which answers a
+//!   renju problem with both.
 //! - `ablation`: [`Reductions`], switches that turn each reduction off for
 //!   the tests, and the rules that honour them.
 //!
@@ -27,11 +30,14 @@ mod ablation;
 pub mod draw;
 pub mod last_plies;
 pub(crate) mod line_end;
+mod passes;
 mod wins;
 
 pub use ablation::Reductions;
 pub(crate) use ablation::SwitchableRules;
 pub use last_plies::LastPlies;
+pub(crate) use passes::bracket;
+pub use passes::Passes;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use crate::threat::ThreatSpace;
@@ -76,12 +82,39 @@ pub enum AndNode {
     Replies(Bitboard),
 }
 
-/// The move rules of one problem: candidates for both sides and the
-/// attacker's filter.
+/// The move rules of one problem: candidates for both sides, the
+/// attacker's filter, and under renju which game of passes is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeRules {
     pub candidates: Candidates,
     pub attack: Attack,
+    pub passes: Passes,
+}
+
+impl NodeRules {
+    /// The rules for `candidates` and `attack`, searching for wins under
+    /// renju ([`Passes::MustLose`]).
+    #[must_use]
+    pub const fn new(candidates: Candidates, attack: Attack) -> NodeRules {
+        NodeRules {
+            candidates,
+            attack,
+            passes: Passes::MustLose,
+        }
+    }
+
+    /// These rules searching the game of passes `passes` under renju.
+    #[must_use]
+    pub const fn with_passes(self, passes: Passes) -> NodeRules {
+        NodeRules { passes, ..self }
+    }
+
+    /// Whether the search is one under renju for wins, where each
+    /// defender's node must refute a pass.
+    #[inline]
+    fn pass_must_lose(&self, board: &SearchBoard) -> bool {
+        self.passes == Passes::MustLose && board.game().rule() == Rule::Renju
+    }
 }
 
 impl NodeRules {
@@ -258,7 +291,12 @@ impl NodeRules {
         }
         let legal = board.legal(me, &cands);
         if legal.is_empty() {
-            return AndNode::NoWin;
+            // Only x under renju: it would pass, which neither game of
+            // passes searches (see [`Passes`]).
+            return match self.passes {
+                Passes::MustLose => AndNode::NoWin,
+                Passes::Never => AndNode::Win,
+            };
         }
         if self.static_no_win(board, me.other()) {
             return AndNode::NoWin;
@@ -312,13 +350,30 @@ impl NodeRules {
         let AndNode::Replies(replies) = node else {
             return (node, floor);
         };
-        if depth < 4 || !replies.has_two() {
+        if depth < 4 {
+            return (node, floor);
+        }
+        // Under renju, for wins, a pass must lose too (see [`Passes`]).
+        let pass_must_lose = self.pass_must_lose(board) && self.pass_matters(board, None);
+        if !replies.has_two() && !pass_must_lose {
             return (node, floor);
         }
         match self.zone_replies(board, depth, &replies, threats) {
             Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
+            None if pass_must_lose => (AndNode::NoWin, 0),
             None => (node, floor),
         }
+    }
+
+    /// Whether, at a defender's node with four plies or more left whose
+    /// rules left replies, a pass might not lose: the attacker has no
+    /// winning cell among the candidates (with one, a pass loses at once;
+    /// with fewer plies left and none, every reply and the pass escape
+    /// alike, since a stone gives the other side no winning cell).
+    #[inline]
+    fn pass_matters(&self, board: &SearchBoard, known: Option<&Wins>) -> bool {
+        !winning(board, known, board.to_move().other())
+            .intersects(&board.candidates(self.candidates))
     }
 
     /// [`NodeRules::defender_node_zoned`] in the threat space, the game a
@@ -353,8 +408,7 @@ impl NodeRules {
     ) -> AndNode {
         let pass_matters = |replies: &Bitboard| {
             board.game().rule() == Rule::Renju
-                && !winning(board, known, board.to_move().other())
-                    .intersects(&board.candidates(self.candidates))
+                && self.pass_matters(board, known)
                 && !replies.is_empty()
         };
         match self.defender_node_with(board, depth, known) {
@@ -538,10 +592,7 @@ mod tests {
         b.into()
     }
 
-    const RULES: NodeRules = NodeRules {
-        candidates: Candidates::Near(1),
-        attack: Attack::Any,
-    };
+    const RULES: NodeRules = NodeRules::new(Candidates::Near(1), Attack::Any);
 
     /// Plain scan: some window of k cells in a line with no `opp` stone,
     /// an empty cell, and at most `stones` empty cells.

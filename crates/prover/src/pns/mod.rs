@@ -54,7 +54,7 @@ pub use report::NodeView;
 
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
-use crate::node::{NodeRules, UNLIMITED};
+use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use kinrow_board::{Attack, Bitboard, Rule, SearchBoard};
 use report::Finished;
@@ -190,11 +190,11 @@ impl Prover for Pns {
         "pns"
     }
 
-    /// The threat space searches renju (see
-    /// [`crate::node::NodeRules::defender_node_threatened`]); its answers
-    /// there are wins or unknown.
+    /// Renju is searched by the two games of passes ([`Passes`]); the
+    /// threat space searches only the one for wins, so its answers there
+    /// are wins or unknown.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if self.config.threat_space && problem.board.game().rule() == Rule::Renju {
+        if problem.board.game().rule() == Rule::Renju {
             if self.config.all_moves {
                 return Err(ProblemError::AllMovesRenju);
             }
@@ -204,12 +204,20 @@ impl Prover for Pns {
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        let renju = problem.board.game().rule() == Rule::Renju;
+        let rules = NodeRules::new(problem.candidates, problem.attack);
+        bracket(renju && !self.config.threat_space, limits, |limits, passes| {
+            self.prove_in(problem, limits, rules.with_passes(passes))
+        })
+    }
+}
+
+impl Pns {
+    /// One search of `problem` under `rules`: under renju, in the game of
+    /// passes they name (see [`bracket`]).
+    fn prove_in(&mut self, problem: &Problem, limits: &Limits, rules: NodeRules) -> Outcome {
         self.last = None;
         let start = Instant::now();
-        let rules = NodeRules {
-            candidates: problem.candidates,
-            attack: problem.attack,
-        };
         let board = &SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
@@ -261,13 +269,16 @@ impl Prover for Pns {
             outcome.verdict = Verdict::Win;
             outcome.pv = finished.principal_variation();
         } else if dn.is_zero()
-            && (!self.config.threat_space || problem.attack == Attack::Fours)
-            && problem.board.game().rule() != Rule::Renju
+            && (!self.config.threat_space
+                || (problem.attack == Attack::Fours
+                    && problem.board.game().rule() != Rule::Renju))
         {
             // Under `attack fours` the threat space is the fours: the
             // restriction changed nothing. Under renju it is still a
-            // restriction (no passes, and nodes the rules leave to a pass
-            // are no-wins of the threat space): no no-win there.
+            // restriction (nodes the rules leave to a pass are no-wins of
+            // the threat space): no no-win there. The whole-game search's
+            // no-win under renju goes to `bracket`, which tells the games
+            // of passes apart.
             outcome.verdict = Verdict::NoWin;
         }
         if outcome.verdict == Verdict::Win {

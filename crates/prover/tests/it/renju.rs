@@ -1,13 +1,17 @@
-//! Renju in the provers: only the threat space (`vct`, and `auto`, which
-//! hands renju to it) searches it; x never plays a forbidden point, and o
-//! wins where x could block only on one. The certificates of its renju
-//! wins are checked by the independent checker in the checker's tests.
+//! Renju in the provers: the threat space (`vct`), AND-OR and PNS (by the
+//! two games of passes, `kinrow_prover::node::Passes`) and `auto` search
+//! it, the others refuse it; x never plays a forbidden point, o wins where
+//! x could block only on one, and every answer agrees with the naive game
+//! with passes. The certificates of renju wins are checked by the
+//! independent checker in the checker's tests.
 
 use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
+use kinrow_reference::renju::renju_attacker_wins;
+use kinrow_reference::{adapt, random_stones, NaiveBoard, Rng, O, X};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Minimax, Pns, PnsConfig,
-    Problem, ProblemError, Prover, Scout, ValueConfig, Verdict,
+    Problem, ProblemError, Prover, Reductions, Scout, ValueConfig, Verdict,
 };
 
 fn problem(rule: Rule) -> Problem {
@@ -31,13 +35,19 @@ fn vct() -> Pns {
     })
 }
 
-/// The provers of the whole game: they refuse renju (their no-wins would
-/// be about a game without x's passes, and their reductions are not
-/// argued for renju).
-fn whole_game_provers() -> Vec<Box<dyn Prover>> {
+/// The provers that do not search renju: df-pn (no threat space, so no
+/// VCF to refute a pass), the value searches (they promise a drawn line
+/// played out), and AND-OR with a reduction switched off (the switches'
+/// plain rules are not argued for renju).
+fn refusing_provers() -> Vec<Box<dyn Prover>> {
     vec![
-        Box::new(AndOr::new(AndOrConfig::default())),
-        Box::new(Pns::new(PnsConfig::default())),
+        Box::new(AndOr::new(AndOrConfig {
+            reductions: Reductions {
+                zones: false,
+                ..Reductions::ALL
+            },
+            ..AndOrConfig::default()
+        })),
         Box::new(Dfpn::new(DfpnConfig::default())),
         Box::new(Minimax::new(ValueConfig::default())),
         Box::new(AlphaBeta::new(ValueConfig::default())),
@@ -46,8 +56,8 @@ fn whole_game_provers() -> Vec<Box<dyn Prover>> {
 }
 
 #[test]
-fn only_the_threat_space_searches_renju() {
-    for mut prover in whole_game_provers() {
+fn the_provers_that_do_not_search_renju_refuse_it() {
+    for mut prover in refusing_provers() {
         let name = prover.name();
         assert!(
             matches!(
@@ -68,11 +78,21 @@ fn only_the_threat_space_searches_renju() {
     let renju = problem(Rule::Renju);
     assert_eq!(vct().accepts(&renju), Ok(()));
     assert_eq!(Auto::default().accepts(&renju), Ok(()));
-    // Every winning move cannot be listed: the threat space finds one.
-    let all = Pns::new(PnsConfig {
-        threat_space: true,
+    assert_eq!(Pns::new(PnsConfig::default()).accepts(&renju), Ok(()));
+    assert_eq!(AndOr::new(AndOrConfig::default()).accepts(&renju), Ok(()));
+    // Every winning move cannot be listed: a move not proved may still win
+    // through the defender's passes.
+    for threat_space in [false, true] {
+        let all = Pns::new(PnsConfig {
+            threat_space,
+            all_moves: true,
+            ..PnsConfig::default()
+        });
+        assert_eq!(all.accepts(&renju), Err(ProblemError::AllMovesRenju));
+    }
+    let all = AndOr::new(AndOrConfig {
         all_moves: true,
-        ..PnsConfig::default()
+        ..AndOrConfig::default()
     });
     assert_eq!(all.accepts(&renju), Err(ProblemError::AllMovesRenju));
     assert_eq!(
@@ -113,21 +133,30 @@ fn x_never_plays_a_forbidden_point() {
     // its five at h9): a win in 3 under freestyle, a double-four under
     // renju, where x has no other win in 3.
     let (black, white) = ("e8 f8 g8 h5 h6 h7", "d8 h4 a1 a15 o1 o15");
-    for mut prover in [
-        Box::new(vct()) as Box<dyn Prover>,
-        Box::new(Auto::default()),
+    // The threat space gives no no-win under renju; the whole-game
+    // searches do.
+    let unknown = (Verdict::Unknown, None);
+    let no_win = (Verdict::NoWin, None);
+    for (mut prover, want) in [
+        (Box::new(vct()) as Box<dyn Prover>, unknown),
+        (Box::new(Auto::default()), no_win.clone()),
+        (Box::new(Pns::new(PnsConfig::default())), no_win.clone()),
+        (Box::new(AndOr::new(AndOrConfig::default())), no_win),
     ] {
+        let name = prover.name();
         let free = board(Rule::Freestyle, black, white, Player::X);
         assert_eq!(
             solve(prover.as_mut(), &free, 3),
-            (Verdict::Win, Some("h8".into()))
+            (Verdict::Win, Some("h8".into())),
+            "{name}"
         );
         let renju = board(Rule::Renju, black, white, Player::X);
         assert!(renju.is_forbidden(renju.game().geometry().parse_cell("h8").unwrap()));
-        // No no-win under renju: the threat space alone searched it.
-        assert_eq!(solve(prover.as_mut(), &renju, 3), (Verdict::Unknown, None));
+        assert_eq!(solve(prover.as_mut(), &renju, 3), want, "{name}");
         // With 5 plies the VCF searches run too (h8 is a two-ply VCF).
-        assert_eq!(solve(prover.as_mut(), &renju, 5), (Verdict::Unknown, None));
+        let (verdict, first) = solve(prover.as_mut(), &renju, 5);
+        assert_ne!(first.as_deref(), Some("h8"), "{name}");
+        assert!(verdict != Verdict::Win || first.is_some(), "{name}");
     }
 }
 
@@ -143,6 +172,8 @@ fn o_wins_where_x_can_block_only_on_a_forbidden_point() {
     for mut prover in [
         Box::new(vct()) as Box<dyn Prover>,
         Box::new(Auto::default()),
+        Box::new(Pns::new(PnsConfig::default())),
+        Box::new(AndOr::new(AndOrConfig::default())),
     ] {
         let (verdict, first) = solve(prover.as_mut(), &renju, 3);
         assert_eq!(verdict, Verdict::Win);
@@ -151,4 +182,64 @@ fn o_wins_where_x_can_block_only_on_a_forbidden_point() {
     let free = board(Rule::Freestyle, black, white, Player::O);
     let mut and_or = AndOr::new(AndOrConfig::default());
     assert_eq!(solve(&mut and_or, &free, 3).0, Verdict::NoWin);
+}
+
+/// One random renju position of the cross-check: a dense board of 6x6 to
+/// 8x8 (renju needs only k = 5), the side to move attacking, a horizon of
+/// 2 to 5 plies, candidates within one step or all cells.
+fn random_renju_case(rng: &mut Rng) -> (NaiveBoard, u8, u32, Option<usize>) {
+    let size = rng.range(6, 8);
+    let stones = rng.range(size * size / 3, size * size * 3 / 5);
+    let b = random_stones(rng, size, size, 5, false, stones);
+    let to_move = if b.count(X) == b.count(O) { X } else { O };
+    let depth = rng.range(2, 5) as u32;
+    let near = if rng.chance(2, 3) { Some(1) } else { None };
+    (b, to_move, depth, near)
+}
+
+/// Every prover that searches renju against the naive recursion of
+/// `kinrow_reference::renju`, which plays every pass as a move and knows
+/// the forbidden points in its own plain way: a win is a win of renju with
+/// passes, a no-win a no-win of it. `unknown` is allowed only where the two
+/// games of passes disagree (no budget is set here).
+#[test]
+fn the_renju_provers_agree_with_the_naive_game_with_passes() {
+    let mut rng = Rng(1818);
+    let mut provers: Vec<(Box<dyn Prover>, bool)> = vec![
+        (Box::new(Pns::new(PnsConfig::default())), true),
+        (Box::new(AndOr::new(AndOrConfig::default())), true),
+        (Box::new(vct()), false),
+    ];
+    let mut counts = vec![[0u32; 3]; provers.len()];
+    for case in 0..400 {
+        let (b, to_move, depth, near) = random_renju_case(&mut rng);
+        let want = renju_attacker_wins(&mut b.clone(), to_move, to_move, depth, near, false);
+        let problem = Problem {
+            board: adapt::to_board_under(&b, to_move, Rule::Renju),
+            candidates: adapt::to_candidates(near),
+            attack: Attack::Any,
+            depth: Some(depth),
+        };
+        for (i, (prover, whole_game)) in provers.iter_mut().enumerate() {
+            let o = prover.prove(&problem, &Limits::default());
+            let name = prover.name();
+            let at = || format!("case {case}, {name}, depth {depth}, near {near:?}, {b:?}");
+            match o.verdict {
+                Verdict::Win => assert!(want, "a win the naive game refutes: {}", at()),
+                Verdict::NoWin => assert!(!want, "a no-win the naive game refutes: {}", at()),
+                Verdict::Unknown => assert!(
+                    !*whole_game || o.exhausted.is_none(),
+                    "a budget ran out: {}",
+                    at()
+                ),
+            }
+            counts[i][o.verdict as usize] += 1;
+        }
+    }
+    eprintln!("win, no-win, unknown per prover: {counts:?}");
+    // The cases are not all of one kind, and the whole-game search
+    // settles nearly all of them.
+    let [wins, no_wins, unknown] = counts[0];
+    assert!(wins >= 40 && no_wins >= 40, "{counts:?}");
+    assert!(unknown <= 20, "{counts:?}");
 }
