@@ -22,8 +22,11 @@ pub struct Problem {
 
 impl Problem {
     /// The most plies a search of this problem can go down: its depth,
-    /// never more than the board's empty cells (no game is longer), and
-    /// the empty cells when it has no depth. 0 on a full board.
+    /// never more than the longest game left, and that game's length when
+    /// it has no depth. 0 on a full board. Without passes the longest game
+    /// fills the empty cells, one a ply; under renju, where RIF allows a
+    /// pass and two in a row end the game, a pass may come before each
+    /// stone and one more at the end: twice the empty cells and one.
     ///
     /// The AND-OR prover rounds it down to odd (the attacker's stones land
     /// on odd plies), the value searches search to it, and the runner
@@ -35,7 +38,12 @@ impl Problem {
     #[must_use]
     pub fn horizon(&self) -> u32 {
         let empty = self.board.empty().count();
-        self.depth.map_or(empty, |d| d.min(empty))
+        let longest = if self.board.game().rule() == Rule::Renju {
+            2 * empty + 1
+        } else {
+            empty
+        };
+        self.depth.map_or(longest, |d| d.min(longest))
     }
 }
 
@@ -247,6 +255,20 @@ impl Budget {
         self.stop.is_none()
     }
 
+    /// Nodes the node budget still allows.
+    #[inline]
+    #[must_use]
+    pub const fn nodes_left(&self) -> u64 {
+        self.max_nodes.saturating_sub(self.nodes)
+    }
+
+    /// Counts `n` nodes spent outside [`Budget::tick`] (VCF searches
+    /// capped by [`Budget::nodes_left`]), at most what is left.
+    #[inline]
+    pub fn spend(&mut self, n: u64) {
+        self.nodes = self.nodes.saturating_add(n).min(self.max_nodes);
+    }
+
     /// The every-1024-nodes work of [`Budget::tick`], out of its way.
     #[cold]
     fn checkpoint(&mut self) {
@@ -376,11 +398,11 @@ pub enum ProblemError {
         prover: &'static str,
         attack: Attack,
     },
-    /// The provers that search renju are the threat space, AND-OR and PNS
-    /// (by the two games of passes of [`crate::node::Passes`]); df-pn and
-    /// the value searches do not argue their rules for it (passes, x's
+    /// The provers that search renju are the threat space, AND-OR, PNS and
+    /// df-pn (by the two games of passes of [`crate::node::Passes`]); the
+    /// value searches do not argue their rules for it (passes, x's
     /// forbidden points), so their answers would be about another game.
-    #[error("the {prover} prover does not search rule {rule} (Black's forbidden points and the passes RIF allows); the default prover, pns, and-or and vct do")]
+    #[error("the {prover} prover does not search rule {rule} (Black's forbidden points and the passes RIF allows); the default prover, pns, dfpn, and-or and vct do")]
     Rule { prover: &'static str, rule: Rule },
     /// Under renju a move kinrow does not prove a win may still be one
     /// (see [`crate::node::Passes`]), so the winning moves cannot all be

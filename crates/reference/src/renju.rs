@@ -49,7 +49,13 @@ pub fn renju_wins_at(b: &NaiveBoard, x: usize, y: usize) -> bool {
 
 /// The cells along `(dx, dy)` through `(x, y)`, at most `reach` steps
 /// either way, that are on the board.
-fn line(b: &NaiveBoard, x: usize, y: usize, (dx, dy): (i64, i64), reach: i64) -> Vec<(usize, usize)> {
+fn line(
+    b: &NaiveBoard,
+    x: usize,
+    y: usize,
+    (dx, dy): (i64, i64),
+    reach: i64,
+) -> Vec<(usize, usize)> {
     (-reach..=reach)
         .map(|i| (x as i64 + i * dx, y as i64 + i * dy))
         .filter(|&(cx, cy)| b.get(cx, cy).is_some())
@@ -235,9 +241,29 @@ mod tests {
         // (rows, forbidden?)
         let cases: [(&[&str], bool); 8] = [
             // double-three
-            (&["..........", "...x......", "...x......", ".xx*......", "..........", ".........."], true),
+            (
+                &[
+                    "..........",
+                    "...x......",
+                    "...x......",
+                    ".xx*......",
+                    "..........",
+                    "..........",
+                ],
+                true,
+            ),
             // three and three, one of them blocked: no double-three
-            (&["...o......", "...x......", "...x......", ".xx*......", "..........", ".........."], false),
+            (
+                &[
+                    "...o......",
+                    "...x......",
+                    "...x......",
+                    ".xx*......",
+                    "..........",
+                    "..........",
+                ],
+                false,
+            ),
             // double-four in one line: x.x*x.x
             (&["..........", "x.x*x.x...", ".........."], true),
             // a straight four and nothing else
@@ -247,9 +273,28 @@ mod tests {
             // five beside: exactly five wins, not forbidden
             (&["..........", "xx*xx.....", ".........."], false),
             // four-four across two lines
-            (&["...x......", "...x......", "...x......", "xxx*.o....", ".........."], true),
+            (
+                &[
+                    "...x......",
+                    "...x......",
+                    "...x......",
+                    "xxx*.o....",
+                    "..........",
+                ],
+                true,
+            ),
             // four and three: allowed
-            (&["..........", "...x......", "...x......", ".xx*x.....", "....o.....", ".........."], false),
+            (
+                &[
+                    "..........",
+                    "...x......",
+                    "...x......",
+                    ".xx*x.....",
+                    "....o.....",
+                    "..........",
+                ],
+                false,
+            ),
         ];
         for (rows, want) in cases {
             let (mut b, x, y) = marked(rows);

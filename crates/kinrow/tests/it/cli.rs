@@ -421,9 +421,9 @@ fn solve_writes_proofs_that_check_and_check_rejects_a_broken_one() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
 
-/// Renju: the default prover, pns and and-or prove a renju win and say
-/// which game it holds for, and a no-win holds with passes; df-pn skips the
-/// position with a message (exit 3, as for every position its prover
+/// Renju: the default prover, pns, dfpn and and-or prove a renju win and
+/// say which game it holds for, and a no-win holds with passes; a value
+/// search skips the position with a message (exit 3, as for every position its prover
 /// refuses), `--all-moves` too; `verify` passes the puzzle, `show` draws
 /// it.
 #[test]
@@ -431,7 +431,7 @@ fn renju_is_solved_by_the_provers_that_search_it_and_refused_by_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let text = "rule renju\ndepth 3\nexpect win\nmoves h8 a1 i8 a15 j8 o1\n";
     let f = write(dir.path(), "renju.pos", text);
-    for prover in ["auto", "pns", "and-or", "vct"] {
+    for prover in ["auto", "pns", "dfpn", "and-or", "vct"] {
         let out = kinrow()
             .args(["solve", "--prover", prover])
             .arg(&f)
@@ -450,7 +450,7 @@ fn renju_is_solved_by_the_provers_that_search_it_and_refused_by_the_others() {
         "two.pos",
         "rule renju\ndepth 3\nmoves h8 a1 i8 a15\n",
     );
-    for prover in ["auto", "pns", "and-or"] {
+    for prover in ["auto", "pns", "dfpn", "and-or"] {
         let out = kinrow()
             .args(["solve", "--prover", prover])
             .arg(&no_win)
@@ -465,7 +465,7 @@ fn renju_is_solved_by_the_provers_that_search_it_and_refused_by_the_others() {
         );
     }
     let out = kinrow()
-        .args(["solve", "--prover", "dfpn"])
+        .args(["solve", "--prover", "alpha-beta"])
         .arg(&f)
         .output()
         .unwrap();

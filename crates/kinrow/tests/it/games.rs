@@ -165,7 +165,11 @@ fn analyse_refuses_a_forbidden_move_under_renju() {
     std::fs::write(&f, sgf).unwrap();
     let out = kinrow().arg("analyse").arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
-    assert!(stderr(&out).contains("move 9 (h8 by x)"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("move 9 (h8 by x)"),
+        "{}",
+        stderr(&out)
+    );
     assert!(stderr(&out).contains("forbidden"), "{}", stderr(&out));
     // The same game without that move is analysed.
     std::fs::write(&f, sgf.replace(";B[hh];W[ab]", "")).unwrap();

@@ -64,9 +64,10 @@ mod search;
 mod table;
 
 use crate::kit::symmetry::Symmetries;
-use crate::node::{NodeRules, UNLIMITED};
-use crate::outcome::{Budget, Limits, Outcome, Problem, Prover, Stats, Verdict};
-use kinrow_board::{Cell, SearchBoard};
+use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
+use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
+use kinrow_board::{Cell, Rule, SearchBoard};
 use search::{DfpnSearch, Numbers};
 use std::time::Instant;
 use table::Table;
@@ -155,19 +156,45 @@ impl Prover for Dfpn {
         "dfpn"
     }
 
+    /// Renju is searched by the two games of passes
+    /// ([`Passes`](crate::node::Passes)), with one winning move.
+    fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
+        if problem.board.game().rule() == Rule::Renju && self.config.all_moves {
+            return Err(ProblemError::AllMovesRenju);
+        }
+        Ok(())
+    }
+
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        let renju = problem.board.game().rule() == Rule::Renju;
+        let rules = NodeRules::new(problem.candidates, problem.attack);
+        bracket(renju, limits, |limits, passes| {
+            self.prove_in(problem, limits, rules.with_passes(passes))
+        })
+    }
+}
+
+impl Dfpn {
+    /// One search of `problem` under `rules`: under renju, in the game of
+    /// passes they name (see [`bracket`]).
+    fn prove_in(&self, problem: &Problem, limits: &Limits, rules: NodeRules) -> Outcome {
         let start = Instant::now();
         let budget = Budget::new(limits);
-        let bytes = limits
-            .memory
-            .map_or(self.config.table_bytes, |m| m.min(self.config.table_bytes));
+        // Under renju's game for wins the VCF table takes its share of the
+        // memory budget first.
+        let threats = (problem.board.game().rule() == Rule::Renju
+            && rules.passes == Passes::MustLose)
+            .then(|| ThreatSpace::new(problem.candidates, DEFAULT_VCF_SLOTS));
+        let vcf_bytes = threats.as_ref().map_or(0, ThreatSpace::bytes);
+        let bytes = limits.memory.map_or(self.config.table_bytes, |m| {
+            m.saturating_sub(vcf_bytes).min(self.config.table_bytes)
+        });
         let mut outcome = Outcome::new(Verdict::Unknown);
         if Table::buckets_for(bytes) == 0 {
             outcome.exhausted = Some(crate::outcome::Exhausted::Memory);
             outcome.stats.elapsed = start.elapsed();
             return outcome;
         }
-        let rules = NodeRules::new(problem.candidates, problem.attack);
         let board = SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
@@ -180,6 +207,7 @@ impl Prover for Dfpn {
             Table::new(bytes),
             budget,
         );
+        search.threats = threats;
         if self.config.all_moves {
             let (immediate, rest) = rules.all_moves(&board, depth);
             let (settled, complete) = search.prove_each(rest);
@@ -222,9 +250,10 @@ impl Prover for Dfpn {
             nodes: search.nodes,
             expansions: search.expansions,
             tt_hits: search.tt_hits,
-            peak_bytes: search.table.peak_bytes(),
+            peak_bytes: search.table.peak_bytes()
+                + search.threats.as_ref().map_or(0, ThreatSpace::bytes),
             elapsed: start.elapsed(),
-            vcf_nodes: 0,
+            vcf_nodes: search.threats.as_ref().map_or(0, ThreatSpace::nodes),
         };
         outcome
     }

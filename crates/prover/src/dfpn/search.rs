@@ -39,6 +39,7 @@ use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
 use crate::outcome::{Budget, Limits};
+use crate::threat::ThreatSpace;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 
@@ -122,6 +123,10 @@ pub(crate) struct DfpnSearch<'a> {
     scratch: Vec<Child>,
     seen: KeySet,
     budget: Budget,
+    /// Under renju, in the game for wins only: the VCF searches that
+    /// refute the defender's pass at its nodes (see
+    /// [`crate::node::Passes`]); elsewhere df-pn searches no VCF.
+    pub(crate) threats: Option<ThreatSpace>,
     /// MID calls made (nodes visited).
     pub(crate) nodes: u64,
     /// MID calls that gave the node children.
@@ -234,6 +239,7 @@ impl<'a> DfpnSearch<'a> {
             scratch: Vec::new(),
             seen: KeySet::new(),
             budget,
+            threats: None,
             nodes: 0,
             expansions: 0,
             tt_hits: 0,
@@ -282,7 +288,18 @@ impl<'a> DfpnSearch<'a> {
             return Ruling::Settled(Numbers::DISPROVED);
         }
         if and {
-            match self.rules.defender_node_with(board, depth, known) {
+            let mut node = self.rules.defender_node_with(board, depth, known);
+            if let Some(threats) = &mut self.threats {
+                // The pass rule of renju's game for wins, with reduction 6
+                // that comes with it (see `NodeRules::with_zone`).
+                let (key, frame) = self.keys.canonical();
+                threats.set_frame(frame, key, board.to_move());
+                threats.cap_calls(self.budget.nodes_left());
+                let before = threats.nodes();
+                node = self.rules.with_zone(node, board, depth, threats).0;
+                self.budget.spend(threats.nodes() - before);
+            }
+            match node {
                 AndNode::Win => Ruling::Settled(Numbers::proved(2)),
                 AndNode::NoWin => Ruling::Settled(Numbers::DISPROVED),
                 // `NodeRules` promises a reply; were none left, each one

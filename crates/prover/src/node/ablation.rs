@@ -271,7 +271,10 @@ mod tests {
         for seed in 0..300 {
             let case = random_case(seed);
             let board = SearchBoard::from(adapt::to_board(&case.board, case.to_move));
-            let node = NodeRules::new(adapt::to_candidates(case.near), adapt::to_attack(case.attack));
+            let node = NodeRules::new(
+                adapt::to_candidates(case.near),
+                adapt::to_attack(case.attack),
+            );
             let generic = SwitchableRules {
                 node,
                 reductions: Reductions::ALL,

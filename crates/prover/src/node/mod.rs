@@ -564,8 +564,22 @@ pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
     };
     // The attacker's stones come at every other ply, first at once at its
     // own turn: ceil(n / 2) of the next n plies, floor at the defender's.
-    let plies = depth.min(board.empty().count());
-    let stones = if and { plies / 2 } else { plies.div_ceil(2) };
+    // Without passes the board fills one stone a ply, so n is also at most
+    // the empty cells; under renju a side may pass (x must, when every
+    // cell is forbidden to it), so the board need not fill and only the
+    // stones themselves are bounded by the empty cells.
+    let empty = board.empty().count();
+    let stones = if board.game().rule() == Rule::Renju {
+        let s = if and { depth / 2 } else { depth.div_ceil(2) };
+        s.min(empty)
+    } else {
+        let plies = depth.min(empty);
+        if and {
+            plies / 2
+        } else {
+            plies.div_ceil(2)
+        }
+    };
     !can_complete(
         board.game(),
         board.stones(attacker),

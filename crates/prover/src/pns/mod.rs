@@ -206,9 +206,11 @@ impl Prover for Pns {
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let renju = problem.board.game().rule() == Rule::Renju;
         let rules = NodeRules::new(problem.candidates, problem.attack);
-        bracket(renju && !self.config.threat_space, limits, |limits, passes| {
-            self.prove_in(problem, limits, rules.with_passes(passes))
-        })
+        bracket(
+            renju && !self.config.threat_space,
+            limits,
+            |limits, passes| self.prove_in(problem, limits, rules.with_passes(passes)),
+        )
     }
 }
 
@@ -270,8 +272,7 @@ impl Pns {
             outcome.pv = finished.principal_variation();
         } else if dn.is_zero()
             && (!self.config.threat_space
-                || (problem.attack == Attack::Fours
-                    && problem.board.game().rule() != Rule::Renju))
+                || (problem.attack == Attack::Fours && problem.board.game().rule() != Rule::Renju))
         {
             // Under `attack fours` the threat space is the fours: the
             // restriction changed nothing. Under renju it is still a

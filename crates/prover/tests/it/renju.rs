@@ -1,18 +1,18 @@
-//! Renju in the provers: the threat space (`vct`), AND-OR and PNS (by the
-//! two games of passes, `kinrow_prover::node::Passes`) and `auto` search
-//! it, the others refuse it; x never plays a forbidden point, o wins where
+//! Renju in the provers: the threat space (`vct`), AND-OR, PNS and df-pn
+//! (by the two games of passes, `kinrow_prover::node::Passes`) and `auto`
+//! search it, the value searches refuse it; x never plays a forbidden point, o wins where
 //! x could block only on one, and every answer agrees with the naive game
 //! with passes. The certificates of renju wins are checked by the
 //! independent checker in the checker's tests.
 
 use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
-use kinrow_reference::renju::renju_attacker_wins;
-use kinrow_reference::{adapt, random_stones, NaiveBoard, Rng, O, X};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Minimax, Pns, PnsConfig,
     Problem, ProblemError, Prover, Reductions, Scout, ValueConfig, Verdict,
 };
+use kinrow_reference::renju::renju_attacker_wins;
+use kinrow_reference::{adapt, random_stones, NaiveBoard, Rng, O, X};
 
 fn problem(rule: Rule) -> Problem {
     let mut board = Board::new(Game::new(15, 15, 5, rule).unwrap());
@@ -35,10 +35,10 @@ fn vct() -> Pns {
     })
 }
 
-/// The provers that do not search renju: df-pn (no threat space, so no
-/// VCF to refute a pass), the value searches (they promise a drawn line
-/// played out), and AND-OR with a reduction switched off (the switches'
-/// plain rules are not argued for renju).
+/// The provers that do not search renju: the value searches (they promise
+/// a drawn line played out, and would need the passes as moves), and
+/// AND-OR with a reduction switched off (the switches' plain rules are not
+/// argued for renju).
 fn refusing_provers() -> Vec<Box<dyn Prover>> {
     vec![
         Box::new(AndOr::new(AndOrConfig {
@@ -48,7 +48,6 @@ fn refusing_provers() -> Vec<Box<dyn Prover>> {
             },
             ..AndOrConfig::default()
         })),
-        Box::new(Dfpn::new(DfpnConfig::default())),
         Box::new(Minimax::new(ValueConfig::default())),
         Box::new(AlphaBeta::new(ValueConfig::default())),
         Box::new(Scout::new(ValueConfig::default())),
@@ -80,6 +79,7 @@ fn the_provers_that_do_not_search_renju_refuse_it() {
     assert_eq!(Auto::default().accepts(&renju), Ok(()));
     assert_eq!(Pns::new(PnsConfig::default()).accepts(&renju), Ok(()));
     assert_eq!(AndOr::new(AndOrConfig::default()).accepts(&renju), Ok(()));
+    assert_eq!(Dfpn::new(DfpnConfig::default()).accepts(&renju), Ok(()));
     // Every winning move cannot be listed: a move not proved may still win
     // through the defender's passes.
     for threat_space in [false, true] {
@@ -141,6 +141,7 @@ fn x_never_plays_a_forbidden_point() {
         (Box::new(vct()) as Box<dyn Prover>, unknown),
         (Box::new(Auto::default()), no_win.clone()),
         (Box::new(Pns::new(PnsConfig::default())), no_win.clone()),
+        (Box::new(Dfpn::new(DfpnConfig::default())), no_win.clone()),
         (Box::new(AndOr::new(AndOrConfig::default())), no_win),
     ] {
         let name = prover.name();
@@ -173,6 +174,7 @@ fn o_wins_where_x_can_block_only_on_a_forbidden_point() {
         Box::new(vct()) as Box<dyn Prover>,
         Box::new(Auto::default()),
         Box::new(Pns::new(PnsConfig::default())),
+        Box::new(Dfpn::new(DfpnConfig::default())),
         Box::new(AndOr::new(AndOrConfig::default())),
     ] {
         let (verdict, first) = solve(prover.as_mut(), &renju, 3);
@@ -208,6 +210,7 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
     let mut provers: Vec<(Box<dyn Prover>, bool)> = vec![
         (Box::new(Pns::new(PnsConfig::default())), true),
         (Box::new(AndOr::new(AndOrConfig::default())), true),
+        (Box::new(Dfpn::new(DfpnConfig::default())), true),
         (Box::new(vct()), false),
     ];
     let mut counts = vec![[0u32; 3]; provers.len()];
@@ -242,4 +245,45 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
     let [wins, no_wins, unknown] = counts[0];
     assert!(wins >= 40 && no_wins >= 40, "{counts:?}");
     assert!(unknown <= 20, "{counts:?}");
+}
+
+/// A position where the passes decide, found with the naive game: on 7x7
+/// every empty cell but d4 is an overline point of x, and o threatens the
+/// d column. o takes d4 and x is left without a legal move: without passes
+/// x would lose at once, with them it passes and o needs five plies (d3,
+/// whose five point d7 x cannot take, then d7). So o wins within 5 plies
+/// and not within 4, and each prover that searches renju must never say
+/// otherwise: the game for no-wins alone would call 2 to 4 plies a win,
+/// and a game that let the stuck x escape would call 5 a no-win.
+#[test]
+fn a_stuck_x_passes() {
+    let b = NaiveBoard::from_rows(
+        &[
+            "xxx.xxx", "ooxoxoo", "oxoooxx", "oxx.xxo", "xxx.xxx", "oooxxoo", "xxooxox",
+        ],
+        5,
+        false,
+    );
+    let provers: Vec<Box<dyn Prover>> = vec![
+        Box::new(Pns::new(PnsConfig::default())),
+        Box::new(AndOr::new(AndOrConfig::default())),
+        Box::new(Dfpn::new(DfpnConfig::default())),
+        Box::new(vct()),
+        Box::new(Auto::default()),
+    ];
+    for mut prover in provers {
+        for depth in 2..=6 {
+            let want = renju_attacker_wins(&mut b.clone(), O, O, depth, None, false);
+            assert_eq!(want, depth >= 5);
+            let problem = Problem {
+                board: adapt::to_board_under(&b, O, Rule::Renju),
+                candidates: Candidates::All,
+                attack: Attack::Any,
+                depth: Some(depth),
+            };
+            let o = prover.prove(&problem, &Limits::default());
+            let wrong = if want { Verdict::NoWin } else { Verdict::Win };
+            assert_ne!(o.verdict, wrong, "{} at depth {depth}", prover.name());
+        }
+    }
 }
