@@ -199,7 +199,12 @@ impl AndOrSearch<'_> {
                 .defender_node_zoned(&self.board, depth, known.as_ref(), self.threats);
         let replies = match node {
             AndNode::Win => return Answer::Win(2),
-            AndNode::NoWin => return Answer::NoWin { always: depth >= 2 },
+            // Under renju's game for wins a node whose pass no VCF within
+            // the plies left refutes is a no-win of that horizon only.
+            AndNode::NoWin => {
+                let always = depth >= 2 && !self.rules.node.pass_must_lose(&self.board);
+                return Answer::NoWin { always };
+            }
             AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
                 return Answer::NoWin { always: false }
             }

@@ -112,7 +112,7 @@ impl NodeRules {
     /// Whether the search is one under renju for wins, where each
     /// defender's node must refute a pass.
     #[inline]
-    fn pass_must_lose(&self, board: &SearchBoard) -> bool {
+    pub(crate) fn pass_must_lose(&self, board: &SearchBoard) -> bool {
         self.passes == Passes::MustLose && board.game().rule() == Rule::Renju
     }
 }
