@@ -398,11 +398,12 @@ pub enum ProblemError {
         prover: &'static str,
         attack: Attack,
     },
-    /// The provers that search renju are the threat space, AND-OR, PNS and
-    /// df-pn (by the two games of passes of [`crate::node::Passes`]); the
-    /// value searches do not argue their rules for it (passes, x's
-    /// forbidden points), so their answers would be about another game.
-    #[error("the {prover} prover does not search rule {rule} (Black's forbidden points and the passes RIF allows); the default prover, pns, dfpn, and-or and vct do")]
+    /// Every prover searches renju (PNS, df-pn and AND-OR by the two games
+    /// of passes of [`crate::node::Passes`], the value searches with the
+    /// passes as moves), but AND-OR with a reduction switched off (a test
+    /// setting): its plain rules are not argued for renju, so its answers
+    /// would be about another game.
+    #[error("the {prover} prover with a reduction switched off does not search rule {rule} (its plain rules are not argued for Black's forbidden points and passes); keep every reduction on")]
     Rule { prover: &'static str, rule: Rule },
     /// Under renju a move kinrow does not prove a win may still be one
     /// (see [`crate::node::Passes`]), so the winning moves cannot all be
@@ -411,9 +412,10 @@ pub enum ProblemError {
     AllMovesRenju,
 }
 
-/// The refusal every prover shares: the rules it does not search (renju).
-/// [`Prover::accepts`] calls it by default; a prover that overrides
-/// `accepts` calls it first.
+/// The refusal of a prover that does not search renju: [`Prover::accepts`]
+/// calls it by default, so a new prover refuses renju until its rules are
+/// argued for it. Every prover of this crate overrides `accepts`; AND-OR
+/// calls this with a reduction switched off.
 ///
 /// # Errors
 ///
@@ -435,10 +437,11 @@ pub trait Prover {
     /// # Errors
     ///
     /// [`ProblemError`] when answering would answer another game than the
-    /// one asked: by default a prover refuses renju ([`check_rule`]; only
-    /// the threat space and `auto`, which hands renju to it, override
-    /// that), the value searches an attacker filter as well; the default
-    /// accepts every other problem.
+    /// one asked: by default a prover refuses renju ([`check_rule`]; the
+    /// provers of this crate override that, each searching renju as its
+    /// module argues), the value searches refuse an attacker filter, and
+    /// under renju `--all-moves` is refused where a move not proved may
+    /// still win.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         check_rule(self.name(), problem)
     }

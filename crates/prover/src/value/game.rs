@@ -4,7 +4,11 @@
 use super::{eval, Score, Tree, ValueConfig, ValueReport};
 use crate::node::winning_cell;
 use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Rule, SearchBoard};
+
+/// The move [`GameTree`] plays for a pass: a cell index no board has
+/// (boards have at most 26 x 27 bit indices). Only under renju.
+pub(crate) const PASS: Cell = Cell::from_index(u16::MAX as usize);
 
 /// The game as a [`Tree`]: the board of a problem, both sides among the
 /// candidates, up to a horizon.
@@ -15,15 +19,22 @@ use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 ///
 /// Moves: every candidate, or with `reductions` on, the reductions listed
 /// in the docs of [`super`] (module `value`).
+///
+/// Under renju the game is RIF's, passes included: x never plays a
+/// forbidden point, either side may pass ([`PASS`], tried last), and two
+/// passes in a row end the game drawn (a leaf scoring 0). The plies count
+/// the passes, so the horizon does too.
 pub(crate) struct GameTree {
     board: SearchBoard,
     candidates: Candidates,
     horizon: u32,
-    root_stones: u32,
     reductions: bool,
     eval: bool,
+    renju: bool,
     /// `won[p]`: whether the move leading to ply `p + 1` completed a line.
     won: Vec<bool>,
+    /// `passed[p]`: whether the move leading to ply `p + 1` was a pass.
+    passed: Vec<bool>,
     budget: Budget,
 }
 
@@ -33,20 +44,29 @@ impl GameTree {
         let board = problem.board.clone();
         let horizon = problem.horizon();
         GameTree {
-            root_stones: board.stone_count(),
             candidates: problem.candidates,
             horizon,
             reductions,
             eval,
+            renju: board.game().rule() == Rule::Renju,
             won: Vec::with_capacity(horizon as usize + 1),
+            passed: Vec::with_capacity(horizon as usize + 1),
             budget: Budget::new(limits),
             board: board.into(),
         }
     }
 
-    /// The candidates of the current position.
+    /// The stones the side to move may play: its candidates, under renju
+    /// without x's forbidden points.
     pub(crate) fn candidates(&self) -> Bitboard {
-        self.board.candidates(self.candidates)
+        let cands = self.board.candidates(self.candidates);
+        self.board.legal(self.board.to_move(), &cands)
+    }
+
+    /// One move standing for all when every move scores the same: a
+    /// stone, or the pass when no stone may be played.
+    fn representative(cands: &Bitboard) -> Cell {
+        cands.first().map_or(PASS, Cell::from_index)
     }
 
     /// The budget (node count and clock).
@@ -85,7 +105,7 @@ impl Tree for GameTree {
 
     #[inline]
     fn ply(&self) -> usize {
-        (self.board.stone_count() - self.root_stones) as usize
+        self.won.len()
     }
 
     fn leaf(&mut self) -> Option<Score> {
@@ -93,7 +113,7 @@ impl Tree for GameTree {
         if self.won.last() == Some(&true) {
             return Some(Score::loss_at(ply));
         }
-        if self.board.is_full() {
+        if self.board.is_full() || self.passed.ends_with(&[true, true]) {
             return Some(Score::DRAW);
         }
         if ply >= self.horizon {
@@ -111,6 +131,9 @@ impl Tree for GameTree {
         let cands = self.candidates();
         if !self.reductions {
             buf.extend(cands.iter().map(Cell::from_index));
+            if self.renju {
+                buf.push(PASS);
+            }
             return;
         }
         let me = self.board.to_move();
@@ -122,47 +145,72 @@ impl Tree for GameTree {
         }
         // 2. The last ply without evaluation: every move scores 0.
         if left == 1 && !self.eval {
-            if let Some(c) = cands.first() {
-                buf.push(Cell::from_index(c));
-            }
+            buf.push(Self::representative(&cands));
             return;
         }
         // 3. The opponent threatens to win at the next ply: block (one
-        //    representative block when it has two cells).
+        //    representative block when it has two cells). Under renju a
+        //    block x may not play is none: every move loses alike.
         let threats = self.board.winning_cells(me.other());
+        let all = self.board.candidates(self.candidates);
         if left >= 2 {
-            if let Some(w) = winning_cell(&threats, &cands) {
-                buf.push(w);
+            if let Some(w) = winning_cell(&threats, &all) {
+                buf.push(if cands.contains(w.index()) {
+                    w
+                } else {
+                    Self::representative(&cands)
+                });
                 return;
             }
         }
         // 4. Two plies left, no evaluation, no winning cell for the
-        //    opponent: every move scores 0.
+        //    opponent: every move scores 0 (a pass too: it leaves the
+        //    opponent no winning cell either).
         if left == 2 && !self.eval && threats.is_empty() {
-            if let Some(c) = cands.first() {
-                buf.push(Cell::from_index(c));
-            }
+            buf.push(Self::representative(&cands));
             return;
         }
         self.ordered(cands, buf);
+        if self.renju {
+            buf.push(PASS);
+        }
     }
 
     #[inline]
     fn play(&mut self, m: Cell) {
+        if m == PASS {
+            self.board.set_to_move(self.board.to_move().other());
+            self.won.push(false);
+            self.passed.push(true);
+            return;
+        }
         self.board.play(m);
         let won = self.board.wins_at(m);
         self.won.push(won);
+        self.passed.push(false);
     }
 
     #[inline]
     fn undo(&mut self, m: Cell) {
         self.won.pop();
-        self.board.undo(m);
+        self.passed.pop();
+        if m == PASS {
+            self.board.set_to_move(self.board.to_move().other());
+        } else {
+            self.board.undo(m);
+        }
     }
 
+    /// After a pass the same stones are another node (a second pass ends
+    /// the game), so the key tells them apart.
     #[inline]
     fn tt_key(&self) -> Option<(u64, u32)> {
-        Some((self.board.key(), self.horizon - self.ply() as u32))
+        let salt = if self.passed.last() == Some(&true) {
+            0x5bd1_e995_9e37_79b9
+        } else {
+            0
+        };
+        Some((self.board.key() ^ salt, self.horizon - self.ply() as u32))
     }
 }
 
@@ -186,10 +234,9 @@ pub(crate) trait RootSearch {
     }
 }
 
-/// The refusal shared by the value searches: no attacker filter (and, as
-/// for every prover, no renju).
+/// The refusal shared by the value searches: no attacker filter. They
+/// search renju as RIF has it, passes included (see [`GameTree`]).
 pub(crate) fn check_filter(prover: &'static str, problem: &Problem) -> Result<(), ProblemError> {
-    crate::outcome::check_rule(prover, problem)?;
     match problem.attack {
         Attack::Any => Ok(()),
         attack => Err(ProblemError::Filter { prover, attack }),
@@ -271,7 +318,9 @@ pub(crate) fn solve<S: RootSearch>(
             heuristic_score: None,
         };
     }
-    let pv = search.pv();
+    // A principal variation stops before its first pass: a line of cells
+    // cannot show one (under renju only).
+    let pv: Vec<Cell> = search.pv().into_iter().take_while(|&m| m != PASS).collect();
     let value = score.value();
     let outcome = Outcome {
         verdict: if value == 1 {

@@ -11,7 +11,8 @@
 //! * `-1` if the opponent forces a win within `d` plies,
 //! * `0` otherwise (neither does, or the board fills up first).
 //!
-//! Both sides choose among `board.candidates(problem.candidates)`; the
+//! Both sides choose among `board.candidates(problem.candidates)` (and
+//! under renju may pass; see the move reductions); the
 //! `attack` filter belongs to the win provers, and a value search asked to
 //! use one refuses through [`Prover::accepts`](crate::Prover::accepts) with
 //! [`ProblemError::Filter`](crate::ProblemError::Filter).
@@ -69,6 +70,15 @@
 //!    either (a stone of the side to move creates none, as in 3), so its
 //!    stone at the last ply wins nothing, and the horizon comes next: every
 //!    move scores 0.
+//!
+//! Under renju the game is RIF's, passes included: the moves are the
+//! candidates x may play (never a forbidden point) and a pass, two passes
+//! in a row end the game drawn, and the plies count the passes. The
+//! arguments hold with "move" read as "stone or pass": a pass, like a
+//! stone, gives the opponent no winning cell and takes none away; a block
+//! x may not play is no block, and then every move loses at the next ply
+//! alike, so one representative (a stone, or the pass when x has none)
+//! stands for them. A principal variation stops before its first pass.
 //!
 //! Nothing else is pruned; in particular reduction 5 of [`crate::node`] is
 //! not used: it is stated for the defender of a win search and could drop

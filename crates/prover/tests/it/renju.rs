@@ -1,6 +1,6 @@
 //! Renju in the provers: the threat space (`vct`), AND-OR, PNS and df-pn
-//! (by the two games of passes, `kinrow_prover::node::Passes`) and `auto`
-//! search it, the value searches refuse it; x never plays a forbidden point, o wins where
+//! (by the two games of passes, `kinrow_prover::node::Passes`), `auto` and
+//! the value searches (passes as moves) search it; x never plays a forbidden point, o wins where
 //! x could block only on one, and every answer agrees with the naive game
 //! with passes. The certificates of renju wins are checked by the
 //! independent checker in the checker's tests.
@@ -35,23 +35,16 @@ fn vct() -> Pns {
     })
 }
 
-/// The provers that do not search renju: the value searches (they promise
-/// a drawn line played out, and would need the passes as moves), and
-/// AND-OR with a reduction switched off (the switches' plain rules are not
-/// argued for renju).
+/// The prover that does not search renju: AND-OR with a reduction
+/// switched off (the switches' plain rules are not argued for renju).
 fn refusing_provers() -> Vec<Box<dyn Prover>> {
-    vec![
-        Box::new(AndOr::new(AndOrConfig {
-            reductions: Reductions {
-                zones: false,
-                ..Reductions::ALL
-            },
-            ..AndOrConfig::default()
-        })),
-        Box::new(Minimax::new(ValueConfig::default())),
-        Box::new(AlphaBeta::new(ValueConfig::default())),
-        Box::new(Scout::new(ValueConfig::default())),
-    ]
+    vec![Box::new(AndOr::new(AndOrConfig {
+        reductions: Reductions {
+            zones: false,
+            ..Reductions::ALL
+        },
+        ..AndOrConfig::default()
+    }))]
 }
 
 #[test]
@@ -75,6 +68,13 @@ fn the_provers_that_do_not_search_renju_refuse_it() {
         assert!(refused.is_err(), "{name}");
     }
     let renju = problem(Rule::Renju);
+    for prover in [
+        Box::new(Minimax::new(ValueConfig::default())) as Box<dyn Prover>,
+        Box::new(AlphaBeta::new(ValueConfig::default())),
+        Box::new(Scout::new(ValueConfig::default())),
+    ] {
+        assert_eq!(prover.accepts(&renju), Ok(()), "{}", prover.name());
+    }
     assert_eq!(vct().accepts(&renju), Ok(()));
     assert_eq!(Auto::default().accepts(&renju), Ok(()));
     assert_eq!(Pns::new(PnsConfig::default()).accepts(&renju), Ok(()));
@@ -207,11 +207,16 @@ fn random_renju_case(rng: &mut Rng) -> (NaiveBoard, u8, u32, Option<usize>) {
 #[test]
 fn the_renju_provers_agree_with_the_naive_game_with_passes() {
     let mut rng = Rng(1818);
-    let mut provers: Vec<(Box<dyn Prover>, bool)> = vec![
-        (Box::new(Pns::new(PnsConfig::default())), true),
-        (Box::new(AndOr::new(AndOrConfig::default())), true),
-        (Box::new(Dfpn::new(DfpnConfig::default())), true),
-        (Box::new(vct()), false),
+    // (prover, searches the whole game, deepest horizon it is given)
+    let mut provers: Vec<(Box<dyn Prover>, bool, u32)> = vec![
+        (Box::new(Pns::new(PnsConfig::default())), true, 5),
+        (Box::new(AndOr::new(AndOrConfig::default())), true, 5),
+        (Box::new(Dfpn::new(DfpnConfig::default())), true, 5),
+        (Box::new(AlphaBeta::new(ValueConfig::default())), true, 5),
+        (Box::new(Scout::new(ValueConfig::default())), true, 5),
+        // Plain minimax tries every move at every node: short horizons.
+        (Box::new(Minimax::new(ValueConfig::default())), true, 3),
+        (Box::new(vct()), false, 5),
     ];
     let mut counts = vec![[0u32; 3]; provers.len()];
     for case in 0..400 {
@@ -223,7 +228,10 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
             attack: Attack::Any,
             depth: Some(depth),
         };
-        for (i, (prover, whole_game)) in provers.iter_mut().enumerate() {
+        for (i, (prover, whole_game, deepest)) in provers.iter_mut().enumerate() {
+            if depth > *deepest {
+                continue;
+            }
             let o = prover.prove(&problem, &Limits::default());
             let name = prover.name();
             let at = || format!("case {case}, {name}, depth {depth}, near {near:?}, {b:?}");
@@ -240,6 +248,8 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
         }
     }
     eprintln!("win, no-win, unknown per prover: {counts:?}");
+    // The value searches give the exact value: never unknown.
+    assert_eq!(counts[3][2] + counts[4][2] + counts[5][2], 0, "{counts:?}");
     // The cases are not all of one kind, and the whole-game search
     // settles nearly all of them.
     let [wins, no_wins, unknown] = counts[0];
@@ -270,8 +280,12 @@ fn a_stuck_x_passes() {
         Box::new(Dfpn::new(DfpnConfig::default())),
         Box::new(vct()),
         Box::new(Auto::default()),
+        Box::new(AlphaBeta::new(ValueConfig::default())),
+        Box::new(Scout::new(ValueConfig::default())),
+        Box::new(Minimax::new(ValueConfig::default())),
     ];
     for mut prover in provers {
+        let value_search = matches!(prover.name(), "minimax" | "alpha-beta" | "scout");
         for depth in 2..=6 {
             let want = renju_attacker_wins(&mut b.clone(), O, O, depth, None, false);
             assert_eq!(want, depth >= 5);
@@ -284,6 +298,15 @@ fn a_stuck_x_passes() {
             let o = prover.prove(&problem, &Limits::default());
             let wrong = if want { Verdict::NoWin } else { Verdict::Win };
             assert_ne!(o.verdict, wrong, "{} at depth {depth}", prover.name());
+            // The value searches play the passes: they settle it.
+            if value_search {
+                assert_eq!(
+                    o.value,
+                    Some(i8::from(want)),
+                    "{} at {depth}",
+                    prover.name()
+                );
+            }
         }
     }
 }
