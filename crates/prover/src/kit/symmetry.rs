@@ -136,6 +136,27 @@ impl Symmetries {
     }
 }
 
+impl Symmetries {
+    /// A set of cells (a mask over bit indices, boards of at most 128
+    /// bits) seen in frame `from`, seen in frame `to` instead (frame 0 is
+    /// the real board).
+    pub(crate) fn remap(&self, cells: u128, from: u8, to: u8) -> u128 {
+        if from == to {
+            return cells;
+        }
+        let (from, to) = (usize::from(from), usize::from(to));
+        let mut out = 0u128;
+        let mut rest = cells;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let real = usize::from(self.inverse[c][from]);
+            out |= 1u128 << self.forward[real][to];
+        }
+        out
+    }
+}
+
 /// Mixed into the canonical key of a position searched with `depth`
 /// plies left, so that one position at two depths gets two keys; nothing
 /// without a horizon ([`UNLIMITED`]).

@@ -157,17 +157,23 @@ fn test(board: &SearchBoard, attacker: Player, checks: Checks, want_zone: bool) 
     if checks.double_threshold {
         limit *= 2;
     }
-    let zone = if potential(windows.iter(), m.empty, k).is_some_and(|p| p < limit) {
-        windows.iter().fold(0, |z, w| z | (w & m.empty))
-    } else {
+    let pairing = || {
         SCRATCH.with_borrow_mut(|(groups, shared)| {
             paired(windows, m.empty, k, limit, checks, groups, shared)
-        })?
+        })
     };
+    let bound = potential(windows.iter(), m.empty, k).is_some_and(|p| p < limit);
     if !want_zone {
-        return Some(0);
+        return (bound || pairing().is_some()).then_some(0);
     }
-    let mut zone = zone;
+    // The potential alone counts every empty cell of every live window;
+    // a pairing's zone is most often smaller.
+    let all = windows.iter().fold(0, |z, w| z | (w & m.empty));
+    let mut zone = match pairing() {
+        Some(z) if !bound || z.count_ones() < all.count_ones() => z,
+        _ if bound => all,
+        _ => return None,
+    };
     keep_dead(game, &m, stones, true, &mut zone).then_some(zone)
 }
 

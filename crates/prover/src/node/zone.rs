@@ -225,10 +225,16 @@ pub(crate) fn for_each_window(game: &Game, cells: u128, mut f: impl FnMut(u128, 
 /// flank under the exact rule, else `s + 1` of its empty cells. With
 /// `skip_live`, windows that are live (no attacker flank, at most `s`
 /// empty cells) are left to the caller; without, such a window makes the
-/// witness fail (`false`: the claim does not hold).
+/// witness fail (`false`: the claim does not hold). The empty cells are
+/// chosen greedily, each the one that the most windows still short of
+/// cells hold, so that the zone stays small (any choice is sound).
 pub(crate) fn keep_dead(game: &Game, m: &Masks, s: u32, skip_live: bool, zone: &mut u128) -> bool {
     let exact = game.rule() == Rule::Exact;
     let mut ok = true;
+    // The windows still short of cells: their empty cells outside the
+    // zone, and how many more they need.
+    let mut short = [(0u128, 0u32); 4 * 128];
+    let mut n = 0;
     for_each_window(game, m.cells, |w, flanks| {
         if !ok || w & m.def != 0 {
             return;
@@ -245,16 +251,45 @@ pub(crate) fn keep_dead(game: &Game, m: &Masks, s: u32, skip_live: bool, zone: &
             ok &= skip_live;
             return;
         }
-        let mut need = (s + 1).saturating_sub((e & *zone).count_ones());
-        let mut free = e & !*zone;
-        while need > 0 {
-            let low = free & free.wrapping_neg();
-            *zone |= low;
-            free &= !low;
-            need -= 1;
+        let need = (s + 1).saturating_sub((e & *zone).count_ones());
+        if need > 0 {
+            short[n] = (e & !*zone, need);
+            n += 1;
         }
     });
-    ok
+    if !ok {
+        return false;
+    }
+    let short = &mut short[..n];
+    loop {
+        let pool = short
+            .iter()
+            .filter(|&&(_, need)| need > 0)
+            .fold(0u128, |p, &(e, _)| p | e);
+        if pool == 0 {
+            return true;
+        }
+        let (mut best, mut best_count) = (0u32, 0u32);
+        let mut rest = pool;
+        while rest != 0 {
+            let c = rest.trailing_zeros();
+            rest &= rest - 1;
+            let count = short
+                .iter()
+                .filter(|&&(e, need)| need > 0 && e >> c & 1 == 1)
+                .count() as u32;
+            if count > best_count {
+                (best, best_count) = (c, count);
+            }
+        }
+        *zone |= 1u128 << best;
+        for (e, need) in short.iter_mut() {
+            if *e >> best & 1 == 1 {
+                *e &= !(1u128 << best);
+                *need = need.saturating_sub(1);
+            }
+        }
+    }
 }
 
 /// The zone of a no-win the rules decided at the attacker's turn

@@ -113,6 +113,12 @@ pub struct PnsConfig {
     /// which it would have a VCF): a `win` is a win, a disproof is only
     /// of that restricted game and is reported as `unknown`.
     pub threat_space: bool,
+    /// Reuse a refutation for every attacker move outside its disproof
+    /// zone ([`crate::node::zone`]), where zones apply (`candidates all`,
+    /// `attack any`, no depth, not renju, boards of at most 128 bits, not
+    /// in the threat space). Turning it off only costs nodes; it is there
+    /// to test that it changes nothing else.
+    pub zones: bool,
 }
 
 impl Default for PnsConfig {
@@ -123,6 +129,7 @@ impl Default for PnsConfig {
             all_moves: false,
             symmetry: true,
             threat_space: false,
+            zones: true,
         }
     }
 }
@@ -226,6 +233,12 @@ impl Prover for Pns {
             memory,
         );
         search.threat_space = self.config.threat_space;
+        if self.config.zones
+            && !self.config.threat_space
+            && crate::node::zone::applies(&rules, board.game(), depth)
+        {
+            search.keep_zones();
+        }
         let (immediate, rest) = if self.config.all_moves {
             rules.all_moves(board, depth)
         } else {

@@ -53,7 +53,13 @@ fn rules_zone(board: &SearchBoard, attacker: Player) -> Option<Zone> {
 
 /// A random variant of `nb` for `zone`: the attacker's stones outside the
 /// zone moved to random cells outside it that hold no defender stone.
-fn variant(rng: &mut Rng, nb: &NaiveBoard, board: &SearchBoard, zone: Zone, attacker: u8) -> NaiveBoard {
+fn variant(
+    rng: &mut Rng,
+    nb: &NaiveBoard,
+    board: &SearchBoard,
+    zone: Zone,
+    attacker: u8,
+) -> NaiveBoard {
     let mut v = nb.clone();
     let mut free = Vec::new();
     let mut moved = 0;
@@ -127,7 +133,10 @@ fn the_variants_of_every_zoned_no_win_are_no_wins() {
     let (zoned, moved, wrong) = compare(2600, rules_zone);
     assert_eq!(wrong, None);
     // The zones must have left room for variants.
-    assert!(zoned >= 1000 && moved >= 1500, "{zoned} zoned, {moved} variants");
+    assert!(
+        zoned >= 1000 && moved >= 1500,
+        "{zoned} zoned, {moved} variants"
+    );
 }
 
 #[test]
