@@ -84,6 +84,11 @@ use super::zone::{for_each_window, keep_dead, Masks, Zone};
 use kinrow_board::{Game, Player, Rule, SearchBoard};
 use std::cell::RefCell;
 
+/// The gate: the matching is tried only when the potential of the live
+/// windows on the empty cells is below this many times the bound (module
+/// docs).
+const GATE: u64 = 3;
+
 /// The most windows a board of 128 bits can hold (at most one per cell
 /// and direction).
 const MAX_WINDOWS: usize = 4 * 128;
@@ -157,12 +162,19 @@ fn test(board: &SearchBoard, attacker: Player, checks: Checks, want_zone: bool) 
     if checks.double_threshold {
         limit *= 2;
     }
+    // The gate (module docs): no matching where the potential says it
+    // almost never succeeds. A zone is asked for only where the rules
+    // found a no-win, so it tries every argument.
+    let p = potential(windows.iter(), m.empty, k);
+    if !want_zone && p.is_none_or(|p| p >= GATE * limit) {
+        return None;
+    }
+    let bound = p.is_some_and(|p| p < limit);
     let pairing = || {
         SCRATCH.with_borrow_mut(|(groups, shared)| {
             paired(windows, m.empty, k, limit, checks, groups, shared)
         })
     };
-    let bound = potential(windows.iter(), m.empty, k).is_some_and(|p| p < limit);
     if !want_zone {
         return (bound || pairing().is_some()).then_some(0);
     }
