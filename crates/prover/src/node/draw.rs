@@ -79,6 +79,13 @@
 //! up to 10x10, 9x11, 7x15, ...); elsewhere they answer `false` (no claim),
 //! which is always sound. A cheap count skips the matching when it cannot
 //! succeed.
+//!
+//! The gate: on dense small boards the matching is most of a node's cost
+//! and almost always fails. Where the potential of the live windows on the
+//! empty cells is [`GATE`] times the bound or more the test answers
+//! `false` without it: in 10 s of PNS from the empty board, that skipped
+//! 66% of the tests on 9x4 k=4 (where 3% of the successes lay) and 88% on
+//! 7x7 k=5 (2%). A heuristic: not claiming a no-win is always sound.
 
 use super::zone::{for_each_window, keep_dead, Masks, Zone};
 use kinrow_board::{Game, Player, Rule, SearchBoard};
