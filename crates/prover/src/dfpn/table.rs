@@ -152,6 +152,18 @@ impl Table {
         self.peak_bytes
     }
 
+    /// The slots in use and all the slots the table may grow to.
+    #[must_use]
+    pub(crate) fn fill(&self) -> (u64, u64) {
+        (self.used as u64, (self.max_buckets * WAYS) as u64)
+    }
+
+    /// Bytes held now.
+    #[must_use]
+    pub(crate) fn bytes(&self) -> u64 {
+        self.words.len() as u64 * 8
+    }
+
     /// Number of buckets (0: no table at all).
     #[cfg(test)]
     pub(crate) fn buckets(&self) -> usize {

@@ -98,6 +98,8 @@ pub(crate) struct PnsSearch<'a> {
     /// that restricted game only.
     pub(crate) threat_space: bool,
     max_nodes: u64,
+    /// The memory budget, the VCF table's share included.
+    memory: u64,
     deadline: Option<Instant>,
     /// The budget that stopped the search, once one has.
     pub(crate) stopped_by: Option<Exhausted>,
@@ -133,8 +135,10 @@ impl<'a> PnsSearch<'a> {
         // `threat::slots_within`), the arena the rest.
         let mut threats = ThreatSpace::new(rules.candidates, slots_within(memory));
         threats.orient(sym);
+        let budget = memory;
         let memory = memory - threats.bytes();
         PnsSearch {
+            memory: budget,
             arena: Arena::new(memory),
             sym,
             rules,
@@ -279,6 +283,7 @@ impl<'a> PnsSearch<'a> {
                     let root = self.arena.node(self.path[0].node);
                     p.set_nodes(self.arena.node_count() as u64);
                     p.set_root_numbers(root.pn, root.dn);
+                    p.set_memory(self.arena.bytes() + self.vcf_bytes(), self.memory);
                 }
                 if self.deadline.is_some_and(|d| Instant::now() >= d) {
                     return Err(self.stop(Exhausted::Time));
