@@ -181,7 +181,6 @@ impl Prover for Dfpn {
             &sym,
             self.config.epsilon_percent,
             Table::new(bytes),
-            bytes,
             budget,
         );
         if self.config.all_moves {

@@ -134,8 +134,6 @@ pub(crate) struct DfpnSearch<'a> {
     progress: Option<Arc<Progress>>,
     root_children: usize,
     root_and: bool,
-    /// The table's bytes at most.
-    table_budget: u64,
 }
 
 /// The keys of one node's children, to keep one child per position: open
@@ -224,7 +222,6 @@ impl<'a> DfpnSearch<'a> {
         sym: &'a Symmetries,
         epsilon_percent: u32,
         table: Table,
-        table_budget: u64,
         budget: Budget,
     ) -> DfpnSearch<'a> {
         DfpnSearch {
@@ -249,7 +246,6 @@ impl<'a> DfpnSearch<'a> {
             progress: Progress::current(),
             root_children: 0,
             root_and: false,
-            table_budget,
         }
     }
 
@@ -263,7 +259,8 @@ impl<'a> DfpnSearch<'a> {
         };
         let (entries, slots) = self.table.fill();
         p.set_fill(entries, slots);
-        p.set_memory(self.table.bytes(), self.table_budget);
+        let (held, budget) = self.table.bytes();
+        p.set_memory(held, budget);
         if self.root_children == 0 {
             return;
         }

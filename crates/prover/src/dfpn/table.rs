@@ -94,6 +94,8 @@ pub(crate) struct Table {
     max_buckets: usize,
     /// Slots in use.
     used: usize,
+    /// The bytes it was given.
+    budget: u64,
     peak_bytes: u64,
 }
 
@@ -141,6 +143,7 @@ impl Table {
             buckets,
             max_buckets,
             used: 0,
+            budget: bytes,
             peak_bytes,
         }
     }
@@ -158,10 +161,10 @@ impl Table {
         (self.used as u64, (self.max_buckets * WAYS) as u64)
     }
 
-    /// Bytes held now.
+    /// Bytes held now, and the bytes it was given.
     #[must_use]
-    pub(crate) fn bytes(&self) -> u64 {
-        self.words.len() as u64 * 8
+    pub(crate) fn bytes(&self) -> (u64, u64) {
+        (self.words.len() as u64 * 8, self.budget)
     }
 
     /// Number of buckets (0: no table at all).
@@ -301,6 +304,7 @@ impl Table {
                 buckets: self.buckets * 2,
                 max_buckets: self.max_buckets,
                 used: 0,
+                budget: self.budget,
                 peak_bytes: self.peak_bytes,
             },
         );
