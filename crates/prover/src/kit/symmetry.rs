@@ -251,6 +251,30 @@ mod tests {
     }
 
     #[test]
+    fn zones_map_cell_by_cell_and_back() {
+        let b = board(7, 7, &[]);
+        let sym = Symmetries::new(b.game().geometry(), true);
+        let cells: Vec<_> = b.game().geometry().all_cells().collect();
+        let zone = cells
+            .iter()
+            .step_by(3)
+            .fold(0u128, |z, c| z | 1u128 << c.index());
+        for frame in 0..SYMS as u8 {
+            let seen = sym.remap(zone, 0, frame);
+            let want = cells
+                .iter()
+                .step_by(3)
+                .fold(0u128, |z, &c| z | 1u128 << sym.to_canonical(frame, c));
+            assert_eq!(seen, want);
+            assert_eq!(sym.remap(seen, frame, 0), zone);
+            for other in 0..SYMS as u8 {
+                let through = sym.remap(sym.remap(zone, 0, other), other, frame);
+                assert_eq!(through, seen);
+            }
+        }
+    }
+
+    #[test]
     fn canonical_moves_map_back_through_the_frame() {
         let b = board(6, 6, &[(0, 0), (1, 2), (4, 1)]);
         let sym = Symmetries::new(b.game().geometry(), true);
