@@ -261,34 +261,42 @@ pub(crate) fn keep_dead(game: &Game, m: &Masks, s: u32, skip_live: bool, zone: &
         return false;
     }
     let short = &mut short[..n];
+    // How many windows short of cells hold each cell, kept up to date.
+    let mut holding = [0u16; 128];
+    for &(e, _) in short.iter() {
+        each_bit(e, |c| holding[c] += 1);
+    }
     loop {
-        let pool = short
-            .iter()
-            .filter(|&&(_, need)| need > 0)
-            .fold(0u128, |p, &(e, _)| p | e);
-        if pool == 0 {
+        // The cell most windows short of cells hold, the first of them.
+        let (best, count) =
+            holding
+                .iter()
+                .enumerate()
+                .fold((0, 0), |b, (c, &n)| if n > b.1 { (c, n) } else { b });
+        if count == 0 {
             return true;
         }
-        let (mut best, mut best_count) = (0u32, 0u32);
-        let mut rest = pool;
-        while rest != 0 {
-            let c = rest.trailing_zeros();
-            rest &= rest - 1;
-            let count = short
-                .iter()
-                .filter(|&&(e, need)| need > 0 && e >> c & 1 == 1)
-                .count() as u32;
-            if count > best_count {
-                (best, best_count) = (c, count);
-            }
-        }
         *zone |= 1u128 << best;
+        holding[best] = 0;
         for (e, need) in short.iter_mut() {
-            if *e >> best & 1 == 1 {
-                *e &= !(1u128 << best);
-                *need = need.saturating_sub(1);
+            if *need == 0 || *e >> best & 1 == 0 {
+                continue;
+            }
+            *e &= !(1u128 << best);
+            *need -= 1;
+            if *need == 0 {
+                each_bit(*e, |c| holding[c] -= 1);
             }
         }
+    }
+}
+
+/// Calls `f` with the index of each set bit of `m`.
+#[inline]
+fn each_bit(mut m: u128, mut f: impl FnMut(usize)) {
+    while m != 0 {
+        f(m.trailing_zeros() as usize);
+        m &= m - 1;
     }
 }
 
