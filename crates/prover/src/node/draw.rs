@@ -93,7 +93,7 @@ use std::cell::RefCell;
 
 /// The gate: the matching is tried only when the potential of the live
 /// windows on the empty cells is below this many times the bound (module
-/// docs).
+/// docs). Two and four were slower on 7x4 and 9x4, k=4 (PNS, README).
 const GATE: u64 = 3;
 
 /// The most windows a board of 128 bits can hold (at most one per cell
