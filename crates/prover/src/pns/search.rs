@@ -107,8 +107,6 @@ pub(crate) struct PnsSearch<'a> {
     progress: Option<Arc<Progress>>,
     /// Disproof zones on ([`PnsSearch::keep_zones`]).
     zones: bool,
-    /// Nodes a zone disproved without a search of their own.
-    pub(crate) zone_disproofs: u64,
     /// Nodes whose numbers a zone changed outside the update's path, to
     /// bring up to date with the next update.
     pending: Vec<NodeId>,
@@ -164,7 +162,6 @@ impl<'a> PnsSearch<'a> {
             stopped_by: None,
             progress: Progress::current(),
             zones: false,
-            zone_disproofs: 0,
             pending: Vec::new(),
             zoned_path: false,
         }

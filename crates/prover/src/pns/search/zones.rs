@@ -140,7 +140,6 @@ impl PnsSearch<'_> {
                     n.pn = ProofNumber::INFINITY;
                     n.dn = ProofNumber::ZERO;
                     self.arena.set_zone(s, zs);
-                    self.zone_disproofs += 1;
                     self.zoned_path = true;
                     out.extend(self.arena.parents(s).map(|q| (q, None)));
                     stack.push(s);
