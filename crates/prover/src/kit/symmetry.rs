@@ -255,15 +255,14 @@ mod tests {
         let b = board(7, 7, &[]);
         let sym = Symmetries::new(b.game().geometry(), true);
         let cells: Vec<_> = b.game().geometry().all_cells().collect();
-        let zone = cells
+        // The first ten cells: no symmetry but the identity keeps them.
+        let zone = cells[..10]
             .iter()
-            .step_by(3)
             .fold(0u128, |z, c| z | 1u128 << c.index());
         for frame in 0..SYMS as u8 {
             let seen = sym.remap(zone, 0, frame);
-            let want = cells
+            let want = cells[..10]
                 .iter()
-                .step_by(3)
                 .fold(0u128, |z, &c| z | 1u128 << sym.to_canonical(frame, c));
             assert_eq!(seen, want);
             assert_eq!(sym.remap(seen, frame, 0), zone);
