@@ -327,6 +327,12 @@ pub struct Progress {
     /// The root's proof and disproof numbers, each plus one (0: none yet).
     proof: AtomicU64,
     disproof: AtomicU64,
+    /// Bytes the search's tables hold, and its memory budget (0: none yet).
+    held: AtomicU64,
+    budget: AtomicU64,
+    /// Entries in a table of fixed size, and its slots (0: none).
+    entries: AtomicU64,
+    slots: AtomicU64,
 }
 
 thread_local! {
@@ -376,6 +382,38 @@ impl Progress {
     /// Records the nodes so far.
     pub fn set_nodes(&self, nodes: u64) {
         self.nodes.store(nodes, Ordering::Relaxed);
+    }
+
+    /// The bytes the search's tables hold and its memory budget, for the
+    /// provers that report them (PNS: its arena and VCF table).
+    #[must_use]
+    pub fn memory(&self) -> Option<(u64, u64)> {
+        match self.budget.load(Ordering::Relaxed) {
+            0 => None,
+            budget => Some((self.held.load(Ordering::Relaxed), budget)),
+        }
+    }
+
+    /// Records the bytes held and the budget.
+    pub fn set_memory(&self, held: u64, budget: u64) {
+        self.held.store(held, Ordering::Relaxed);
+        self.budget.store(budget.max(1), Ordering::Relaxed);
+    }
+
+    /// The entries in the search's table and the slots it may grow to,
+    /// for the provers whose table has a fixed size (df-pn).
+    #[must_use]
+    pub fn fill(&self) -> Option<(u64, u64)> {
+        match self.slots.load(Ordering::Relaxed) {
+            0 => None,
+            slots => Some((self.entries.load(Ordering::Relaxed), slots)),
+        }
+    }
+
+    /// Records the table's entries and slots.
+    pub fn set_fill(&self, entries: u64, slots: u64) {
+        self.entries.store(entries, Ordering::Relaxed);
+        self.slots.store(slots, Ordering::Relaxed);
     }
 
     /// Records the root's numbers.

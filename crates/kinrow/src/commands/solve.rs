@@ -15,7 +15,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let overrides = Overrides {
@@ -36,7 +36,10 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         Some(target) => Some(proof_paths(target, &loaded)?),
         None => None,
     };
-    let show_progress = std::io::stderr().is_terminal();
+    let show_progress = Show {
+        spinner: std::io::stderr().is_terminal(),
+        every: args.progress.map(Duration::from_secs),
+    };
     let mut stdout = std::io::stdout().lock();
     let (mut failed, mut unsettled) = (false, false);
     for (i, Loaded { path, position }) in loaded.iter().enumerate() {
@@ -105,17 +108,50 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     Ok(exit_code(failed, unsettled, args.allow_unknown))
 }
 
-/// Runs `f` with a line on stderr that shows the search going on (nodes,
-/// the root's proof numbers when the prover has them, elapsed time),
-/// redrawn ten times a second, when `show` (stderr is a terminal).
-fn with_progress<R>(show: bool, label: &str, f: impl FnOnce() -> R) -> R {
-    if !show {
+/// How [`with_progress`] shows a search going on.
+#[derive(Clone, Copy, Debug)]
+struct Show {
+    /// A line redrawn ten times a second (stderr is a terminal).
+    spinner: bool,
+    /// A line written at this interval, kept (`--progress`).
+    every: Option<Duration>,
+}
+
+/// Runs `f` while stderr shows the search going on (nodes, the root's
+/// proof numbers and the memory held when the prover has them, elapsed
+/// time): a spinner on a terminal, or with `--progress` a line at each
+/// interval instead.
+fn with_progress<R>(show: Show, label: &str, f: impl FnOnce() -> R) -> R {
+    if !show.spinner && show.every.is_none() {
         return f();
     }
     let progress = Arc::new(Progress::default());
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         scope.spawn(|| {
+            let start = Instant::now();
+            if let Some(every) = show.every {
+                let mut next = every;
+                let mut last = (Duration::ZERO, 0);
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(50));
+                    let at = start.elapsed();
+                    if at < next {
+                        continue;
+                    }
+                    next += every;
+                    let nodes = progress.nodes();
+                    let rate = (nodes - last.1.min(nodes)) as f64 / (at - last.0).as_secs_f64();
+                    last = (at, nodes);
+                    eprintln!(
+                        "kinrow: {label} {:.0} s: {} nodes a second, {}",
+                        at.as_secs_f64(),
+                        render::thousands(rate as u64),
+                        status(&progress)
+                    );
+                }
+                return;
+            }
             let bar = ProgressBar::new_spinner();
             bar.set_style(
                 ProgressStyle::with_template("{spinner} {elapsed} {prefix} {msg}")
@@ -123,11 +159,7 @@ fn with_progress<R>(show: bool, label: &str, f: impl FnOnce() -> R) -> R {
             );
             bar.set_prefix(label.to_string());
             while !done.load(Ordering::Relaxed) {
-                let mut msg = format!("{} nodes", render::thousands(progress.nodes()));
-                if let Some((pn, dn)) = progress.root_numbers() {
-                    msg.push_str(&format!(", root proof number {pn}, disproof number {dn}"));
-                }
-                bar.set_message(msg);
+                bar.set_message(status(&progress));
                 bar.tick();
                 std::thread::sleep(Duration::from_millis(100));
             }
@@ -137,6 +169,31 @@ fn with_progress<R>(show: bool, label: &str, f: impl FnOnce() -> R) -> R {
         done.store(true, Ordering::Relaxed);
         r
     })
+}
+
+/// Nodes, the root's numbers and the memory held, as far as known.
+fn status(progress: &Progress) -> String {
+    let mut msg = format!("{} nodes", render::thousands(progress.nodes()));
+    if let Some((pn, dn)) = progress.root_numbers() {
+        msg.push_str(&format!(", root proof number {pn}, disproof number {dn}"));
+    }
+    if let Some((entries, slots)) = progress.fill() {
+        msg.push_str(&format!(
+            ", table {} of {} entries ({:.0}%)",
+            render::thousands(entries),
+            render::thousands(slots),
+            100.0 * entries as f64 / slots.max(1) as f64
+        ));
+    }
+    if let Some((held, budget)) = progress.memory() {
+        msg.push_str(&format!(
+            ", memory {} of {} ({:.0}%)",
+            render::bytes(held),
+            render::bytes(budget),
+            100.0 * held as f64 / budget as f64
+        ));
+    }
+    msg
 }
 
 /// The game and the verdict's claim, shared by the JSON and the text.

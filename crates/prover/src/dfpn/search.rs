@@ -38,10 +38,11 @@ use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
-use crate::outcome::{Budget, Limits};
+use crate::outcome::{Budget, Limits, Progress};
 use crate::threat::ThreatSpace;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
+use std::sync::Arc;
 
 /// The search stopped on a budget (nodes or time) before settling what it
 /// was asked.
@@ -133,6 +134,11 @@ pub(crate) struct DfpnSearch<'a> {
     pub(crate) expansions: u64,
     /// Children whose numbers came from the table.
     pub(crate) tt_hits: u64,
+    /// Where the caller watches the search (see [`Progress`]), and the
+    /// number of the root's children at the bottom of `children`.
+    progress: Option<Arc<Progress>>,
+    root_children: usize,
+    root_and: bool,
 }
 
 /// The keys of one node's children, to keep one child per position: open
@@ -243,7 +249,40 @@ impl<'a> DfpnSearch<'a> {
             nodes: 0,
             expansions: 0,
             tt_hits: 0,
+            progress: Progress::current(),
+            root_children: 0,
+            root_and: false,
         }
+    }
+
+    /// Tells the observer (if any) the root's numbers as its children's
+    /// list has them (each child's as of its last return), and the table's
+    /// fill.
+    #[cold]
+    fn report(&self) {
+        let Some(p) = &self.progress else {
+            return;
+        };
+        let (entries, slots) = self.table.fill();
+        p.set_fill(entries, slots);
+        let (held, budget) = self.table.bytes();
+        p.set_memory(held, budget);
+        if self.root_children == 0 {
+            return;
+        }
+        let and = self.root_and;
+        let (mut min, mut sum) = (ProofNumber::INFINITY, ProofNumber::ZERO);
+        for c in &self.children[..self.root_children] {
+            let (small, summed) = if and {
+                (c.numbers.dn, c.numbers.pn)
+            } else {
+                (c.numbers.pn, c.numbers.dn)
+            };
+            min = min.min(small);
+            sum = sum + summed;
+        }
+        let (pn, dn) = if and { (sum, min) } else { (min, sum) };
+        p.set_root_numbers(pn, dn);
     }
 
     /// The remaining depth at the current position.
@@ -389,6 +428,9 @@ impl<'a> DfpnSearch<'a> {
             return Err(Stopped);
         }
         self.nodes += 1;
+        if self.nodes & 4095 == 0 {
+            self.report();
+        }
         let before = self.nodes;
         let and = self.is_and();
         let depth = self.depth();
@@ -413,6 +455,9 @@ impl<'a> DfpnSearch<'a> {
         self.expansions += 1;
         let first = self.children.len();
         self.push_children(and, depth, moves, &wins);
+        if first == 0 {
+            (self.root_children, self.root_and) = (self.children.len(), and);
+        }
         let searched = self.search_children(first, and, bounds, &wins);
         let summary = self.summary(first, and);
         let c = &self.children[first
@@ -426,6 +471,9 @@ impl<'a> DfpnSearch<'a> {
             best: c.canonical,
         };
         self.children.truncate(first);
+        if first == 0 {
+            self.root_children = 0;
+        }
         searched?;
         self.table.store(Entry {
             key,

@@ -94,6 +94,8 @@ pub(crate) struct Table {
     max_buckets: usize,
     /// Slots in use.
     used: usize,
+    /// The bytes it was given.
+    budget: u64,
     peak_bytes: u64,
 }
 
@@ -141,6 +143,7 @@ impl Table {
             buckets,
             max_buckets,
             used: 0,
+            budget: bytes,
             peak_bytes,
         }
     }
@@ -150,6 +153,18 @@ impl Table {
     #[must_use]
     pub(crate) fn peak_bytes(&self) -> u64 {
         self.peak_bytes
+    }
+
+    /// The slots in use and all the slots the table may grow to.
+    #[must_use]
+    pub(crate) fn fill(&self) -> (u64, u64) {
+        (self.used as u64, (self.max_buckets * WAYS) as u64)
+    }
+
+    /// Bytes held now, and the bytes it was given.
+    #[must_use]
+    pub(crate) fn bytes(&self) -> (u64, u64) {
+        (self.words.len() as u64 * 8, self.budget)
     }
 
     /// Number of buckets (0: no table at all).
@@ -289,6 +304,7 @@ impl Table {
                 buckets: self.buckets * 2,
                 max_buckets: self.max_buckets,
                 used: 0,
+                budget: self.budget,
                 peak_bytes: self.peak_bytes,
             },
         );

@@ -136,6 +136,27 @@ impl Symmetries {
     }
 }
 
+impl Symmetries {
+    /// A set of cells (a mask over bit indices, boards of at most 128
+    /// bits) seen in frame `from`, seen in frame `to` instead (frame 0 is
+    /// the real board).
+    pub(crate) fn remap(&self, cells: u128, from: u8, to: u8) -> u128 {
+        if from == to {
+            return cells;
+        }
+        let (from, to) = (usize::from(from), usize::from(to));
+        let mut out = 0u128;
+        let mut rest = cells;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let real = usize::from(self.inverse[c][from]);
+            out |= 1u128 << self.forward[real][to];
+        }
+        out
+    }
+}
+
 /// Mixed into the canonical key of a position searched with `depth`
 /// plies left, so that one position at two depths gets two keys; nothing
 /// without a horizon ([`UNLIMITED`]).
@@ -226,6 +247,29 @@ mod tests {
             }
             // A different position has a different key.
             assert_ne!(sym.keys(&board(w, h, &[(0, 0), (1, 2)])).canonical().0, key);
+        }
+    }
+
+    #[test]
+    fn zones_map_cell_by_cell_and_back() {
+        let b = board(7, 7, &[]);
+        let sym = Symmetries::new(b.game().geometry(), true);
+        let cells: Vec<_> = b.game().geometry().all_cells().collect();
+        // The first ten cells: no symmetry but the identity keeps them.
+        let zone = cells[..10]
+            .iter()
+            .fold(0u128, |z, c| z | 1u128 << c.index());
+        for frame in 0..SYMS as u8 {
+            let seen = sym.remap(zone, 0, frame);
+            let want = cells[..10]
+                .iter()
+                .fold(0u128, |z, &c| z | 1u128 << sym.to_canonical(frame, c));
+            assert_eq!(seen, want);
+            assert_eq!(sym.remap(seen, frame, 0), zone);
+            for other in 0..SYMS as u8 {
+                let through = sym.remap(sym.remap(zone, 0, other), other, frame);
+                assert_eq!(through, seen);
+            }
         }
     }
 

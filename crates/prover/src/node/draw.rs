@@ -79,9 +79,22 @@
 //! up to 10x10, 9x11, 7x15, ...); elsewhere they answer `false` (no claim),
 //! which is always sound. A cheap count skips the matching when it cannot
 //! succeed.
+//!
+//! The gate: on dense small boards the matching is most of a node's cost
+//! and almost always fails. Where the potential of the live windows on the
+//! empty cells is [`GATE`] times the bound or more the test answers
+//! `false` without it: in 10 s of PNS from the empty board, that skipped
+//! 66% of the tests on 9x4 k=4 (where 3% of the successes lay) and 88% on
+//! 7x7 k=5 (2%). A heuristic: not claiming a no-win is always sound.
 
+use super::zone::{for_each_window, keep_dead, Masks, Zone};
 use kinrow_board::{Game, Player, Rule, SearchBoard};
 use std::cell::RefCell;
+
+/// The gate: the matching is tried only when the potential of the live
+/// windows on the empty cells is below this many times the bound (module
+/// docs). Two and four were slower on 7x4 and 9x4, k=4 (PNS, README).
+const GATE: u64 = 3;
 
 /// The most windows a board of 128 bits can hold (at most one per cell
 /// and direction).
@@ -119,22 +132,36 @@ pub fn defender_holds(board: &SearchBoard, attacker: Player) -> bool {
 
 /// [`defender_holds`] with the arguments `checks` allows.
 pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) -> bool {
+    test(board, attacker, checks, false).is_some()
+}
+
+/// When [`defender_holds`], a zone of the no-win ([`super::zone`]): the
+/// cells of the pairs, the empty cells of the windows the potential
+/// counted, and a witness for each window left out as dead (a flank stone
+/// or more empty cells than the attacker has stones left; see
+/// [`super::zone::keep_dead`]). Why it is one: in a variant the dead
+/// windows stay dead, so its live windows are among these; a pair lies in
+/// the zone, so is empty there as here; and a window's cells that the
+/// potential counted are empty there too, so its term is no larger. The
+/// same strategy holds.
+pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<Zone> {
+    test(board, attacker, Checks::SOUND, true).map(Zone)
+}
+
+/// The tests; `Some` when the defender holds, with the zone when
+/// `want_zone` (0 otherwise).
+fn test(board: &SearchBoard, attacker: Player, checks: Checks, want_zone: bool) -> Option<u128> {
     let game = board.game();
     let k = game.k();
     if k < 2 || game.rule() == Rule::Renju {
-        return false;
+        return None;
     }
-    let Some(cells) = mask(game.geometry().cells().words()) else {
-        return false;
-    };
-    let att = mask(board.stones(attacker).words()).unwrap_or(0);
-    let def = mask(board.stones(attacker.other()).words()).unwrap_or(0);
-    let empty = cells & !att & !def;
+    let m = Masks::of(board, attacker)?;
     let to_move = board.to_move() == attacker;
-    let e = empty.count_ones();
+    let e = m.empty.count_ones();
     let stones = if to_move { e.div_ceil(2) } else { e / 2 };
     let mut windows = [0u128; MAX_WINDOWS];
-    let n = live_windows(game, cells, att, def, stones, &mut windows);
+    let n = live_windows(game, &m, stones, &mut windows);
     let windows = &windows[..n];
     // The bound, scaled by 2^k: 1 with the defender to move, 1/2 with the
     // attacker to move (doubled by the wrong check).
@@ -142,12 +169,31 @@ pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) 
     if checks.double_threshold {
         limit *= 2;
     }
-    if potential(windows.iter(), empty, k).is_some_and(|p| p < limit) {
-        return true;
+    // The gate (module docs): no matching where the potential says it
+    // almost never succeeds. A zone is asked for only where the rules
+    // found a no-win, so it tries every argument.
+    let p = potential(windows.iter(), m.empty, k);
+    if !want_zone && p.is_none_or(|p| p >= GATE * limit) {
+        return None;
     }
-    SCRATCH.with_borrow_mut(|(groups, shared)| {
-        paired(windows, empty, k, limit, checks, groups, shared)
-    })
+    let bound = p.is_some_and(|p| p < limit);
+    let pairing = || {
+        SCRATCH.with_borrow_mut(|(groups, shared)| {
+            paired(windows, m.empty, k, limit, checks, groups, shared)
+        })
+    };
+    if !want_zone {
+        return (bound || pairing().is_some()).then_some(0);
+    }
+    // The potential alone counts every empty cell of every live window;
+    // a pairing's zone is most often smaller.
+    let all = windows.iter().fold(0, |z, w| z | (w & m.empty));
+    let mut zone = match pairing() {
+        Some(z) if !bound || z.count_ones() < all.count_ones() => z,
+        _ if bound => all,
+        _ => return None,
+    };
+    keep_dead(game, &m, stones, true, &mut zone).then_some(zone)
 }
 
 thread_local! {
@@ -156,63 +202,23 @@ thread_local! {
     static SCRATCH: RefCell<(Vec<Group>, Vec<u128>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
-/// The leading 128 bits of a bitboard's words, when no bit lies above.
-#[inline]
-fn mask(words: &[u64]) -> Option<u128> {
-    words[2..]
-        .iter()
-        .all(|&w| w == 0)
-        .then(|| u128::from(words[0]) | u128::from(words[1]) << 64)
-}
-
 /// Writes the attacker's live windows (module docs) to `out`, direction by
 /// direction, each in order along its lines; returns how many.
-fn live_windows(
-    game: &Game,
-    cells: u128,
-    att: u128,
-    def: u128,
-    stones: u32,
-    out: &mut [u128; MAX_WINDOWS],
-) -> usize {
-    let k = game.k();
+fn live_windows(game: &Game, m: &Masks, stones: u32, out: &mut [u128; MAX_WINDOWS]) -> usize {
     let exact = game.rule() == Rule::Exact;
     let mut n = 0;
-    for d in game.geometry().directions() {
-        // Starts of windows: k real cells in a row along d. A window that
-        // would leave the board crosses a padding bit or bit 128 (see
-        // `kinrow_board::bitboard`), which are not cells.
-        if (k - 1) * d >= 128 {
-            continue;
+    for_each_window(game, m.cells, |w, flanks| {
+        if w & m.def != 0 || (w & !m.att).count_ones() > stones {
+            return;
         }
-        let mut starts = cells;
-        let mut shape = 1u128;
-        for i in 1..k {
-            starts &= cells >> (i * d);
-            shape |= 1u128 << (i * d);
+        // Exact: a stone on a flank (a padding bit or off the board when
+        // the window touches the edge, never a stone) kills the window.
+        if exact && flanks & m.att != 0 {
+            return;
         }
-        let mut rest = starts;
-        while rest != 0 {
-            let s = rest.trailing_zeros();
-            rest &= rest - 1;
-            let w = shape << s;
-            if w & def != 0 || (w & !att).count_ones() > stones {
-                continue;
-            }
-            if exact {
-                // The flanks: the cells just before and after the window
-                // along d (a padding bit or off the board when the window
-                // touches the edge, never a stone).
-                let before = s.checked_sub(d).map_or(0, |b| 1u128 << b);
-                let after = (s + k * d < 128).then(|| 1u128 << (s + k * d));
-                if (before | after.unwrap_or(0)) & att != 0 {
-                    continue;
-                }
-            }
-            out[n] = w;
-            n += 1;
-        }
-    }
+        out[n] = w;
+        n += 1;
+    });
     n
 }
 
@@ -283,7 +289,9 @@ fn term(w: u128, within: u128, k: u32) -> u64 {
 }
 
 /// The pairing test, partial pairings finished by the potential on the
-/// cells no pair uses (module docs). `limit` is the scaled bound.
+/// cells no pair uses (module docs). `limit` is the scaled bound. When it
+/// holds, the cells of the pairs and those of the uncovered windows that
+/// the potential counted.
 fn paired(
     windows: &[u128],
     empty: u128,
@@ -292,7 +300,7 @@ fn paired(
     checks: Checks,
     groups: &mut Vec<Group>,
     shared: &mut Vec<u128>,
-) -> bool {
+) -> Option<u128> {
     groups.clear();
     for (i, &w) in windows.iter().enumerate() {
         // Windows of different lines share at most one cell, so only
@@ -312,7 +320,7 @@ fn paired(
     // at least 1 (scaled) to the potential.
     let uncovered_at_least = groups.len().saturating_sub(empty.count_ones() as usize / 2);
     if uncovered_at_least as u64 >= limit {
-        return false;
+        return None;
     }
     groups.sort_unstable_by_key(|g| std::cmp::Reverse(g.weight));
     let mut matching = Matching::new(shared);
@@ -343,7 +351,7 @@ fn paired(
         } else {
             lost += group.weight;
             if lost >= limit {
-                return false;
+                return None;
             }
             State::Uncovered
         };
@@ -362,7 +370,10 @@ fn paired(
             let first = usize::from(g.first);
             &windows[first..first + usize::from(g.len)]
         });
-    potential(uncovered, rest, k).is_some_and(|p| p < limit)
+    let held = potential(uncovered.clone(), rest, k).is_some_and(|p| p < limit);
+    // The zone (see `holds_zone`): the pairs and the cells the potential
+    // counted.
+    held.then(|| uncovered.fold(used, |z, w| z | (w & rest)))
 }
 
 /// The two lowest bits of `m` (fewer when it has fewer).

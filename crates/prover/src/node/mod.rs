@@ -18,6 +18,9 @@
 //!   renju problem with both.
 //! - `ablation`: [`Reductions`], switches that turn each reduction off for
 //!   the tests, and the rules that honour them.
+//! - [`zone`]: disproof zones, the cells a no-win depended on, so that a
+//!   prover reuses one refutation for every attacker move outside them;
+//!   the zones of the rules' no-wins and how they combine, argued there.
 //!
 //! The value searches keep score-preserving reductions of their own (see
 //! [`crate::value`]).
@@ -32,6 +35,7 @@ pub mod last_plies;
 pub(crate) mod line_end;
 mod passes;
 mod wins;
+pub mod zone;
 
 pub use ablation::Reductions;
 pub(crate) use ablation::SwitchableRules;

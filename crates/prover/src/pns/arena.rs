@@ -10,7 +10,12 @@
 //!   are contiguous (they are pushed when it is expanded, all at once);
 //! - `links` (8): parent lists of nodes with more than one parent, as
 //!   linked lists (a node with one parent stores it inline);
-//! - the transposition [`Table`] (12 per slot, at most 3/4 full).
+//! - the transposition [`Table`] (12 per slot, at most 3/4 full);
+//! - with disproof zones on ([`Arena::keep_zones`]), `zones` (16 per node:
+//!   a disproved node's zone, an open attacker's node's base zone, in the
+//!   node's canonical frame; see [`crate::node::zone`]) and `edge_frames`
+//!   (1 per edge: the frames of parent and child when the edge was made,
+//!   to carry a zone from one frame to the other).
 //!
 //! Every array grows only in [`Arena::reserve`], which checks the memory
 //! budget first and uses `try_reserve`, so a search that runs out of memory
@@ -182,6 +187,11 @@ pub(crate) struct Arena {
     /// `links[0]` is a placeholder (index 0 ends a list).
     links: Vec<Link>,
     table: Table,
+    /// Per node, with zones on (else empty): see the module docs.
+    zones: Vec<u128>,
+    /// Per edge, with zones on: the parent's frame | the child's << 3.
+    edge_frames: Vec<u8>,
+    zoned: bool,
     budget: u64,
     peak: u64,
 }
@@ -195,9 +205,37 @@ impl Arena {
             edge_move: Vec::new(),
             links: Vec::new(),
             table: Table::default(),
+            zones: Vec::new(),
+            edge_frames: Vec::new(),
+            zoned: false,
             budget,
             peak: 0,
         }
+    }
+
+    /// Keeps a zone per node and the frames of each edge from now on (call
+    /// before the first node).
+    pub(crate) fn keep_zones(&mut self) {
+        debug_assert!(self.nodes.is_empty());
+        self.zoned = true;
+    }
+
+    /// The zone kept for `id` (zones on).
+    #[inline]
+    pub(crate) fn zone(&self, id: NodeId) -> u128 {
+        self.zones[id.index()]
+    }
+
+    #[inline]
+    pub(crate) fn set_zone(&mut self, id: NodeId, zone: u128) {
+        self.zones[id.index()] = zone;
+    }
+
+    /// The frames (parent's, child's) of the `i`-th edge (zones on).
+    #[inline]
+    pub(crate) fn edge_frames(&self, i: usize) -> (u8, u8) {
+        let f = self.edge_frames[i];
+        (f & 7, f >> 3)
     }
 
     /// Number of nodes created.
@@ -211,7 +249,9 @@ impl Arena {
         (self.nodes.capacity() * NODE_BYTES
             + self.edge_child.capacity() * size_of::<NodeId>()
             + self.edge_move.capacity() * size_of::<u16>()
-            + self.links.capacity() * size_of::<Link>()) as u64
+            + self.links.capacity() * size_of::<Link>()
+            + self.zones.capacity() * size_of::<u128>()
+            + self.edge_frames.capacity()) as u64
             + self.table.bytes()
     }
 
@@ -246,6 +286,11 @@ impl Arena {
                 n_children: 0,
                 info: 0,
             });
+            if self.zoned {
+                let other = self.bytes();
+                grow(&mut self.zones, 1, other, budget)?;
+                self.zones.push(0);
+            }
         }
         if self.links.is_empty() {
             let other = self.bytes();
@@ -272,6 +317,12 @@ impl Arena {
         grow(&mut self.edge_move, children, other, budget)?;
         let other = self.bytes() - (self.links.capacity() * size_of::<Link>()) as u64;
         grow(&mut self.links, 2 * children, other, budget)?;
+        if self.zoned {
+            let other = self.bytes() - (self.zones.capacity() * size_of::<u128>()) as u64;
+            grow(&mut self.zones, children, other, budget)?;
+            let other = self.bytes() - self.edge_frames.capacity() as u64;
+            grow(&mut self.edge_frames, children, other, budget)?;
+        }
         self.note_peak(0);
         Ok(())
     }
@@ -311,6 +362,10 @@ impl Arena {
         };
         node.set_proof_len(proof_len);
         self.nodes.push(node);
+        if self.zoned {
+            debug_assert!(self.zones.len() < self.zones.capacity());
+            self.zones.push(0);
+        }
         if let Some(key) = key {
             self.table.insert(key, id);
         }
@@ -345,6 +400,15 @@ impl Arena {
         debug_assert!(self.edge_child.len() < self.edge_child.capacity());
         self.edge_child.push(child);
         self.edge_move.push(canonical_move);
+    }
+
+    /// Records the frames of the edge just pushed (zones on): the parent's
+    /// and the child's, both seen from the same real board.
+    #[inline]
+    pub(crate) fn push_edge_frames(&mut self, parent: u8, child: u8) {
+        debug_assert!(self.edge_frames.len() < self.edge_frames.capacity());
+        self.edge_frames.push(parent | child << 3);
+        debug_assert_eq!(self.edge_frames.len(), self.edge_child.len());
     }
 
     /// Gives `id` the children pushed since `start` (at least one, and at

@@ -29,6 +29,7 @@ use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 
 mod rules;
+mod zones;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -75,8 +76,8 @@ pub(crate) struct PnsSearch<'a> {
     keys: SymKeys,
     path: Vec<Step>,
     /// Moves of the node being expanded: canonical and real cell
-    /// indices, and the child's key.
-    scratch: Vec<(u16, u16, u64)>,
+    /// indices, the child's key and its frame.
+    scratch: Vec<(u16, u16, u64, u8)>,
     /// Nodes whose numbers must be brought up to date, this level and the
     /// next, each with the change of the child that put it there.
     stack: Vec<(NodeId, Option<Change>)>,
@@ -97,11 +98,21 @@ pub(crate) struct PnsSearch<'a> {
     /// that restricted game only.
     pub(crate) threat_space: bool,
     max_nodes: u64,
+    /// The memory budget, the VCF table's share included.
+    memory: u64,
     deadline: Option<Instant>,
     /// The budget that stopped the search, once one has.
     pub(crate) stopped_by: Option<Exhausted>,
     /// Where the caller watches the search (see [`Progress`]).
     progress: Option<Arc<Progress>>,
+    /// Disproof zones on ([`PnsSearch::keep_zones`]).
+    zones: bool,
+    /// Nodes whose numbers a zone changed outside the update's path, to
+    /// bring up to date with the next update.
+    pending: Vec<NodeId>,
+    /// A zone settled some node since the last [`PnsSearch::climb`], which
+    /// may be one on the path.
+    zoned_path: bool,
 }
 
 impl<'a> PnsSearch<'a> {
@@ -122,8 +133,10 @@ impl<'a> PnsSearch<'a> {
         // `threat::slots_within`), the arena the rest.
         let mut threats = ThreatSpace::new(rules.candidates, slots_within(memory));
         threats.orient(sym);
+        let budget = memory;
         let memory = memory - threats.bytes();
         PnsSearch {
+            memory: budget,
             arena: Arena::new(memory),
             sym,
             rules,
@@ -148,6 +161,9 @@ impl<'a> PnsSearch<'a> {
             deadline,
             stopped_by: None,
             progress: Progress::current(),
+            zones: false,
+            pending: Vec::new(),
+            zoned_path: false,
         }
     }
 
@@ -264,6 +280,7 @@ impl<'a> PnsSearch<'a> {
                     let root = self.arena.node(self.path[0].node);
                     p.set_nodes(self.arena.node_count() as u64);
                     p.set_root_numbers(root.pn, root.dn);
+                    p.set_memory(self.arena.bytes() + self.vcf_bytes(), self.memory);
                 }
                 if self.deadline.is_some_and(|d| Instant::now() >= d) {
                     return Err(self.stop(Exhausted::Time));
@@ -324,6 +341,14 @@ impl<'a> PnsSearch<'a> {
     /// left unchanged (its most-proving leaf is still below it), never
     /// above `path[base]`.
     fn climb(&mut self, base: usize) {
+        if std::mem::take(&mut self.zoned_path) {
+            // A zone may have settled a node above the path's end.
+            if let Some(i) = (base + 1..self.path.len())
+                .find(|&i| self.arena.node(self.path[i].node).is_solved())
+            {
+                self.unwind(i - 1);
+            }
+        }
         while self.path.len() > base + 1 {
             let step = *self.path.last().expect("nonempty");
             let node = self.arena.node(step.node);
@@ -390,6 +415,11 @@ impl<'a> PnsSearch<'a> {
         node.pn = eval.pn;
         node.dn = eval.dn;
         node.set_proof_len(u32::from(eval.len));
+        if self.zones && eval.dn.is_zero() {
+            let frame = self.path.last().expect("the path holds the root").frame;
+            let zone = self.terminal_zone(and, frame);
+            self.arena.set_zone(id, zone);
+        }
         Ok(())
     }
 
@@ -424,13 +454,18 @@ impl<'a> PnsSearch<'a> {
             let cell = Cell::from_index(a);
             let mut keys = self.keys;
             self.sym.play(&mut keys, me, cell);
-            let key = keys.canonical().0 ^ salt;
-            (self.sym.to_canonical(frame, cell), a as u16, key)
+            let (key, child_frame) = keys.canonical();
+            (
+                self.sym.to_canonical(frame, cell),
+                a as u16,
+                key ^ salt,
+                child_frame,
+            )
         }));
         scratch.sort_unstable();
         // Touch every child's table slot before probing: the loads are
         // independent, so their cache misses overlap.
-        self.arena.warm(scratch.iter().map(|&(_, _, key)| key));
+        self.arena.warm(scratch.iter().map(|&(_, _, key, _)| key));
         let or = !parent.is_and();
         let child_and = or;
         let eager = self.evaluation == Evaluation::Eager;
@@ -446,7 +481,7 @@ impl<'a> PnsSearch<'a> {
         // This node's winning cells, once a child is evaluated: each
         // child's follow from them (see `wins_after`).
         let mut wins: Option<Wins> = None;
-        for &(canonical, real, key) in &scratch {
+        for &(canonical, real, key, child_frame) in &scratch {
             let cell = Cell::from_index(usize::from(real));
             let found = self.arena.find(key);
             let child = match found {
@@ -479,10 +514,19 @@ impl<'a> PnsSearch<'a> {
                     if wide_children {
                         self.arena.node_mut(n).mark_wide();
                     }
+                    if self.zones && eval.dn.is_zero() {
+                        self.play(cell);
+                        let zone = self.terminal_zone(child_and, child_frame);
+                        self.undo(cell);
+                        self.arena.set_zone(n, zone);
+                    }
                     n
                 }
             };
             self.arena.push_edge(child, canonical);
+            if self.zones {
+                self.arena.push_edge_frames(frame, child_frame);
+            }
             self.arena.add_parent(child, id);
             let c = self.arena.node(child);
             if cutoff && ((or && c.pn.is_zero()) || (!or && c.dn.is_zero())) {
@@ -493,6 +537,9 @@ impl<'a> PnsSearch<'a> {
         self.expansions += 1;
         if self.arena.edge_count() > start {
             self.arena.set_children(id, start);
+            if self.zones {
+                self.zones_after_expansion(id, &moves, frame);
+            }
         } else {
             // No move at all: the side to move is stuck.
             let node = self.arena.node_mut(id);
@@ -586,8 +633,14 @@ impl<'a> PnsSearch<'a> {
         if node.is_leaf() {
             // Settled in place: its numbers are its own.
             level.extend(self.arena.parents(from).map(|p| (p, None)));
+            if self.zones && node.dn.is_zero() {
+                self.reuse_zone(from, &mut level);
+            }
         } else {
             level.push((from, None));
+            // Nodes a zone settled when `from` got its children: their
+            // parents are on `from`'s level.
+            level.extend(self.pending.drain(..).map(|p| (p, None)));
         }
         while !level.is_empty() {
             if level.len() > 1 {
@@ -637,6 +690,11 @@ impl<'a> PnsSearch<'a> {
                     new: (pn, dn),
                 };
                 next.extend(self.arena.parents(id).map(|p| (p, Some(c))));
+                if self.zones && dn.is_zero() {
+                    let zone = self.zone_from_children(id);
+                    self.arena.set_zone(id, zone);
+                    self.reuse_zone(id, &mut next);
+                }
             }
             std::mem::swap(&mut level, &mut next);
             next.clear();
@@ -702,6 +760,10 @@ impl PnsSearch<'_> {
             let id = NodeId::from_raw(raw).unwrap();
             let n = *self.arena.node(id);
             if n.is_leaf() {
+                continue;
+            }
+            if self.zones && n.dn.is_zero() {
+                // A zone may have disproved it before its children.
                 continue;
             }
             let e = self.recompute(id);

@@ -17,6 +17,7 @@ mod pns_dag;
 mod pns_reference;
 mod pns_settle;
 mod pns_unlimited;
+mod pns_zones;
 mod renju;
 mod small_suite;
 mod value_andor;
