@@ -7,10 +7,7 @@ use crate::node::{hopeless, AndNode, OrNode};
 use kinrow_board::Cell;
 use kinrow_reference::{adapt, attacker_wins_game, random_stones, NaiveBoard, Rng, O, X};
 
-const RULES: NodeRules = NodeRules {
-    candidates: Candidates::All,
-    attack: Attack::Any,
-};
+const RULES: NodeRules = NodeRules::new(Candidates::All, Attack::Any);
 
 /// A random position: boards up to 5x5 with k 3 or 4, and 4x7 / 7x4 with
 /// k 4, either rule, at most 16 empty cells, either side to move and
