@@ -194,7 +194,11 @@ pub fn play(m: &Match, margin: Duration) -> Report {
     for &(ply, n, side) in &report.announced {
         let last = ply + n as usize - 1;
         let kept = report.winner == Some(side) && report.moves <= last;
-        if !kept {
+        // A game stopped at the move limit before the announced win was
+        // due says nothing of it either way.
+        let cut_short =
+            report.winner.is_none() && report.moves >= m.max_moves && report.moves <= last;
+        if !kept && !cut_short {
             report.faults.push(format!(
                 "ply {ply}: a forced win in {n} announced, not carried out by ply {last} \
                  (the game ended at ply {} with winner {:?})",
