@@ -148,24 +148,21 @@ fn three_along(b: &mut NaiveBoard, x: usize, y: usize, d: (i64, i64)) -> bool {
 pub fn is_forbidden(b: &mut NaiveBoard, x: usize, y: usize) -> bool {
     debug_assert_eq!(b.cells[y * b.width + x], EMPTY);
     b.set(x, y, X);
-    let forbidden = if renju_wins_at(b, x, y) {
-        false
-    } else if DIRECTIONS.iter().any(|&d| run(b, x, y, d, X) >= 6) {
-        true
-    } else if DIRECTIONS
-        .iter()
-        .map(|&d| fours_along(b, x, y, d).len())
-        .sum::<usize>()
-        >= 2
-    {
-        true
-    } else {
-        DIRECTIONS
-            .iter()
-            .filter(|&&d| three_along(b, x, y, d))
-            .count()
-            >= 2
-    };
+    // A five is never forbidden; otherwise an overline, two fours or two
+    // threes are.
+    let overline = || DIRECTIONS.iter().any(|&d| run(b, x, y, d, X) >= 6);
+    let forbidden = !renju_wins_at(b, x, y)
+        && (overline()
+            || DIRECTIONS
+                .iter()
+                .map(|&d| fours_along(b, x, y, d).len())
+                .sum::<usize>()
+                >= 2
+            || DIRECTIONS
+                .iter()
+                .filter(|&&d| three_along(b, x, y, d))
+                .count()
+                >= 2);
     b.set(x, y, EMPTY);
     forbidden
 }
