@@ -28,6 +28,9 @@
 //!   double-three by making a fake three real), so a move that is no
 //!   threat can still win.
 //!
+//! Under renju's game for no-wins ([`Passes::Never`](super::Passes)) the
+//! three-ply decision is left out too (see [`LastPlies::new`]).
+//!
 //! A no-win found by a shortcut is bound to the horizon: with more plies
 //! the node may win.
 
@@ -38,29 +41,39 @@ use kinrow_board::{Attack, Bitboard, Cell, Game, Player, Rule, SearchBoard};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LastPlies {
     on: bool,
-    /// With a filter the attacker's moves are fours or threats already:
-    /// the five-ply cut is left out.
-    attack_any: bool,
+    /// Whether the five-ply cut applies: with a filter the attacker's
+    /// moves are fours or threats already, and see [`LastPlies::new`].
+    five_ply: bool,
+    /// Whether an attacker's node with three plies left is decided by its
+    /// double moves (see [`LastPlies::new`]).
+    three_ply: bool,
 }
 
 impl LastPlies {
     /// No shortcut: for a search whose reductions are not all on.
     pub const OFF: LastPlies = LastPlies {
         on: false,
-        attack_any: false,
+        five_ply: false,
+        three_ply: false,
     };
 
     /// The shortcuts for a search of `game` under `rules` with every
-    /// reduction on: all of them when `k >= 2`, none otherwise.
+    /// reduction on: all of them when `k >= 2`, none otherwise, but two
+    /// under renju's game for no-wins ([`Passes::Never`]):
+    /// - the five-ply cut does not hold under renju, where a quiet stone
+    ///   can make or unmake a forbidden point of x: it may only restrict a
+    ///   search for wins;
+    /// - the three-ply decision does not see that game's rule that x
+    ///   without a legal reply loses at once: its no-wins are renju's, but
+    ///   the search would contradict itself (AND-OR's table stores both
+    ///   answers for one node), so that game searches its three-ply nodes.
     #[must_use]
     pub fn new(game: &Game, rules: &NodeRules) -> LastPlies {
+        let renju_no_wins = game.rule() == Rule::Renju && rules.passes == Passes::Never;
         LastPlies {
             on: game.k() >= 2,
-            // The five-ply cut does not hold under renju, where a quiet
-            // stone can make or unmake a forbidden point of x: it may only
-            // restrict a search for wins there (see `Passes`).
-            attack_any: rules.attack == Attack::Any
-                && (game.rule() != Rule::Renju || rules.passes == Passes::MustLose),
+            five_ply: rules.attack == Attack::Any && !renju_no_wins,
+            three_ply: !renju_no_wins,
         }
     }
 
@@ -85,7 +98,7 @@ impl LastPlies {
     #[inline]
     #[must_use]
     pub const fn attacker_decided(self, depth: u32) -> bool {
-        self.on && depth == 3
+        self.on && self.three_ply && depth == 3
     }
 
     /// At the attacker's turn with `depth` plies left, of the `moves` the
@@ -100,7 +113,7 @@ impl LastPlies {
         depth: u32,
         moves: &Bitboard,
     ) -> Option<Bitboard> {
-        (self.on && depth == 5 && self.attack_any).then(|| threat_superset(board, moves))
+        (self.on && depth == 5 && self.five_ply).then(|| threat_superset(board, moves))
     }
 }
 

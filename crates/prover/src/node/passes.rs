@@ -62,6 +62,8 @@ pub(crate) fn bracket(
     if !renju || first.verdict != Verdict::NoWin {
         return first;
     }
+    // AND-OR counts its VCF nodes in both figures: it is charged them
+    // twice, which only leaves it less.
     let spent = first.stats.nodes + first.stats.vcf_nodes;
     let rest = Limits {
         max_nodes: limits.max_nodes.map(|n| n.saturating_sub(spent)),

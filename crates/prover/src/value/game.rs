@@ -128,7 +128,9 @@ impl Tree for GameTree {
 
     fn moves(&mut self, buf: &mut Vec<Cell>) {
         buf.clear();
-        let cands = self.candidates();
+        let me = self.board.to_move();
+        let all = self.board.candidates(self.candidates);
+        let cands = self.board.legal(me, &all);
         if !self.reductions {
             buf.extend(cands.iter().map(Cell::from_index));
             if self.renju {
@@ -136,7 +138,6 @@ impl Tree for GameTree {
             }
             return;
         }
-        let me = self.board.to_move();
         let left = self.horizon - self.ply() as u32;
         // 1. An immediate win.
         if let Some(w) = winning_cell(&self.board.winning_cells(me), &cands) {
@@ -152,7 +153,6 @@ impl Tree for GameTree {
         //    representative block when it has two cells). Under renju a
         //    block x may not play is none: every move loses alike.
         let threats = self.board.winning_cells(me.other());
-        let all = self.board.candidates(self.candidates);
         if left >= 2 {
             if let Some(w) = winning_cell(&threats, &all) {
                 buf.push(if cands.contains(w.index()) {
