@@ -124,13 +124,8 @@ impl Prover for Auto {
             })
             .prove(problem, &rest)
         };
-        let s = &mut outcome.stats;
-        s.nodes += spent.nodes;
-        s.expansions += spent.expansions;
-        s.tt_hits += spent.tt_hits;
-        s.vcf_nodes += spent.vcf_nodes;
-        s.peak_bytes = s.peak_bytes.max(spent.peak_bytes);
-        s.elapsed = start.elapsed();
+        outcome.stats = spent.then(&outcome.stats);
+        outcome.stats.elapsed = start.elapsed();
         outcome
     }
 }
