@@ -524,6 +524,31 @@ pub fn random_stones(
     b
 }
 
+/// A random small position for the whole-game tests, where the
+/// exhaustive search of [`attacker_wins_game`] stays cheap: boards up to
+/// 5x5 with k 3 or 4, and 4x7 / 7x4 with k 4, the exact rule one time in
+/// three, between `min_empty` and `max_empty` empty cells (fewer when a
+/// line stopped the stones early), either side to move.
+pub fn random_small_position(
+    rng: &mut Rng,
+    min_empty: usize,
+    max_empty: usize,
+) -> (NaiveBoard, u8) {
+    let (w, h, k) = match rng.range(0, 5) {
+        0 => (4, 7, 4),
+        1 => (7, 4, 4),
+        2 => (5, 5, 4),
+        3 => (rng.range(3, 5), rng.range(3, 5), 3),
+        _ => (rng.range(4, 5), rng.range(4, 5), 4),
+    };
+    let area = w * h;
+    let stones = rng.range(area.saturating_sub(max_empty).max(1), area - min_empty);
+    let exact = rng.chance(1, 3);
+    let b = random_stones(rng, w, h, k, exact, stones);
+    let to_move = if rng.chance(1, 2) { X } else { O };
+    (b, to_move)
+}
+
 /// A random depth-limited case of the mix the provers are tested on:
 /// boards 5x5 to 15x15 (rectangular ones too), k 3 to 6, both rules,
 /// `near 1`, `near 2` and `all`, the three filters, depths 1 to 7, either

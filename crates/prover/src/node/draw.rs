@@ -477,7 +477,9 @@ impl<'s> Matching<'s> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_reference::{adapt, attacker_wins_game, random_stones, NaiveBoard, Rng, O, X};
+    use kinrow_reference::{
+        adapt, attacker_wins_game, random_small_position, NaiveBoard, Rng, O, X,
+    };
 
     /// A random position for the comparison with exhaustive search: boards
     /// up to 5x5 with k 3 or 4, and 4x7 / 7x4 with k 4, either rule,
@@ -485,18 +487,7 @@ mod tests {
     /// either side to move, and the attacker either side.
     fn random_position(seed: u64) -> (NaiveBoard, u8, u8) {
         let mut rng = Rng(seed);
-        let (w, h, k) = match rng.range(0, 5) {
-            0 => (4, 7, 4),
-            1 => (7, 4, 4),
-            2 => (5, 5, 4),
-            3 => (rng.range(3, 5), rng.range(3, 5), 3),
-            _ => (rng.range(4, 5), rng.range(4, 5), 4),
-        };
-        let area = w * h;
-        let stones = rng.range(area.saturating_sub(16).max(1), area - 1);
-        let exact = rng.chance(1, 3);
-        let b = random_stones(&mut rng, w, h, k, exact, stones);
-        let to_move = if rng.chance(1, 2) { X } else { O };
+        let (b, to_move) = random_small_position(&mut rng, 1, 16);
         let attacker = if rng.chance(1, 2) { X } else { O };
         (b, to_move, attacker)
     }

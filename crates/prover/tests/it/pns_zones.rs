@@ -5,30 +5,12 @@
 
 use crate::common::whole_game;
 use kinrow_prover::{Limits, Pns, PnsConfig, Prover, Verdict};
-use kinrow_reference::{adapt, attacker_wins_game, random_stones, NaiveBoard, Rng, O, X};
+use kinrow_reference::{adapt, attacker_wins_game, random_small_position, NaiveBoard, Rng, O, X};
 
-/// A random position: boards up to 5x5 with k 3 or 4, and 4x7 / 7x4 with
-/// k 4, either rule, at most 15 empty cells (the exhaustive search stays
-/// cheap), either side to move (and attacking).
+/// A random position with at most 15 empty cells (the exhaustive search
+/// stays cheap), the side to move attacking.
 fn random_position(rng: &mut Rng) -> (NaiveBoard, u8) {
-    random_position_with(rng, 15)
-}
-
-/// [`random_position`] with at most `empty` empty cells.
-fn random_position_with(rng: &mut Rng, empty: usize) -> (NaiveBoard, u8) {
-    let (w, h, k) = match rng.range(0, 5) {
-        0 => (4, 7, 4),
-        1 => (7, 4, 4),
-        2 => (5, 5, 4),
-        3 => (rng.range(3, 5), rng.range(3, 5), 3),
-        _ => (rng.range(4, 5), rng.range(4, 5), 4),
-    };
-    let area = w * h;
-    let stones = rng.range(area.saturating_sub(empty).max(1), area - 2);
-    let exact = rng.chance(1, 3);
-    let b = random_stones(rng, w, h, k, exact, stones);
-    let to_move = if rng.chance(1, 2) { X } else { O };
-    (b, to_move)
+    random_small_position(rng, 2, 15)
 }
 
 #[test]
@@ -80,7 +62,7 @@ fn zones_change_no_verdict_on_emptier_boards() {
         ..PnsConfig::default()
     });
     while tried < 2000 {
-        let (nb, to_move) = random_position_with(&mut rng, 22);
+        let (nb, to_move) = random_small_position(&mut rng, 2, 22);
         if nb.empty_cells().len() < 16 || nb.has_line(X) || nb.has_line(O) {
             continue;
         }

@@ -5,7 +5,7 @@
 use super::*;
 use crate::node::{hopeless, AndNode, OrNode};
 use kinrow_board::Cell;
-use kinrow_reference::{adapt, attacker_wins_game, random_stones, NaiveBoard, Rng, O, X};
+use kinrow_reference::{adapt, attacker_wins_game, random_small_position, NaiveBoard, Rng, O, X};
 
 const RULES: NodeRules = NodeRules::new(Candidates::All, Attack::Any);
 
@@ -13,18 +13,7 @@ const RULES: NodeRules = NodeRules::new(Candidates::All, Attack::Any);
 /// k 4, either rule, at most 16 empty cells, either side to move and
 /// either side attacking (the mix of `draw`'s tests).
 fn random_position(rng: &mut Rng) -> (NaiveBoard, u8, u8) {
-    let (w, h, k) = match rng.range(0, 5) {
-        0 => (4, 7, 4),
-        1 => (7, 4, 4),
-        2 => (5, 5, 4),
-        3 => (rng.range(3, 5), rng.range(3, 5), 3),
-        _ => (rng.range(4, 5), rng.range(4, 5), 4),
-    };
-    let area = w * h;
-    let stones = rng.range(area.saturating_sub(16).max(1), area - 1);
-    let exact = rng.chance(1, 3);
-    let b = random_stones(rng, w, h, k, exact, stones);
-    let to_move = if rng.chance(1, 2) { X } else { O };
+    let (b, to_move) = random_small_position(rng, 1, 16);
     let attacker = if rng.chance(1, 2) { X } else { O };
     (b, to_move, attacker)
 }
