@@ -20,8 +20,9 @@ use std::time::Instant;
 ///   answers with a pass and two passes in a row end the game drawn (RIF).
 ///   So neither game gives the attacker a pass.
 /// - [`Passes::MustLose`], for wins: a defender's node is kept only when a
-///   pass would lose as well (see [`NodeRules::defender_node_threatened`]
-///   and [`NodeRules::with_zone`]: with four plies or more left and no
+///   pass would lose as well (see
+///   [`NodeRules::defender_node_threatened`](super::NodeRules::defender_node_threatened)
+///   and `NodeRules::with_zone`: with four plies or more left and no
 ///   winning cell of the attacker, the attacker must have a VCF in the very
 ///   position a pass leaves), else it is a no-win of this game; and x with
 ///   no legal reply escapes. Both only take wins away from the attacker,
@@ -29,10 +30,12 @@ use std::time::Instant;
 ///   real game, a no-win says nothing.
 /// - [`Passes::Never`], for no-wins: nobody passes, and x with no legal
 ///   reply (it would have to pass) loses at once; the five-ply cut of
-///   [`LastPlies`], which does not hold under renju (an o stone far from
-///   its lines can make x's block forbidden), is left out. The defender
-///   only loses options, the attacker none it needs: a no-win holds in the
-///   real game, a win says nothing.
+///   [`LastPlies`](super::LastPlies), which does not hold under renju (an
+///   o stone far from its lines can make x's block forbidden), is left
+///   out, and so is its three-ply decision, which does not see the rule
+///   for a stuck x (see [`LastPlies::new`](super::LastPlies::new)). The
+///   defender only loses options, the attacker none it needs: a no-win
+///   holds in the real game, a win says nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Passes {
     /// Each defender's node refutes a pass: wins are wins of renju.
