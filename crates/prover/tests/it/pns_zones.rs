@@ -5,25 +5,25 @@
 
 use crate::common::whole_game;
 use kinrow_prover::{Limits, Pns, PnsConfig, Prover, Verdict};
-use kinrow_reference::{adapt, attacker_wins_game, random_small_position, NaiveBoard, Rng, O, X};
+use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
 
-/// A random position with at most 15 empty cells (the exhaustive search
-/// stays cheap), the side to move attacking.
-fn random_position(rng: &mut Rng) -> (NaiveBoard, u8) {
-    random_small_position(rng, 2, 15)
+/// PNS with zones and without (the ablation).
+fn zoned_and_plain() -> (Pns, Pns) {
+    let plain = Pns::new(PnsConfig {
+        zones: false,
+        ..PnsConfig::default()
+    });
+    (Pns::new(PnsConfig::default()), plain)
 }
 
 #[test]
 fn every_verdict_with_zones_agrees_with_exhaustive_search_and_without_zones() {
     let mut rng = Rng(0x5_20e5);
     let (mut tried, mut no_wins, mut changed) = (0, 0, 0);
-    let mut zoned = Pns::new(PnsConfig::default());
-    let mut plain = Pns::new(PnsConfig {
-        zones: false,
-        ..PnsConfig::default()
-    });
+    let (mut zoned, mut plain) = zoned_and_plain();
     while tried < 2000 {
-        let (nb, to_move) = random_position(&mut rng);
+        // At most 15 empty cells: the exhaustive search stays cheap.
+        let (nb, to_move) = random_small_position(&mut rng, 2, 15);
         if nb.empty_cells().len() < 2 || nb.has_line(X) || nb.has_line(O) {
             continue;
         }
@@ -56,11 +56,7 @@ fn zones_change_no_verdict_on_emptier_boards() {
     // Too many empty cells for the exhaustive search: only the ablation.
     let mut rng = Rng(0xab1a7e);
     let (mut tried, mut no_wins, mut changed) = (0, 0, 0);
-    let mut zoned = Pns::new(PnsConfig::default());
-    let mut plain = Pns::new(PnsConfig {
-        zones: false,
-        ..PnsConfig::default()
-    });
+    let (mut zoned, mut plain) = zoned_and_plain();
     while tried < 2000 {
         let (nb, to_move) = random_small_position(&mut rng, 2, 22);
         if nb.empty_cells().len() < 16 || nb.has_line(X) || nb.has_line(O) {
