@@ -6,7 +6,9 @@
 //! `cargo bench -p kinrow-bench --bench pns`. Criterion's throughput line
 //! (`elem/s`) is nodes created per second; before each group a line gives
 //! the verdict, nodes, expansions and peak arena memory of one run (the
-//! node count doubles as a determinism check). More boards and settings,
+//! node count doubles as a determinism check). The last group, 9x4 and
+//! 10x4 k=4 and 7x7 k=5, takes about ten minutes: run it alone with
+//! `-- pns-settle/[79]`. More boards and settings,
 //! too slow for criterion, are in `crates/prover/tests/it/pns_settle.rs`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -148,6 +150,19 @@ fn settle_small_boards(c: &mut Criterion) {
         c,
         "pns-settle",
         &[("5x5k4-draw", empty(5, 5, 4))],
+        &CONFIGS[..1],
+    );
+    // The whole games the reply order brought within a minute (each run
+    // takes seconds, so criterion's ten samples take minutes): the 7x7
+    // k=5 draw of issue 19 and the two published m x 4 wins.
+    run(
+        c,
+        "pns-settle",
+        &[
+            ("9x4k4-win", empty(9, 4, 4)),
+            ("10x4k4-win", empty(10, 4, 4)),
+            ("7x7k5-draw", empty(7, 7, 5)),
+        ],
         &CONFIGS[..1],
     );
 }

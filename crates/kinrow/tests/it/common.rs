@@ -3,6 +3,13 @@
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
+/// The empty 5x5 board, k 4: a draw, which PNS proves in about 0.1 s.
+pub const FIVE: &str = "board 5x5\nk 4\ncandidates all\n";
+/// The empty 8x8 board, k 5: a draw that no prover here proves within ten
+/// minutes (the published proof took 17.4 hours), so every budget of a
+/// test runs out on it.
+pub const EIGHT: &str = "board 8x8\nk 5\ncandidates all\n";
+
 /// The built `kinrow` binary.
 pub fn kinrow() -> Command {
     Command::cargo_bin("kinrow").expect("binary built")

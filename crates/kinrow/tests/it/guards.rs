@@ -4,14 +4,12 @@
 //! reported with the verdict kept, proof names that never collide, refused
 //! positions skipped by every command alike.
 
-use crate::common::{json_lines, kinrow, stderr, stdout, write};
+use crate::common::{json_lines, kinrow, stderr, stdout, write, EIGHT};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// x to move wins at once (g8 or l8).
 const WIN_IN_1: &str = "board 15\nk 5\nmoves h8 a1 i8 c1 j8 e1 k8 g1\n";
-/// The empty 5x5 board, k 4: PNS needs some 160 MiB to prove the draw.
-const FIVE: &str = "board 5x5\nk 4\ncandidates all\n";
 
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -56,7 +54,7 @@ fn jobs_are_capped_at_the_cores_and_say_so() {
 #[test]
 fn the_memory_budget_is_shared_by_the_jobs() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "s.pos", &format!("[a]\n{FIVE}\n[b]\n{FIVE}"));
+    let f = write(dir.path(), "s.pos", &format!("[a]\n{EIGHT}\n[b]\n{EIGHT}"));
     let jobs = cores().min(2);
     let total: u64 = 8 << 20;
     let out = kinrow()

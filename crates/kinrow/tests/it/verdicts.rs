@@ -2,17 +2,12 @@
 //! of both sides, the attacker's filter), in text, JSON and `check`; the
 //! budget an `unknown` ran out of; exit codes for unknowns; the defaults.
 
-use crate::common::{json_lines, kinrow, stderr, stdout, write};
+use crate::common::{json_lines, kinrow, stderr, stdout, write, EIGHT, FIVE};
 
 /// x has b-c-d... on a 6x6 board, k 4: x to move wins within 7 plies.
 const SIX: &str = "board 6x6\nk 4\ndepth 7\nmoves c3 a1 d3 f6\n";
 /// The empty 4x3 board, k 3: no forced win within 5 plies, a win within 7.
 const FOUR_BY_THREE: &str = "board 4x3\nk 3\ncandidates all\n";
-/// The empty 5x5 board, k 4: a draw, which PNS proves in about 0.1 s.
-const FIVE: &str = "board 5x5\nk 4\ncandidates all\n";
-/// The empty 7x7 board, k 5: a draw, which PNS does not prove within a
-/// minute: every budget runs out on it.
-const SEVEN: &str = "board 7x7\nk 5\ncandidates all\n";
 
 fn solve_json(args: &[&str], file: &std::path::Path) -> (Option<i32>, serde_json::Value) {
     let out = kinrow()
@@ -175,7 +170,7 @@ fn only_and_or_calls_its_length_a_shortest_win() {
 #[test]
 fn unknown_says_which_budget_ran_out_and_exits_3() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "g77.pos", SEVEN);
+    let f = write(dir.path(), "g88.pos", EIGHT);
     let (code, v) = solve_json(&["--max-nodes", "1000"], &f);
     assert_eq!((code, &v["result"]), (Some(3), &"unknown".into()));
     assert_eq!(v["exhausted"], "nodes");
@@ -196,7 +191,7 @@ fn unknown_says_which_budget_ran_out_and_exits_3() {
 #[test]
 fn a_time_line_in_the_file_is_the_default_time_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let f = write(dir.path(), "g77.pos", &format!("{SEVEN}time 0.1\n"));
+    let f = write(dir.path(), "g88.pos", &format!("{EIGHT}time 0.1\n"));
     let (_, v) = solve_json(&[], &f);
     assert_eq!(
         (&v["result"], &v["exhausted"]),
@@ -204,7 +199,7 @@ fn a_time_line_in_the_file_is_the_default_time_limit() {
     );
     assert!(v["seconds"].as_f64().unwrap() < 1.0, "{v}");
     // The flag overrides it.
-    let f = write(dir.path(), "long.pos", &format!("{SEVEN}time 1000\n"));
+    let f = write(dir.path(), "long.pos", &format!("{EIGHT}time 1000\n"));
     let (_, v) = solve_json(&["--time", "0.1"], &f);
     assert_eq!(v["exhausted"], "time");
 }

@@ -90,6 +90,12 @@ pub struct DfpnConfig {
     /// off only costs nodes; it is there to test that it changes nothing
     /// else.
     pub symmetry: bool,
+    /// In a whole game on a small board (where disproof zones apply,
+    /// [`crate::node::zone::applies`]), try first the defender's replies
+    /// that block or build the most lines: the first dn of the attacker's
+    /// node after each reply is scaled by the reply's rank
+    /// ([`crate::kit::reply_order`]). Only numbers change, never a verdict.
+    pub reply_order: bool,
 }
 
 impl DfpnConfig {
@@ -104,6 +110,7 @@ impl Default for DfpnConfig {
             epsilon_percent: 25,
             all_moves: false,
             symmetry: true,
+            reply_order: true,
         }
     }
 }
@@ -208,6 +215,8 @@ impl Dfpn {
             budget,
         );
         search.threats = threats;
+        search.reply_order =
+            self.config.reply_order && crate::node::zone::applies(&rules, board.game(), depth);
         if self.config.all_moves {
             let (immediate, rest) = rules.all_moves(&board, depth);
             let (settled, complete) = search.prove_each(rest);

@@ -29,6 +29,7 @@
 //! infinity ([`ProofNumber`]), which only steers the search.
 
 use super::table::{Entry, Table, NO_MOVE};
+use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
 pub(crate) use crate::kit::Numbers;
@@ -128,6 +129,9 @@ pub(crate) struct DfpnSearch<'a> {
     /// refute the defender's pass at its nodes (see
     /// [`crate::node::Passes`]); elsewhere df-pn searches no VCF.
     pub(crate) threats: Option<ThreatSpace>,
+    /// Scale the first dn of the children of defender's nodes by the
+    /// reply's rank ([`crate::kit::reply_order`]).
+    pub(crate) reply_order: bool,
     /// MID calls made (nodes visited).
     pub(crate) nodes: u64,
     /// MID calls that gave the node children.
@@ -246,6 +250,7 @@ impl<'a> DfpnSearch<'a> {
             seen: KeySet::new(),
             budget,
             threats: None,
+            reply_order: false,
             nodes: 0,
             expansions: 0,
             tt_hits: 0,
@@ -621,6 +626,12 @@ impl<'a> DfpnSearch<'a> {
         } else {
             mobility_stand_in(self.board.candidates(self.rules.candidates).count())
         };
+        // The whole game: the likely replies of the defender first.
+        let ranks = if self.reply_order && and {
+            reply_ranks(&self.board)
+        } else {
+            None
+        };
         for c in scratch.iter_mut() {
             c.numbers = if let Some(e) = self.table.get(c.key) {
                 self.tt_hits += 1;
@@ -642,7 +653,12 @@ impl<'a> DfpnSearch<'a> {
                             Numbers::open(ProofNumber::finite(m.count()), ProofNumber::ONE)
                         }
                         Ruling::Open(m) => {
-                            Numbers::open(ProofNumber::ONE, ProofNumber::finite(m.count()))
+                            let dn = ProofNumber::finite(m.count());
+                            let dn = match &ranks {
+                                Some(r) => scaled(dn, r[usize::from(c.real)]),
+                                None => dn,
+                            };
+                            Numbers::open(ProofNumber::ONE, dn)
                         }
                     }
                 } else {

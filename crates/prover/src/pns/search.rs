@@ -17,6 +17,7 @@
 
 use super::arena::{Arena, Node, NodeId};
 use super::{Evaluation, Init};
+use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
 use crate::kit::{Numbers, ProofNumber};
@@ -107,6 +108,9 @@ pub(crate) struct PnsSearch<'a> {
     progress: Option<Arc<Progress>>,
     /// Disproof zones on ([`PnsSearch::keep_zones`]).
     zones: bool,
+    /// Scale the first dn of the children of defender's nodes by the
+    /// reply's rank ([`crate::kit::reply_order`]).
+    reply_order: bool,
     /// Nodes whose numbers a zone changed outside the update's path, to
     /// bring up to date with the next update.
     pending: Vec<NodeId>,
@@ -162,6 +166,7 @@ impl<'a> PnsSearch<'a> {
             stopped_by: None,
             progress: Progress::current(),
             zones: false,
+            reply_order: false,
             pending: Vec::new(),
             zoned_path: false,
         }
@@ -481,6 +486,12 @@ impl<'a> PnsSearch<'a> {
         // This node's winning cells, once a child is evaluated: each
         // child's follow from them (see `wins_after`).
         let mut wins: Option<Wins> = None;
+        // The whole game: the likely replies of the defender first.
+        let ranks = if self.reply_order && !or {
+            reply_ranks(&self.board)
+        } else {
+            None
+        };
         for &(canonical, real, key, child_frame) in &scratch {
             let cell = Cell::from_index(usize::from(real));
             let found = self.arena.find(key);
@@ -505,6 +516,10 @@ impl<'a> PnsSearch<'a> {
                     } else {
                         self.first_numbers(child_and, cell, base)
                     };
+                    let mut eval = eval;
+                    if let Some(ranks) = &ranks {
+                        eval.dn = scaled(eval.dn, ranks[usize::from(real)]);
+                    }
                     // A node of the wrong side under this key can only be
                     // a key collision: keep the new node out of the table.
                     let key = found.is_none().then_some(key);

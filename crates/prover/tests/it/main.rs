@@ -19,6 +19,7 @@ mod pns_settle;
 mod pns_unlimited;
 mod pns_zones;
 mod renju;
+mod reply_order;
 mod small_suite;
 mod value_andor;
 mod value_game;

@@ -21,6 +21,12 @@ use crate::pns::arena::NodeId;
 use kinrow_board::Bitboard;
 
 impl PnsSearch<'_> {
+    /// Orders the defender's replies by their rank from now on (before
+    /// the root is made; see [`crate::kit::reply_order`]).
+    pub(crate) fn order_replies(&mut self) {
+        self.reply_order = true;
+    }
+
     /// Keeps disproof zones from now on (before the root is made).
     pub(crate) fn keep_zones(&mut self) {
         self.arena.keep_zones();
