@@ -2,13 +2,15 @@
 //! threshold or its disproof number reaches its own.
 //!
 //! At each call the node is evaluated by the rules ([`DfpnSearch::rules_at`]);
-//! a node they leave open gets its children, in canonical order, each with
-//! the numbers of its table entry or, without one, its first numbers. The
+//! a node they leave open gets its children, in canonical order (in a
+//! whole game a defender's replies by rank first,
+//! [`crate::kit::reply_order`]), each with the numbers of its table entry
+//! or, without one, its first numbers. The
 //! node then loops: its numbers from its children (attacker: pn = min, dn =
 //! sum; defender: pn = sum, dn = min), and while both stay below their
 //! thresholds, a MID call on the most-proving child (least pn at the
-//! attacker's node, least dn at the defender's; the first in canonical
-//! order on ties) with the thresholds
+//! attacker's node, least dn at the defender's; the first in the list on
+//! ties) with the thresholds
 //!
 //! - on the minimum side: the parent's, but at most ⌈second·(1+ε)⌉ and at
 //!   least second + 1, `second` the second-least value among the children
@@ -615,6 +617,17 @@ impl<'a> DfpnSearch<'a> {
                 });
             }
         }
+        // The whole game: the likely replies of the defender first, also
+        // in the list, so that the loop below stops at a refutation sooner
+        // and ties go to the better reply.
+        let ranks = if self.reply_order && and {
+            reply_ranks(&self.board)
+        } else {
+            None
+        };
+        if let Some(r) = &ranks {
+            scratch.sort_unstable_by_key(|c| (r[usize::from(c.real)], c.canonical));
+        }
         self.table.warm(scratch.iter().map(|c| c.key));
         let child_and = !and;
         // PNS's mixed evaluation: the attacker's nodes and the last plies
@@ -625,12 +638,6 @@ impl<'a> DfpnSearch<'a> {
             0
         } else {
             mobility_stand_in(self.board.candidates(self.rules.candidates).count())
-        };
-        // The whole game: the likely replies of the defender first.
-        let ranks = if self.reply_order && and {
-            reply_ranks(&self.board)
-        } else {
-            None
         };
         for c in scratch.iter_mut() {
             c.numbers = if let Some(e) = self.table.get(c.key) {

@@ -22,7 +22,8 @@
 //! the rank is the cell's place by score, highest first (ties by cell
 //! index). Weights and factor were chosen on the whole game from the
 //! empty board, PNS, 60 s (`kinrow solve FILE --prover pns --time 60
-//! --json`; nodes created, deterministic):
+//! --json`; nodes created, deterministic; the children still created in
+//! canonical order, before the rank order of the searches):
 //!
 //! | weights (block, build), factor | 7x7 k=5 | 7x4 k=4 |
 //! | --- | --- | --- |

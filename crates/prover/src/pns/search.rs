@@ -467,7 +467,19 @@ impl<'a> PnsSearch<'a> {
                 child_frame,
             )
         }));
-        scratch.sort_unstable();
+        // The whole game: the likely replies of the defender first.
+        let ranks = if self.reply_order && parent.is_and() {
+            reply_ranks(&self.board)
+        } else {
+            None
+        };
+        // Created in that order too: the expansion stops at the first
+        // child that settles this node, which the best replies reach
+        // soonest (7x7 k=5: 9.86 M nodes in canonical order, 8.50 M so).
+        match &ranks {
+            Some(r) => scratch.sort_unstable_by_key(|&(c, real, _, _)| (r[usize::from(real)], c)),
+            None => scratch.sort_unstable(),
+        }
         // Touch every child's table slot before probing: the loads are
         // independent, so their cache misses overlap.
         self.arena.warm(scratch.iter().map(|&(_, _, key, _)| key));
@@ -486,12 +498,6 @@ impl<'a> PnsSearch<'a> {
         // This node's winning cells, once a child is evaluated: each
         // child's follow from them (see `wins_after`).
         let mut wins: Option<Wins> = None;
-        // The whole game: the likely replies of the defender first.
-        let ranks = if self.reply_order && !or {
-            reply_ranks(&self.board)
-        } else {
-            None
-        };
         for &(canonical, real, key, child_frame) in &scratch {
             let cell = Cell::from_index(usize::from(real));
             let found = self.arena.find(key);

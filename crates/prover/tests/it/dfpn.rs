@@ -132,8 +132,10 @@ fn the_small_suite_agrees() {
 
 #[test]
 fn the_mnk_suite_agrees() {
-    // AND-OR deepens to the whole board here, far past any budget.
-    let (settled, unknown) = check_suite("mnk", 3_000_000, false);
+    // AND-OR deepens to the whole board here, far past any budget. The
+    // budget leaves out 8x4, 9x4 and 10x4 k 4 (1.2 M to 5.6 M nodes), which
+    // CI's `kinrow verify` lines settle.
+    let (settled, unknown) = check_suite("mnk", 400_000, false);
     assert!(settled >= 14, "{settled} settled, {unknown} not");
 }
 
