@@ -152,6 +152,22 @@ impl NodeRules {
         depth: u32,
         known: Option<&Wins>,
     ) -> OrNode {
+        self.attacker_node_tested(board, depth, known, false)
+    }
+
+    /// [`NodeRules::attacker_node_with`] for a caller that asked it of this
+    /// very position before (`tested`) and got moves: reduction 7 is not
+    /// tried again, since it answered no then and its tests depend on the
+    /// position alone. (Leaving a reduction out is sound in any case: the
+    /// moves are then searched.)
+    #[must_use]
+    pub(crate) fn attacker_node_tested(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+        tested: bool,
+    ) -> OrNode {
         if depth == 0 {
             return OrNode::NoWin;
         }
@@ -164,7 +180,7 @@ impl NodeRules {
             return OrNode::NoWin;
         }
         let threats = winning(board, known, me.other()) & cands;
-        if threats.has_two() || self.static_no_win(board, me) {
+        if threats.has_two() || (!tested && self.static_no_win(board, me)) {
             return OrNode::NoWin;
         }
         // The attacker's filter over the blocks, or over every candidate.

@@ -397,8 +397,17 @@ impl<'a> PnsSearch<'a> {
                 _ => return self.settle(id, node.is_and(), depth, node.is_wide()),
             }
         } else {
-            match self.attacker_node(depth, None, node.is_wide()) {
-                (OrNode::Moves(m), wide) if !m.is_empty() && self.vcf(depth).is_none() => {
+            // Every attacker's node but under delayed evaluation was
+            // evaluated when it was created, and left open: neither the
+            // static tests nor a VCF settled it then, so neither is asked
+            // again (leaving a test out is sound in any case; the static
+            // tests may answer otherwise in another orientation, which
+            // only changes the work).
+            let tested = self.evaluation != Evaluation::Delayed;
+            match self.attacker_node(depth, None, node.is_wide(), tested) {
+                (OrNode::Moves(m), wide)
+                    if !m.is_empty() && (tested || self.vcf(depth).is_none()) =>
+                {
                     if wide && !node.is_wide() {
                         // The narrow set is empty: this node starts wide.
                         self.arena.node_mut(id).widen();

@@ -27,14 +27,21 @@ impl PnsSearch<'_> {
     /// The rules at the attacker's node with `depth` plies left; with five
     /// left, only the moves the last-plies shortcut keeps; in the threat
     /// space, the threats, the wider set when `wide` or when the narrow one
-    /// is empty. Also says whether the wider set was taken.
+    /// is empty. Also says whether the wider set was taken. `tested`: the
+    /// node was evaluated when it was created, so the static tests, which
+    /// found nothing then, are not run again (see
+    /// [`crate::node::NodeRules::attacker_node_tested`]).
     pub(super) fn attacker_node(
         &self,
         depth: u32,
         known: Option<&Wins>,
         wide: bool,
+        tested: bool,
     ) -> (OrNode, bool) {
-        match self.rules.attacker_node_with(&self.board, depth, known) {
+        match self
+            .rules
+            .attacker_node_tested(&self.board, depth, known, tested)
+        {
             OrNode::Moves(m) => {
                 let m = self
                     .last_plies
@@ -162,7 +169,7 @@ impl PnsSearch<'_> {
                 },
             }
         } else {
-            match self.attacker_node(depth, known, false).0 {
+            match self.attacker_node(depth, known, false, false).0 {
                 OrNode::Win(_) => Numbers::proved(1),
                 OrNode::NoWin => Numbers::DISPROVED,
                 OrNode::Moves(m) if m.is_empty() => Numbers::DISPROVED,
