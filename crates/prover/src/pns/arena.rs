@@ -16,6 +16,9 @@
 //!   node's canonical frame; see [`crate::node::zone`]) and `edge_frames`
 //!   (1 per edge: the frames of parent and child when the edge was made,
 //!   to carry a zone from one frame to the other).
+//! - with lazy expansion on ([`Arena::keep_rests`]), `rests` (8 per node:
+//!   the numbers of the replies a defender's node has not created yet, see
+//!   [`crate::pns::search`]'s `lazy` module).
 //!
 //! Every array grows only in [`Arena::reserve`], which checks the memory
 //! budget first and uses `try_reserve`, so a search that runs out of memory
@@ -173,6 +176,10 @@ struct Link {
     next: u32,
 }
 
+/// [`Arena::rest`] of a node with no reply left to create: the numbers of
+/// a proved child, which change neither the sum of pn nor the least dn.
+pub(crate) const NO_REST: (ProofNumber, ProofNumber) = (ProofNumber::ZERO, ProofNumber::INFINITY);
+
 /// Why the arena refused to grow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfMemory;
@@ -192,6 +199,10 @@ pub(crate) struct Arena {
     /// Per edge, with zones on: the parent's frame | the child's << 3.
     edge_frames: Vec<u8>,
     zoned: bool,
+    /// Per node, with lazy expansion on (else empty): the (pn, dn) of the
+    /// replies not created yet, [`NO_REST`] when there are none.
+    rests: Vec<(ProofNumber, ProofNumber)>,
+    lazy: bool,
     budget: u64,
     peak: u64,
 }
@@ -208,6 +219,8 @@ impl Arena {
             zones: Vec::new(),
             edge_frames: Vec::new(),
             zoned: false,
+            rests: Vec::new(),
+            lazy: false,
             budget,
             peak: 0,
         }
@@ -218,6 +231,31 @@ impl Arena {
     pub(crate) fn keep_zones(&mut self) {
         debug_assert!(self.nodes.is_empty());
         self.zoned = true;
+    }
+
+    /// Keeps the numbers of the replies not created yet from now on
+    /// (before the first node is made).
+    pub(crate) fn keep_rests(&mut self) {
+        debug_assert!(self.nodes.is_empty());
+        self.lazy = true;
+    }
+
+    /// The numbers of the replies `id` has not created yet, as those of
+    /// one more child: [`NO_REST`] when there are none (or lazy expansion
+    /// is off).
+    #[inline]
+    pub(crate) fn rest(&self, id: NodeId) -> (ProofNumber, ProofNumber) {
+        if self.lazy {
+            self.rests[id.index()]
+        } else {
+            NO_REST
+        }
+    }
+
+    /// Sets [`Arena::rest`] of `id` (lazy expansion on).
+    #[inline]
+    pub(crate) fn set_rest(&mut self, id: NodeId, rest: (ProofNumber, ProofNumber)) {
+        self.rests[id.index()] = rest;
     }
 
     /// The zone kept for `id` (zones on).
@@ -251,7 +289,8 @@ impl Arena {
             + self.edge_move.capacity() * size_of::<u16>()
             + self.links.capacity() * size_of::<Link>()
             + self.zones.capacity() * size_of::<u128>()
-            + self.edge_frames.capacity()) as u64
+            + self.edge_frames.capacity()
+            + self.rests.capacity() * size_of::<(ProofNumber, ProofNumber)>()) as u64
             + self.table.bytes()
     }
 
@@ -291,6 +330,11 @@ impl Arena {
                 grow(&mut self.zones, 1, other, budget)?;
                 self.zones.push(0);
             }
+            if self.lazy {
+                let other = self.bytes();
+                grow(&mut self.rests, 1, other, budget)?;
+                self.rests.push(NO_REST);
+            }
         }
         if self.links.is_empty() {
             let other = self.bytes();
@@ -322,6 +366,11 @@ impl Arena {
             grow(&mut self.zones, children, other, budget)?;
             let other = self.bytes() - self.edge_frames.capacity() as u64;
             grow(&mut self.edge_frames, children, other, budget)?;
+        }
+        if self.lazy {
+            let size = size_of::<(ProofNumber, ProofNumber)>();
+            let other = self.bytes() - (self.rests.capacity() * size) as u64;
+            grow(&mut self.rests, children, other, budget)?;
         }
         self.note_peak(0);
         Ok(())
@@ -365,6 +414,10 @@ impl Arena {
         if self.zoned {
             debug_assert!(self.zones.len() < self.zones.capacity());
             self.zones.push(0);
+        }
+        if self.lazy {
+            debug_assert!(self.rests.len() < self.rests.capacity());
+            self.rests.push(NO_REST);
         }
         if let Some(key) = key {
             self.table.insert(key, id);
@@ -412,14 +465,31 @@ impl Arena {
     }
 
     /// Gives `id` the children pushed since `start` (at least one, and at
-    /// most a board's worth).
+    /// most a board's worth): a leaf's first children, or under lazy
+    /// expansion all of a defender's node's children again, its earlier
+    /// ones copied first ([`Arena::copy_edge`]).
     pub(crate) fn set_children(&mut self, id: NodeId, start: usize) {
         let n = self.edge_child.len() - start;
         debug_assert!(n > 0 && n <= usize::from(u16::MAX));
         let node = &mut self.nodes[id.index()];
-        debug_assert!(node.is_leaf(), "a node is expanded once");
+        debug_assert!(
+            node.is_leaf() || (self.lazy && n >= node.child_count()),
+            "a node is expanded once, but for more replies under lazy expansion"
+        );
         node.first_child = start as u32;
         node.n_children = n as u16;
+    }
+
+    /// Appends a copy of the `i`-th edge (and its frames), for a node that
+    /// gets more children (lazy expansion): a node's children stay
+    /// contiguous. The child's parent list is unchanged.
+    pub(crate) fn copy_edge(&mut self, i: usize) {
+        self.push_edge(self.edge_child[i], self.edge_move[i]);
+        if self.zoned {
+            let f = self.edge_frames[i];
+            debug_assert!(self.edge_frames.len() < self.edge_frames.capacity());
+            self.edge_frames.push(f);
+        }
     }
 
     /// The `i`-th edge: child and canonical move.

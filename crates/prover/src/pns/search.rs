@@ -15,7 +15,7 @@
 //! key. A disproof under a horizon is never reused at a larger depth: each
 //! search starts with an empty arena.
 
-use super::arena::{Arena, Node, NodeId};
+use super::arena::{Arena, Node, NodeId, NO_REST};
 use super::{Evaluation, Init};
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
@@ -29,6 +29,8 @@ use crate::threat::{slots_within, ThreatSpace};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 
+mod lazy;
+pub(crate) use lazy::FIRST_BATCH as LAZY_BATCH;
 mod numbers;
 mod rules;
 mod zones;
@@ -113,6 +115,9 @@ pub(crate) struct PnsSearch<'a> {
     /// Scale the first dn of the children of defender's nodes by the
     /// reply's rank ([`crate::kit::reply_order`]).
     reply_order: bool,
+    /// Create a defender's replies a few at a time, in rank order, this
+    /// many first (the `lazy` module; with `reply_order`).
+    lazy: Option<usize>,
     /// Nodes whose numbers a zone changed outside the update's path, to
     /// bring up to date with the next update.
     pending: Vec<NodeId>,
@@ -169,6 +174,7 @@ impl<'a> PnsSearch<'a> {
             progress: Progress::current(),
             zones: false,
             reply_order: false,
+            lazy: None,
             pending: Vec::new(),
             zoned_path: false,
         }
@@ -324,6 +330,11 @@ impl<'a> PnsSearch<'a> {
                     best_value = value;
                 }
             }
+            if and && self.arena.rest(step.node).1 < best_value {
+                // The replies not created yet come first: this node is
+                // expanded again.
+                return;
+            }
             let (child, canonical) = self.arena.edge(best);
             let cell = self.sym.to_actual(step.frame, canonical);
             self.play(cell);
@@ -383,6 +394,9 @@ impl<'a> PnsSearch<'a> {
     /// give.
     fn expand(&mut self, id: NodeId) -> Result<(), Stopped> {
         let node = *self.arena.node(id);
+        if !node.is_leaf() {
+            return self.expand_more(id);
+        }
         debug_assert!(
             node.is_leaf() && !node.is_solved(),
             "expand an open leaf once"
@@ -445,12 +459,20 @@ impl<'a> PnsSearch<'a> {
     /// settles `id` (a proved child of an OR node, a disproved child of an
     /// AND node). Either every child is added or, when a budget forbids
     /// it, none.
+    ///
+    /// Under lazy expansion a defender's node gets the next batch of its
+    /// replies in rank order, after the children it has (the `lazy`
+    /// module), and the others become its rest.
     fn expand_with(&mut self, id: NodeId, moves: Bitboard, cutoff: bool) -> Result<(), Stopped> {
-        let count = moves.count() as usize;
+        let parent = *self.arena.node(id);
+        let lazy = self.lazy.filter(|_| parent.is_and());
+        let existing = parent.child_count();
+        let limit = lazy.map_or(usize::MAX, |first| lazy::batch(existing, first));
+        let count = (moves.count() as usize).min(limit);
         if self.spent() + count as u64 > self.max_nodes {
             return Err(self.stop(Exhausted::Nodes));
         }
-        if self.arena.reserve(count).is_err() {
+        if self.arena.reserve(existing + count).is_err() {
             return Err(self.stop(Exhausted::Memory));
         }
         let frame = self.path.last().expect("the path holds the root").frame;
@@ -461,7 +483,6 @@ impl<'a> PnsSearch<'a> {
         // A widened attacker's node of the threat space gives its
         // defender's nodes the full VCF horizon for their threat: other
         // nodes than the narrow ones at the same positions.
-        let parent = *self.arena.node(id);
         let wide_children = self.threat_space && !parent.is_and() && parent.is_wide();
         let salt = depth_salt(depth) ^ if wide_children { WIDE_SALT } else { 0 };
         let mut scratch = std::mem::take(&mut self.scratch);
@@ -506,10 +527,22 @@ impl<'a> PnsSearch<'a> {
             mobility_stand_in(self.board.candidates(self.rules.candidates).count())
         };
         let start = self.arena.edge_count();
+        for i in parent.children() {
+            // Expanded again (lazy): its children first, contiguous.
+            self.arena.copy_edge(i);
+        }
+        let mut created = 0;
+        let mut rest = NO_REST;
         // This node's winning cells, once a child is evaluated: each
         // child's follow from them (see `wins_after`).
         let mut wins: Option<Wins> = None;
-        for &(canonical, real, key, child_frame) in &scratch {
+        for (index, &(canonical, real, key, child_frame)) in scratch.iter().enumerate() {
+            if created == limit {
+                let rank = ranks.as_ref().map_or(0, |r| r[usize::from(real)]);
+                let moves = self.board.empty().count().saturating_sub(1);
+                rest = lazy::rest_numbers(scratch.len() - index, rank, moves);
+                break;
+            }
             let cell = Cell::from_index(usize::from(real));
             let found = self.arena.find(key);
             let child = match found {
@@ -560,6 +593,7 @@ impl<'a> PnsSearch<'a> {
                 self.arena.push_edge_frames(frame, child_frame);
             }
             self.arena.add_parent(child, id);
+            created += 1;
             let c = self.arena.node(child);
             if cutoff && ((or && c.pn.is_zero()) || (!or && c.dn.is_zero())) {
                 break;
@@ -567,6 +601,9 @@ impl<'a> PnsSearch<'a> {
         }
         self.scratch = scratch;
         self.expansions += 1;
+        if lazy.is_some() {
+            self.arena.set_rest(id, rest);
+        }
         if self.arena.edge_count() > start {
             self.arena.set_children(id, start);
             if self.zones {

@@ -14,6 +14,7 @@ mod dfpn;
 mod pns_andor;
 mod pns_budget;
 mod pns_dag;
+mod pns_lazy;
 mod pns_reference;
 mod pns_settle;
 mod pns_unlimited;

@@ -11,8 +11,13 @@ impl PnsSearch<'_> {
     pub(super) fn recompute(&self, id: NodeId) -> Numbers {
         let node = self.arena.node(id);
         let and = node.is_and();
-        let mut min = ProofNumber::INFINITY;
-        let mut sum = ProofNumber::ZERO;
+        // The replies a defender's node has not created yet count as one
+        // more child (see the `lazy` module).
+        let (mut sum, mut min) = if and {
+            self.arena.rest(id)
+        } else {
+            (ProofNumber::ZERO, ProofNumber::INFINITY)
+        };
         // OR: the shortest proved child; AND: the longest child.
         let mut len: u32 = if and { 0 } else { u32::MAX };
         for i in node.children() {

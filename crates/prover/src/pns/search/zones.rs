@@ -63,6 +63,11 @@ impl PnsSearch<'_> {
             };
             self.arena.set_zone(id, self.sym.remap(base.0, 0, frame));
         }
+        if node.is_and() {
+            // Its children are attacker's nodes, whose parents are all
+            // defender's nodes: a zone of theirs reaches no sibling.
+            return;
+        }
         let mut out = Vec::new();
         for i in self.arena.node(id).children() {
             let child = self.arena.edge_child(i);
