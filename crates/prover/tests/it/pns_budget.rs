@@ -6,9 +6,10 @@ use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves};
 use std::time::Duration;
 
-/// 5x5 k=4 from the empty board, whole game: millions of nodes.
+/// 7x7 k=5 from the empty board, whole game: millions of nodes and
+/// seconds (5x5 k=4, once millions, now takes thousands and a few ms).
 fn hard() -> Problem {
-    whole_game(board(5, 5, 4, &[]))
+    whole_game(board(7, 7, 5, &[]))
 }
 
 #[test]
