@@ -14,6 +14,14 @@
 //! one key. The symmetry reaching the minimum is the position's *frame*:
 //! moves stored in the arena are in the canonical frame and mapped back to
 //! the real board on the way down.
+//!
+//! Translation is no symmetry here: on a bounded board the edges are part
+//! of the game, so stones that fit in a smaller box do not keep their
+//! value when shifted within the board (on 3x3, k=3, x on a1 and o on b1
+//! with x to move is a win; shifted one cell right, x on b1 and o on c1,
+//! it is not: `translation_changes_the_value_on_a_bounded_board`). Keys
+//! that merged translated positions would merge positions of different
+//! values.
 
 use crate::node::UNLIMITED;
 use kinrow_board::board::{ZOBRIST, ZOBRIST_O_TO_MOVE};
@@ -283,5 +291,16 @@ mod tests {
                 assert_eq!(sym.to_actual(frame, c), cell);
             }
         }
+    }
+
+    #[test]
+    fn translation_changes_the_value_on_a_bounded_board() {
+        use kinrow_reference::{attacker_wins_game, NaiveBoard, X};
+        // Tic-tac-toe, x to move (rows top first): x a1, o b1, and the same
+        // two stones one cell to the right.
+        let corner = NaiveBoard::from_rows(&["...", "...", "xo."], 3, false);
+        let shifted = NaiveBoard::from_rows(&["...", "...", ".xo"], 3, false);
+        assert!(attacker_wins_game(&corner, X, X));
+        assert!(!attacker_wins_game(&shifted, X, X));
     }
 }
