@@ -4,8 +4,10 @@
 
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_format::{parse_positions, Position};
-use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover};
-use kinrow_reference::{adapt, random_stones, Rng};
+use kinrow_prover::{AndOr, AndOrConfig, Limits, Outcome, Problem, Prover, Verdict};
+use kinrow_reference::{
+    adapt, attacker_wins_game, random_small_position, random_stones, NaiveBoard, Rng, O, X,
+};
 use std::path::{Path, PathBuf};
 
 /// Solves `problem` with a fresh prover of `config` and no limits.
@@ -22,6 +24,37 @@ pub fn board(width: u32, height: u32, k: u32, moves: &[&str]) -> Board {
         b.play(g.parse_cell(m).unwrap_or_else(|| panic!("bad cell {m}")));
     }
     b
+}
+
+/// `count` random small whole games for comparisons with exhaustive
+/// search: positions of [`random_small_position`] from `seed` with
+/// `min_empty..=max_empty` empty cells and no line yet, each as the naive
+/// board, its side to move (who attacks) and the problem.
+pub fn random_whole_games(
+    seed: u64,
+    count: u32,
+    (min_empty, max_empty): (usize, usize),
+) -> impl Iterator<Item = (NaiveBoard, u8, Problem)> {
+    let mut rng = Rng(seed);
+    std::iter::from_fn(move || loop {
+        let (nb, to_move) = random_small_position(&mut rng, 2, max_empty);
+        if nb.empty_cells().len() < min_empty || nb.has_line(X) || nb.has_line(O) {
+            continue;
+        }
+        let problem = whole_game(adapt::to_board(&nb, to_move));
+        return Some((nb, to_move, problem));
+    })
+    .take(count as usize)
+}
+
+/// The exhaustive search's verdict on the whole game from `nb`, the side
+/// to move attacking.
+pub fn exhaustive_verdict(nb: &NaiveBoard, to_move: u8) -> Verdict {
+    if attacker_wins_game(nb, to_move, to_move) {
+        Verdict::Win
+    } else {
+        Verdict::NoWin
+    }
 }
 
 /// The whole game from `board`: every empty cell a candidate, no attack

@@ -5,9 +5,8 @@
 //! `kinrow-reference`, and it must have changed many searches, wins among
 //! them (where every reply must be created in the end).
 
-use crate::common::whole_game;
+use crate::common::{exhaustive_verdict, random_whole_games};
 use kinrow_prover::{Limits, Pns, PnsConfig, Prover, Verdict};
-use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
 
 /// The default first batch.
 const LAZY: usize = 8;
@@ -30,30 +29,18 @@ fn compare(
     first: usize,
     seed: u64,
     tries: u32,
-    (min_empty, max_empty): (usize, usize),
+    empty: (usize, usize),
     exhaustive: bool,
 ) -> ([u32; 2], [u32; 2]) {
-    let mut rng = Rng(seed);
     let (mut lazy, mut eager) = (pns(first), pns(0));
-    let (mut tried, mut count, mut changed) = (0, [0; 2], [0; 2]);
-    while tried < tries {
-        let (nb, to_move) = random_small_position(&mut rng, 2, max_empty);
-        let empty = nb.empty_cells().len();
-        if empty < min_empty || nb.has_line(X) || nb.has_line(O) {
-            continue;
-        }
-        tried += 1;
-        let problem = whole_game(adapt::to_board(&nb, to_move));
+    let (mut count, mut changed) = ([0; 2], [0; 2]);
+    for (nb, to_move, problem) in random_whole_games(seed, tries, empty) {
         let a = lazy.prove(&problem, &Limits::default());
         let b = eager.prove(&problem, &Limits::default());
         assert_ne!(a.verdict, Verdict::Unknown, "{nb:?}");
         assert_eq!(a.verdict, b.verdict, "{nb:?} to move {to_move}");
         if exhaustive {
-            let want = if attacker_wins_game(&nb, to_move, to_move) {
-                Verdict::Win
-            } else {
-                Verdict::NoWin
-            };
+            let want = exhaustive_verdict(&nb, to_move);
             assert_eq!(a.verdict, want, "{nb:?} to move {to_move}");
         }
         let i = usize::from(a.verdict == Verdict::NoWin);

@@ -3,9 +3,8 @@
 //! search of `kinrow-reference`, and with PNS without zones (the
 //! ablation), which must also show that the zones did something.
 
-use crate::common::whole_game;
+use crate::common::{exhaustive_verdict, random_whole_games};
 use kinrow_prover::{Limits, Pns, PnsConfig, Prover, Verdict};
-use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
 
 /// PNS with zones and without (the ablation).
 fn zoned_and_plain() -> (Pns, Pns) {
@@ -18,25 +17,14 @@ fn zoned_and_plain() -> (Pns, Pns) {
 
 #[test]
 fn every_verdict_with_zones_agrees_with_exhaustive_search_and_without_zones() {
-    let mut rng = Rng(0x5_20e5);
-    let (mut tried, mut no_wins, mut changed) = (0, 0, 0);
+    let (tried, mut no_wins, mut changed) = (2000, 0, 0);
     let (mut zoned, mut plain) = zoned_and_plain();
-    while tried < 2000 {
-        // At most 15 empty cells: the exhaustive search stays cheap.
-        let (nb, to_move) = random_small_position(&mut rng, 2, 15);
-        if nb.empty_cells().len() < 2 || nb.has_line(X) || nb.has_line(O) {
-            continue;
-        }
-        tried += 1;
-        let problem = whole_game(adapt::to_board(&nb, to_move));
+    // At most 15 empty cells: the exhaustive search stays cheap.
+    for (nb, to_move, problem) in random_whole_games(0x5_20e5, tried, (2, 15)) {
         let with = zoned.prove(&problem, &Limits::default());
         let without = plain.prove(&problem, &Limits::default());
-        let want = if attacker_wins_game(&nb, to_move, to_move) {
-            Verdict::Win
-        } else {
-            no_wins += 1;
-            Verdict::NoWin
-        };
+        let want = exhaustive_verdict(&nb, to_move);
+        no_wins += u32::from(want == Verdict::NoWin);
         assert_eq!(with.verdict, want, "{nb:?} to move {to_move}");
         assert_eq!(without.verdict, want, "{nb:?} to move {to_move}");
         if with.stats.nodes != without.stats.nodes {
@@ -54,16 +42,9 @@ fn every_verdict_with_zones_agrees_with_exhaustive_search_and_without_zones() {
 #[test]
 fn zones_change_no_verdict_on_emptier_boards() {
     // Too many empty cells for the exhaustive search: only the ablation.
-    let mut rng = Rng(0xab1a7e);
-    let (mut tried, mut no_wins, mut changed) = (0, 0, 0);
+    let (mut no_wins, mut changed) = (0, 0);
     let (mut zoned, mut plain) = zoned_and_plain();
-    while tried < 2000 {
-        let (nb, to_move) = random_small_position(&mut rng, 2, 22);
-        if nb.empty_cells().len() < 16 || nb.has_line(X) || nb.has_line(O) {
-            continue;
-        }
-        tried += 1;
-        let problem = whole_game(adapt::to_board(&nb, to_move));
+    for (nb, to_move, problem) in random_whole_games(0xab1a7e, 2000, (16, 22)) {
         let with = zoned.prove(&problem, &Limits::default());
         let without = plain.prove(&problem, &Limits::default());
         assert_eq!(with.verdict, without.verdict, "{nb:?} to move {to_move}");

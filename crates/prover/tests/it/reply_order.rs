@@ -4,9 +4,8 @@
 //! verdict with it and without agrees with the exhaustive search of
 //! `kinrow-reference`, and it must have changed many searches.
 
-use crate::common::whole_game;
+use crate::common::{exhaustive_verdict, random_whole_games};
 use kinrow_prover::{Dfpn, DfpnConfig, Limits, Pns, PnsConfig, Prover, Verdict};
-use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
 
 /// PNS and df-pn, each with the reply order (`on`) or without.
 fn provers(on: bool) -> [Box<dyn Prover>; 2] {
@@ -27,30 +26,11 @@ fn provers(on: bool) -> [Box<dyn Prover>; 2] {
 /// both provers with the order and without; `exhaustive` also checks each
 /// verdict against the naive search. Returns the no-wins and, per prover,
 /// how many searches the order changed.
-fn compare(
-    seed: u64,
-    tries: u32,
-    (min_empty, max_empty): (usize, usize),
-    exhaustive: bool,
-) -> (u32, [u32; 2]) {
-    let mut rng = Rng(seed);
+fn compare(seed: u64, tries: u32, empty: (usize, usize), exhaustive: bool) -> (u32, [u32; 2]) {
     let (mut with, mut without) = (provers(true), provers(false));
-    let (mut tried, mut no_wins, mut changed) = (0, 0, [0; 2]);
-    while tried < tries {
-        let (nb, to_move) = random_small_position(&mut rng, 2, max_empty);
-        let empty = nb.empty_cells().len();
-        if empty < min_empty || nb.has_line(X) || nb.has_line(O) {
-            continue;
-        }
-        tried += 1;
-        let problem = whole_game(adapt::to_board(&nb, to_move));
-        let want = exhaustive.then(|| {
-            if attacker_wins_game(&nb, to_move, to_move) {
-                Verdict::Win
-            } else {
-                Verdict::NoWin
-            }
-        });
+    let (mut no_wins, mut changed) = (0, [0; 2]);
+    for (nb, to_move, problem) in random_whole_games(seed, tries, empty) {
+        let want = exhaustive.then(|| exhaustive_verdict(&nb, to_move));
         for i in 0..2 {
             let a = with[i].prove(&problem, &Limits::default());
             let b = without[i].prove(&problem, &Limits::default());
