@@ -417,14 +417,17 @@ impl<'s> Matching<'s> {
     /// if the second fails, frees the first's cell (the other slots keep
     /// theirs), so the group takes none.
     ///
-    /// The cells a failed search visited are dead from then on: each is
-    /// held, and every cell its holder may take was visited too (else the
-    /// search would have gone on there), so no path from outside ever
-    /// leaves them for a free cell; later searches only add matched cells
-    /// outside them, and no slot inside them ever changes, so that stays
-    /// true. Skipping them finds the same paths as visiting them, sooner.
-    /// (When the second slot fails the first's cell is freed, which may
-    /// be among the cells that search visited: those are not marked.)
+    /// The cells a failed search visited, with those dead already, are dead
+    /// from then on: each is held, and every cell its holder may take was
+    /// visited in this search or is dead already (else the search would
+    /// have gone on there), so no path from outside ever leaves them for a
+    /// free cell; later searches only add matched cells outside them, and
+    /// no slot inside them ever changes, so that stays true. Skipping them
+    /// finds the same paths as visiting them, sooner. (When the second
+    /// slot fails the first's cell is freed; it lies on the first slot's
+    /// path, which avoided the dead cells, so it is never dead, but it may
+    /// be among the cells the second search visited: those are not
+    /// marked.)
     fn cover(&mut self, g: usize, shared: u128) -> bool {
         debug_assert_eq!(g, self.shared.len());
         self.shared.push(shared);

@@ -157,9 +157,10 @@ impl NodeRules {
 
     /// [`NodeRules::attacker_node_with`] for a caller that asked it of this
     /// very position before (`tested`) and got moves: reduction 7 is not
-    /// tried again, since it answered no then and its tests depend on the
-    /// position alone. (Leaving a reduction out is sound in any case: the
-    /// moves are then searched.)
+    /// tried again, since it answered no then. (Its tests depend on the
+    /// position and, through their heuristics, on its orientation, so in
+    /// another frame they might have said yes; leaving a reduction out is
+    /// sound in any case: the moves are then searched.)
     #[must_use]
     pub(crate) fn attacker_node_tested(
         &self,

@@ -7,7 +7,9 @@
 //!   its proof length;
 //! - `edge_child` (4) and `edge_move` (2): for each child, its node and the
 //!   move leading to it, in the parent's canonical frame; a node's children
-//!   are contiguous (they are pushed when it is expanded, all at once);
+//!   are contiguous (they are pushed when it is expanded, all at once, or
+//!   under lazy expansion copied to the end with the next batch, the old
+//!   range left unused);
 //! - `links` (8): parent lists of nodes with more than one parent, as
 //!   linked lists (a node with one parent stores it inline);
 //! - the transposition [`Table`] (12 per slot, at most 3/4 full);

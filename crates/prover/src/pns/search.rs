@@ -6,8 +6,10 @@
 //! node is counted once per parent in those sums, so the numbers of its
 //! ancestors over-estimate the work left. That only steers the search: a
 //! node is proved only when pn = 0 (an OR child proved, or every AND child
-//! proved) and disproved only when dn = 0, both exact statements about its
-//! children whatever the sums say, and saturation stops below infinity.
+//! proved and, under lazy expansion, no reply left to create: the rest of
+//! the `lazy` module counts as a child) and disproved only when dn = 0, both
+//! exact statements about its children whatever the sums say, and
+//! saturation stops below infinity.
 //!
 //! Depth: within one search the remaining depth of a position is the root's
 //! depth minus the stones added since the root, so the node of a position
@@ -391,7 +393,8 @@ impl<'a> PnsSearch<'a> {
     }
 
     /// Expands the leaf at the end of the path with the moves the rules
-    /// give.
+    /// give, or under lazy expansion a defender's node whose rest the
+    /// descent chose with its next replies.
     fn expand(&mut self, id: NodeId) -> Result<(), Stopped> {
         let node = *self.arena.node(id);
         if !node.is_leaf() {
@@ -457,8 +460,8 @@ impl<'a> PnsSearch<'a> {
     /// `moves`: one per position up to symmetry, found in the table or
     /// created and evaluated. With `cutoff`, stops at the first child that
     /// settles `id` (a proved child of an OR node, a disproved child of an
-    /// AND node). Either every child is added or, when a budget forbids
-    /// it, none.
+    /// AND node). Either every child (of the batch, under lazy expansion)
+    /// is added or, when a budget forbids it, none.
     ///
     /// Under lazy expansion a defender's node gets the next batch of its
     /// replies in rank order, after the children it has (the `lazy`
