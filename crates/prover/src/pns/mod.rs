@@ -47,7 +47,7 @@
 //!   module): with the reply order, a defender's node creates its best 8
 //!   replies first, the others standing as one more child until the
 //!   search asks for them; 7x7, k=5 went from 8.4 M nodes and 16 s to
-//!   3.6 M and 8 s.
+//!   3.0 M and 6.6 s.
 //! - **First numbers** ([`Init`]) and **when the rules look** at a new node
 //!   ([`Evaluation`]) are configurable; the defaults measured best.
 //!
