@@ -515,9 +515,12 @@ impl<'a> PnsSearch<'a> {
             Some(r) => scratch.sort_unstable_by_key(|&(c, real, _, _)| (r[usize::from(real)], c)),
             None => scratch.sort_unstable(),
         }
-        // Touch every child's table slot before probing: the loads are
-        // independent, so their cache misses overlap.
-        self.arena.warm(scratch.iter().map(|&(_, _, key, _)| key));
+        // Touch the table slot of every child this expansion may reach
+        // (under lazy expansion, the children it has and one batch) before
+        // probing: the loads are independent, so their cache misses overlap.
+        let reach = existing.saturating_add(limit);
+        self.arena
+            .warm(scratch.iter().take(reach).map(|&(_, _, key, _)| key));
         let or = !parent.is_and();
         let child_and = or;
         let eager = self.evaluation == Evaluation::Eager;
