@@ -80,9 +80,10 @@ pub struct AnalyseArgs {
     /// reported; one found is proved).
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = settings::parse_seconds)]
     pub time: f64,
-    /// The rule (default: the file's SGF `RU`, else freestyle; renju is
-    /// refused: the provers do not search it yet).
-    #[arg(long, value_name = "freestyle|exact", value_parser = settings::parse_rule)]
+    /// The rule (default: the file's SGF `RU`, renju's opening rules such
+    /// as RIF or Yamaguchi read as renju, else freestyle; a record whose
+    /// `RU` fixes no rule, such as swap2, needs this flag).
+    #[arg(long, value_name = "freestyle|exact|renju", value_parser = settings::parse_rule)]
     pub rule: Option<Rule>,
     /// Search memory per ply in bytes, e.g. 512M (default: 512 MiB, at
     /// most half the memory available).
@@ -194,6 +195,10 @@ pub struct SolveArgs {
     /// verdict still printed.
     #[arg(long, value_name = "PATH")]
     pub proof: Option<PathBuf>,
+    /// Overwrite output files that exist already (never an input file:
+    /// that is refused whatever the flags).
+    #[arg(long)]
+    pub force: bool,
     /// Exit 0 even when some answer is unknown or a position is skipped
     /// (otherwise exit 3).
     #[arg(long)]

@@ -4,6 +4,7 @@ use super::Solved;
 use crate::cli::CheckArgs;
 use crate::error::{CliError, EXIT_FAILED};
 use crate::input::{self, Loaded};
+use crate::output::OutputGuard;
 use crate::render;
 use kinrow_format::Position;
 use kinrow_prover::certificate::{write_certificate, CertificateStats, MAGIC};
@@ -137,7 +138,13 @@ pub fn proof_paths(target: &Path, loaded: &[Loaded]) -> Result<Vec<PathBuf>, Cli
 /// Writes the certificate of a won position to `path`; what went wrong
 /// otherwise (the writer's budget, the file system), never an error that
 /// ends the run.
-pub fn write_proof(path: &Path, p: &Position, s: &Solved, limits: &Limits) -> ProofInfo {
+pub fn write_proof(
+    guard: &OutputGuard,
+    path: &Path,
+    p: &Position,
+    s: &Solved,
+    limits: &Limits,
+) -> ProofInfo {
     let not_written = |reason: String| ProofInfo::NotWritten {
         path: path.to_path_buf(),
         reason,
@@ -148,17 +155,12 @@ pub fn write_proof(path: &Path, p: &Position, s: &Solved, limits: &Limits) -> Pr
         Ok(cert) => cert.with_name(&p.name),
         Err(e) => return not_written(e.to_string()),
     };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            return not_written(format!("{}: {e}", dir.display()));
-        }
-    }
-    match std::fs::write(path, cert.to_text()) {
+    match guard.write(path, &cert.to_text()) {
         Ok(()) => ProofInfo::Written {
             path: path.to_path_buf(),
             stats: *cert.stats(),
         },
-        Err(e) => not_written(e.to_string()),
+        Err(e) => not_written(e),
     }
 }
 

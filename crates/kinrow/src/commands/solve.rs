@@ -5,6 +5,7 @@ use super::{skipped_line, solve_one, Solved};
 use crate::cli::SolveArgs;
 use crate::error::{exit_code, CliError};
 use crate::input::Loaded;
+use crate::output::OutputGuard;
 use crate::provers::ProverKind;
 use crate::settings::{self, Overrides};
 use crate::{input, render};
@@ -32,8 +33,15 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         1,
     );
     // Decided before solving, so that a collision costs no work.
+    let guard = OutputGuard::new(loaded.iter().map(|l| l.path.as_path()), args.force);
     let proof_paths = match &args.proof {
-        Some(target) => Some(proof_paths(target, &loaded)?),
+        Some(target) => {
+            let paths = proof_paths(target, &loaded)?;
+            for path in &paths {
+                guard.check("--proof", path)?;
+            }
+            Some(paths)
+        }
         None => None,
     };
     let show_progress = Show {
@@ -70,7 +78,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 let proof = match &proof_paths {
                     Some(paths) if solved.outcome.verdict == Verdict::Win => {
                         let info = with_progress(show_progress, &format!("{label} proof"), || {
-                            write_proof(&paths[i], &position, &solved, &limits)
+                            write_proof(&guard, &paths[i], &position, &solved, &limits)
                         });
                         if let ProofInfo::NotWritten { path, reason } = &info {
                             failed = true;
@@ -313,13 +321,17 @@ pub fn human(
             .unwrap_or_default();
         out.push_str(&format!(", first move {mv}\n"));
         let moves = plies.div_ceil(2);
+        let noun = |n: u32| if n == 1 { "move" } else { "moves" };
         if o.shortest {
             out.push_str(&format!(
-                "length: a shortest win: {attacker}'s winning stone lands at ply {plies} ({moves} {attacker} moves)\n"
+                "length: a shortest win: {attacker}'s winning stone lands at ply {plies} ({moves} {attacker} {})\n",
+                noun(moves)
             ));
         } else {
             out.push_str(&format!(
-                "length: a win, line of {plies} plies ({moves} {attacker} moves): the line {} proved, not necessarily a shortest win\n",
+                "length: a win, line of {} ({moves} {attacker} {}): the line {} proved, not necessarily a shortest win\n",
+                render::plies(plies),
+                noun(moves),
                 s.prover.name()
             ));
         }
