@@ -1,7 +1,9 @@
 //! Piskvork's `.psq` game file: a first line `Piskvorky WxH, L1:L2, s`
 //! (or `Piskvorky WxH`), then one move a line, `x,y,t` with 1-based
-//! coordinates from the top-left and the time taken; the moves end at
-//! the first line that is not one (brain names, a result code).
+//! coordinates from the top-left and the time taken in milliseconds; the
+//! moves end at the first line that is no move and not meant as one (no
+//! `,` or `;`: brain names, a result code). A malformed move line, and a
+//! move after the end, are errors: a game is never cut short in silence.
 
 use super::{check_size, push_move, GameError, GameErrorKind, GameMove, GameRecord};
 use kinrow_board::Player;
@@ -28,18 +30,62 @@ fn size(line: &str) -> Option<(u32, u32)> {
     Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
 }
 
-/// `x,y,t` (t may be absent): 1-based x and y.
-fn move_line(line: &str) -> Option<(u32, u32)> {
-    let parts: Vec<&str> = line.trim().split(',').map(str::trim).collect();
-    if !(2..=3).contains(&parts.len()) {
-        return None;
+/// What a line after the first is.
+enum Line {
+    /// A move `x,y,t` (t may be absent): 1-based x and y.
+    Move(u32, u32),
+    /// Not a move, nor meant as one: the trailer after the moves (brain
+    /// names, a result code such as `-1`).
+    Trailer,
+}
+
+/// Reads a line after the first. A line with a `,` or a `;` is meant as a
+/// move: anything wrong in it is an error (a time of `12.5`, `8,8,x`,
+/// `5;9;0`, a number too large), with the column of the bad field, rather
+/// than the silent end of the game it once was.
+fn read_line(line: &str, number: usize) -> Result<Line, GameError> {
+    let indent = line.len() - line.trim_start().len();
+    let text = line.trim();
+    if !text.contains([',', ';']) {
+        return Ok(Line::Trailer);
     }
-    let all_digits =
-        |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit());
-    if !parts.iter().all(|p| all_digits(p)) {
-        return None;
+    let mut fields = Vec::new();
+    let mut column = indent + 1;
+    for field in text.split(',') {
+        fields.push((
+            field.trim(),
+            column + field.len() - field.trim_start().len(),
+        ));
+        column += field.len() + 1;
     }
-    Some((parts[0].parse().ok()?, parts[1].parse().ok()?))
+    if !(2..=3).contains(&fields.len()) {
+        return Err(syntax(
+            number,
+            indent + 1,
+            "a move `x,y,time` (whole numbers)",
+            text,
+        ));
+    }
+    let mut numbers = [0u32; 3];
+    for (i, &(field, column)) in fields.iter().enumerate() {
+        let what = [
+            "x, a whole number from 1",
+            "y, a whole number from 1",
+            "a time in whole milliseconds",
+        ][i];
+        let all_digits = !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit());
+        numbers[i] = match field.parse::<u32>() {
+            Ok(n) if all_digits => n,
+            _ => return Err(syntax(number, column, what, field)),
+        };
+    }
+    Ok(Line::Move(numbers[0], numbers[1]))
+}
+
+/// Line `number` (1-based) of `text`, shortened.
+fn text_line(text: &str, number: usize) -> String {
+    let line = text.lines().nth(number.saturating_sub(1)).unwrap_or("");
+    line.trim().chars().take(40).collect()
 }
 
 /// Reads a `.psq` file. Moves alternate from Black (x).
@@ -59,10 +105,34 @@ pub fn parse_psq(text: &str) -> Result<GameRecord, GameError> {
         width,
         height,
         rule: None,
+        opening: None,
+        unsettled: None,
         moves: Vec::new(),
     };
+    let mut trailer = None;
     for (i, line) in lines {
-        let Some((x, y)) = move_line(line) else { break };
+        let (x, y) = match read_line(line, i + 1)? {
+            Line::Trailer => {
+                trailer.get_or_insert(i + 1);
+                continue;
+            }
+            Line::Move(_, _) if trailer.is_some() => {
+                let ended = trailer.unwrap_or(0);
+                return Err(GameError::at(
+                    i + 1,
+                    1,
+                    GameErrorKind::Syntax {
+                        expected: "no more moves once a line that is no move has ended them",
+                        found: format!(
+                            "the move {:?} after line {ended}, {:?}",
+                            line.trim(),
+                            text_line(text, ended)
+                        ),
+                    },
+                ));
+            }
+            Line::Move(x, y) => (x, y),
+        };
         let column = line.len() - line.trim_start().len() + 1;
         let player = if record.moves.len().is_multiple_of(2) {
             Player::X
@@ -127,6 +197,24 @@ mod tests {
             err("Piskvorky 15x15\n0,3,0\n").kind,
             K::OffBoard { .. }
         ));
+        // A malformed move line is an error at its bad field, not the
+        // silent end of the game (issue 28, item 2).
+        for (line, column) in [
+            ("5,9,12.5", 5),
+            ("8,8,x", 5),
+            ("5;9;0", 1),
+            ("5,99999999999999999999,0", 3),
+            ("5, -9,0", 4),
+            ("5,9,0,7", 1),
+        ] {
+            let e = err(&format!("Piskvorky 15x15\n8,8,0\n{line}\n9,9,0\n"));
+            assert!(matches!(e.kind, K::Syntax { .. }), "{line}: {e}");
+            assert_eq!((e.line, e.column), (3, column), "{line}: {e}");
+        }
+        // A move after the trailer (a garbage line) is an error too.
+        let e = err("Piskvorky 15x15\n8,8,0\ngarbage\n9,9,0\n");
+        assert!(matches!(e.kind, K::Syntax { .. }));
+        assert_eq!(e.line, 4);
         let e = err("Piskvorky 15x15\n8,8,0\n9,9,0\n8,8,0\n");
         assert!(matches!(e.kind, K::Occupied { .. }));
         assert_eq!(e.line, 4);
