@@ -8,7 +8,7 @@
 
 use crate::error::CliError;
 use kinrow_board::Rule;
-use kinrow_format::game::{parse_game, GameFormat, GameRecord};
+use kinrow_format::game::{parse_game, GameErrorKind, GameFormat, GameRecord};
 use kinrow_format::{parse_positions, Position};
 use std::collections::HashSet;
 use std::fs::{File, Metadata};
@@ -194,9 +194,14 @@ pub fn load_with(paths: &[PathBuf], choice: &GameChoice) -> Result<Vec<Loaded>, 
         let text = read_text(&path)?;
         if GameFormat::detect(&text).is_some() {
             let game = parse_game(&text).map_err(|e| located(&path, e.line, e.column, &e.kind))?;
-            let ply = choice
-                .ply
-                .unwrap_or_else(|| game.last_open_ply(choice.rule));
+            let rule = game
+                .rule_for(choice.rule)
+                .map_err(|e| located(&path, e.line, e.column, &e.kind))?;
+            let ply = choice.ply.unwrap_or_else(|| {
+                let last = game.last_open_ply(Some(rule));
+                note_foul(&path, &game, last, rule);
+                last
+            });
             let position = game
                 .position(ply, choice.rule, &stem(&path))
                 .map_err(|e| located(&path, e.line, e.column, &e.kind))?;
@@ -220,6 +225,22 @@ pub fn load_with(paths: &[PathBuf], choice: &GameChoice) -> Result<Vec<Loaded>, 
         }));
     }
     Ok(out)
+}
+
+/// Says on stderr where a renju record's game ended by a foul, when the
+/// default position stops before it (a foul is no position to solve).
+fn note_foul(path: &Path, game: &GameRecord, last: usize, rule: Rule) {
+    if let Err(e) = game.position(last + 1, Some(rule), "") {
+        if matches!(e.kind, GameErrorKind::Foul { .. }) {
+            eprintln!(
+                "kinrow: note: {}:{}:{}: {}; taking the position before it (ply {last})",
+                path.display(),
+                e.line,
+                e.column,
+                e.kind
+            );
+        }
+    }
 }
 
 /// The name of a file without its extension: the name of a position file

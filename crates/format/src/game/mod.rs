@@ -80,6 +80,13 @@ pub struct GameRecord {
     pub height: u32,
     /// The rule the file states (SGF `RU`), if any.
     pub rule: Option<Rule>,
+    /// The opening rule the file names (SGF `RU[Yamaguchi]`, `RU[swap2]`),
+    /// for reports: it changes how a game starts, not the game searched.
+    pub opening: Option<String>,
+    /// A `RU` value that names no rule kinrow knows, or only an opening
+    /// rule that leaves the game's rule open (`swap2`): a position of the
+    /// record then needs a rule from the caller ([`GameRecord::rule_for`]).
+    pub unsettled: Option<GameError>,
     pub moves: Vec<GameMove>,
 }
 
@@ -116,6 +123,16 @@ pub enum GameErrorKind {
     Unsupported { found: String },
     #[error("expected a ply from 0 to {moves} (the moves of the game), found {ply}")]
     PlyBeyondEnd { ply: usize, moves: usize },
+    #[error("expected a rule kinrow knows (freestyle or gomoku, exact or standard, renju; renju's opening rules RIF, Yamaguchi, Sakata, Soosorv-N, Taraguchi-N, Tarannikov read as renju), found RU[{found}]; give --rule freestyle|exact|renju to say which game it is")]
+    UnknownRule { found: String },
+    #[error("expected a game rule, found RU[{found}], an opening rule that does not say whether the game is freestyle, exact or renju; give --rule freestyle|exact|renju")]
+    OpeningOnly { found: String },
+    #[error("expected a legal move of x (Black) under renju, found {found} at move {ply}, a forbidden point of x ({foul}): a foul, which ends the game there (o wins)")]
+    Foul {
+        ply: usize,
+        found: String,
+        foul: kinrow_board::Foul,
+    },
     #[error("expected a position before the end of the game, found ply {ply} after the winning move {won} of {player}")]
     AfterWin {
         ply: usize,
@@ -162,8 +179,25 @@ pub(crate) fn check_size(width: u32, height: u32, found: &str) -> Result<(), Gam
 }
 
 impl GameRecord {
-    /// The ply of the last position before the game was won (or its end
-    /// when nobody made a line): the default position of a game file.
+    /// The rule of the record's positions: `chosen`, else the rule the
+    /// file states, else freestyle (a file that says nothing).
+    ///
+    /// # Errors
+    ///
+    /// [`GameErrorKind::UnknownRule`] or [`GameErrorKind::OpeningOnly`]
+    /// when the file's `RU` does not fix the rule and `chosen` is `None`:
+    /// never another game in silence.
+    pub fn rule_for(&self, chosen: Option<Rule>) -> Result<Rule, GameError> {
+        match (chosen, self.rule, &self.unsettled) {
+            (Some(rule), _, _) | (None, Some(rule), _) => Ok(rule),
+            (None, None, Some(e)) => Err(e.clone()),
+            (None, None, None) => Ok(Rule::default()),
+        }
+    }
+
+    /// The ply of the last position before the game was won or ended by
+    /// a foul (or its end when nobody made a line): the default position
+    /// of a game file.
     #[must_use]
     pub fn last_open_ply(&self, rule: Option<Rule>) -> usize {
         let mut ply = self.moves.len();
@@ -181,7 +215,9 @@ impl GameRecord {
     ///
     /// [`GameErrorKind::PlyBeyondEnd`] past the last move;
     /// [`GameErrorKind::AfterWin`] when a move up to `ply` made a winning
-    /// line (the game was over).
+    /// line, [`GameErrorKind::Foul`] when under renju one was a forbidden
+    /// point of x (the game was over); the errors of
+    /// [`GameRecord::rule_for`].
     pub fn position(
         &self,
         ply: usize,
@@ -199,7 +235,7 @@ impl GameRecord {
                 },
             ));
         }
-        let rule = rule.or(self.rule).unwrap_or_default();
+        let rule = self.rule_for(rule)?;
         let game =
             Game::new(self.width, self.height, 5, rule).expect("the reader checked the size");
         let mut board = Board::new(game);
@@ -209,6 +245,19 @@ impl GameRecord {
             let cell = g
                 .cell(m.x, self.height - 1 - m.y)
                 .expect("the reader checked the cell");
+            if m.player == Player::X {
+                if let Some(foul) = board.foul(cell) {
+                    return Err(GameError::at(
+                        m.line,
+                        m.column,
+                        GameErrorKind::Foul {
+                            ply: i + 1,
+                            found: g.name(cell),
+                            foul,
+                        },
+                    ));
+                }
+            }
             board.place(cell, m.player);
             next = m.player.other();
             if board.wins_at(cell) {

@@ -6,8 +6,11 @@
 //! `ID[value][value]...` with `\` escapes inside values.
 //!
 //! Read: `GM` (4, or absent), `SZ` (`15` or `20:15`, default 15), `RU`
-//! (a value naming renju, exact or standard, freestyle or gomoku; other
-//! values leave the rule to the caller), moves `B[xy]` and `W[xy]` with
+//! (a value naming renju, exact or standard, freestyle or gomoku; renju's
+//! opening rules, `RIF`, `Yamaguchi`, `Sakata`, `Soosorv-N`, `Taraguchi-N`,
+//! `Tarannikov`, read as renju with the opening kept; an opening rule that
+//! does not fix the game's rule, `swap2`, and a name kinrow does not know,
+//! `caro`, leave the rule to the caller, who must give it), moves `B[xy]` and `W[xy]` with
 //! letters `a`.. from the top-left. Setup stones (`AB`, `AW`, `AE`) are
 //! refused; other properties are skipped.
 
@@ -160,16 +163,57 @@ fn main_line(text: &str) -> Result<Vec<Property>, GameError> {
     Ok(props)
 }
 
-fn rule_named(value: &str) -> Option<Rule> {
+/// What a `RU` value says.
+#[derive(Debug, PartialEq, Eq)]
+enum Named {
+    /// A rule, and the opening rule when the value names one.
+    Rule(Rule, Option<String>),
+    /// An opening rule alone (`swap2`): the game's rule is open.
+    OpeningOnly,
+    /// Nothing kinrow knows (`caro`).
+    Unknown,
+}
+
+/// Renju's opening rules: each plays renju.
+const RENJU_OPENINGS: [&str; 6] = [
+    "rif",
+    "yamaguchi",
+    "sakata",
+    "soosorv",
+    "taraguchi",
+    "tarannikov",
+];
+/// Opening rules used with more than one game rule.
+const OPENINGS: [&str; 5] = ["swap", "swap1", "swap2", "pro", "longpro"];
+
+fn rule_named(value: &str) -> Named {
     let v = value.to_ascii_lowercase();
-    if v.contains("renju") {
-        Some(Rule::Renju)
-    } else if v.contains("exact") || v.contains("standard") {
-        Some(Rule::Exact)
-    } else if v.contains("freestyle") || v.contains("gomoku") {
-        Some(Rule::Freestyle)
+    let words: Vec<&str> = v
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // `long pro` and `longpro` alike; `soosorv-8` and `soosorv8` alike.
+    let joined = words.join("");
+    let has = |w: &str| {
+        words
+            .iter()
+            .any(|x| x.trim_end_matches(|c: char| c.is_ascii_digit()) == w)
+    };
+    let opening = RENJU_OPENINGS
+        .iter()
+        .chain(&OPENINGS)
+        .find(|o| has(o) || (**o == "longpro" && joined.contains("longpro")))
+        .map(|_| value.trim().to_string());
+    if has("renju") || RENJU_OPENINGS.iter().any(|o| has(o)) {
+        Named::Rule(Rule::Renju, opening)
+    } else if has("exact") || has("standard") {
+        Named::Rule(Rule::Exact, opening)
+    } else if has("freestyle") || has("gomoku") || has("free") {
+        Named::Rule(Rule::Freestyle, opening)
+    } else if opening.is_some() {
+        Named::OpeningOnly
     } else {
-        None
+        Named::Unknown
     }
 }
 
@@ -186,6 +230,8 @@ pub fn parse_sgf(text: &str) -> Result<GameRecord, GameError> {
         width: 15,
         height: 15,
         rule: None,
+        opening: None,
+        unsettled: None,
         moves: Vec::new(),
     };
     let at = |p: &Property, kind| GameError::at(p.line, p.column, kind);
@@ -216,7 +262,18 @@ pub fn parse_sgf(text: &str) -> Result<GameRecord, GameError> {
                 }
                 (record.width, record.height) = (w, h);
             }
-            "RU" => record.rule = rule_named(&p.value),
+            "RU" => match rule_named(&p.value) {
+                Named::Rule(rule, opening) => (record.rule, record.opening) = (Some(rule), opening),
+                Named::OpeningOnly => {
+                    record.opening = Some(p.value.trim().to_string());
+                    let found = p.value.clone();
+                    record.unsettled = Some(at(p, GameErrorKind::OpeningOnly { found }));
+                }
+                Named::Unknown => {
+                    let found = p.value.clone();
+                    record.unsettled = Some(at(p, GameErrorKind::UnknownRule { found }));
+                }
+            },
             "AB" | "AW" | "AE" => {
                 return Err(at(
                     p,
@@ -282,6 +339,81 @@ pub fn write_sgf(record: &GameRecord) -> String {
 }
 
 #[cfg(test)]
+mod rule_names {
+    use super::{rule_named, Named};
+    use kinrow_board::Rule;
+
+    /// Issue 28, item 3: renju's opening rules are renju; an opening rule
+    /// alone, or a rule kinrow does not know, fixes no game.
+    #[test]
+    fn renju_openings_are_renju_and_unknown_rules_are_no_rule() {
+        for v in [
+            "RIF",
+            "Yamaguchi",
+            "Soosorv-8",
+            "Taraguchi-10",
+            "renju",
+            "Renju (Sakata)",
+        ] {
+            assert!(matches!(rule_named(v), Named::Rule(Rule::Renju, _)), "{v}");
+        }
+        assert_eq!(
+            rule_named("Yamaguchi"),
+            Named::Rule(Rule::Renju, Some("Yamaguchi".into()))
+        );
+        assert_eq!(rule_named("renju"), Named::Rule(Rule::Renju, None));
+        assert_eq!(rule_named("Gomoku"), Named::Rule(Rule::Freestyle, None));
+        assert_eq!(rule_named("standard"), Named::Rule(Rule::Exact, None));
+        for v in ["swap2", "Swap1", "long pro", "Pro"] {
+            assert_eq!(rule_named(v), Named::OpeningOnly, "{v}");
+        }
+        for v in ["caro", "Connect6", ""] {
+            assert_eq!(rule_named(v), Named::Unknown, "{v}");
+        }
+    }
+
+    #[test]
+    fn a_record_without_a_known_rule_needs_one_from_the_caller() {
+        use crate::game::{parse_sgf, GameErrorKind as K};
+        let game = |ru: &str| parse_sgf(&format!("(;GM[4]SZ[15]RU[{ru}];B[hh];W[gh])")).unwrap();
+        let g = game("Yamaguchi");
+        assert_eq!(
+            g.position(2, None, "y").unwrap().board.game().rule(),
+            Rule::Renju
+        );
+        assert_eq!(g.opening.as_deref(), Some("Yamaguchi"));
+        for (ru, kind) in [("caro", "unknown"), ("swap2", "opening")] {
+            let e = game(ru).position(2, None, "c").unwrap_err();
+            match (kind, &e.kind) {
+                ("unknown", K::UnknownRule { .. }) | ("opening", K::OpeningOnly { .. }) => {}
+                _ => panic!("{ru}: {e}"),
+            }
+            assert_eq!((e.line, e.column), (1, 17));
+            let p = game(ru).position(2, Some(Rule::Exact), "c").unwrap();
+            assert_eq!(p.board.game().rule(), Rule::Exact);
+        }
+    }
+
+    /// Issue 28, item 4: a renju record whose Black played a forbidden
+    /// point gives no position after the foul, and says where it was.
+    #[test]
+    fn a_foul_in_a_renju_record_ends_it_where_it_happens() {
+        use crate::game::{parse_sgf, GameErrorKind as K};
+        let text = "(;GM[4]SZ[15]RU[renju];B[hh];W[aa];B[ih];W[ac];B[jh];W[ae];B[lh];W[ag];B[mh];W[ai];B[kh])";
+        let g = parse_sgf(text).unwrap();
+        let e = g.position(11, None, "f").unwrap_err();
+        assert!(matches!(e.kind, K::Foul { ply: 11, .. }), "{e}");
+        assert_eq!(e.column, text.find("B[kh]").unwrap() + 3);
+        assert_eq!(g.last_open_ply(None), 10);
+        // Under freestyle the same move is a five.
+        assert!(matches!(
+            g.position(11, Some(Rule::Freestyle), "f").unwrap_err().kind,
+            K::AfterWin { .. }
+        ));
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::GameErrorKind as K;
@@ -292,6 +424,7 @@ mod tests {
             "(;FF[4]GM[4]SZ[15]RU[Renju]PB[a \\] b]\n;B[hh];W[ii](;B[jj];W[kk])(;B[aa]))(;B[bb])";
         let r = parse_sgf(text).unwrap();
         assert_eq!(r.rule, Some(Rule::Renju));
+        assert_eq!(r.unsettled, None);
         let cells: Vec<_> = r.moves.iter().map(|m| (m.x, m.y, m.player)).collect();
         assert_eq!(
             cells,

@@ -46,7 +46,15 @@ fn five(board: &Board) -> Option<Win> {
 
 pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
     let record = input::load_game(&args.game)?;
-    let rule = args.rule.or(record.rule).unwrap_or_default();
+    let rule = record.rule_for(args.rule).map_err(|e| {
+        CliError::input(format!(
+            "{}:{}:{}: {}",
+            args.game.display(),
+            e.line,
+            e.column,
+            e.kind
+        ))
+    })?;
     let per_ply = Duration::from_secs_f64(args.time);
     let memory = args
         .memory
