@@ -115,7 +115,7 @@ pub fn game(p: &Position) -> String {
         out.push_str(&a);
     }
     match p.depth {
-        Some(d) => out.push_str(&format!("; horizon {d} plies")),
+        Some(d) => out.push_str(&format!("; horizon {}", plies(d))),
         None => out.push_str("; no horizon"),
     }
     out
@@ -202,7 +202,10 @@ pub fn no_win_scope(p: &Position) -> (Scope, String) {
         (None, None) => (Scope::RealGame, real.into()),
         (None, Some(d)) => (
             Scope::RealGame,
-            format!("{real}, within {d} plies only: {attacker} may still win in more"),
+            format!(
+                "{real}, within {} only: {attacker} may still win in more",
+                plies(d)
+            ),
         ),
         (Some(game), _) => (
             Scope::RestrictedGame,
@@ -216,10 +219,10 @@ pub fn no_win_scope(p: &Position) -> (Scope, String) {
 pub fn headline(p: &Position, verdict: Verdict) -> String {
     let attacker = p.board.to_move();
     match (verdict, p.depth) {
-        (Verdict::Win, Some(d)) => format!("win for {attacker}: a forced win within {d} plies"),
+        (Verdict::Win, Some(d)) => format!("win for {attacker}: a forced win within {}", plies(d)),
         (Verdict::Win, None) => format!("win for {attacker}: a forced win"),
         (Verdict::NoWin, Some(d)) => {
-            format!("no-win for {attacker}: no forced win within {d} plies")
+            format!("no-win for {attacker}: no forced win within {}", plies(d))
         }
         (Verdict::NoWin, None) => format!("no-win for {attacker}: no forced win at all"),
         (Verdict::Unknown, _) => "unknown".into(),
@@ -290,6 +293,20 @@ pub fn bytes(n: u64) -> String {
         format!("{n} B")
     } else {
         format!("{v:.1} {}", UNITS[u])
+    }
+}
+
+/// `1 ply`, `7 plies`.
+pub fn plies(n: impl Into<u64>) -> String {
+    counted(n.into(), "ply", "plies")
+}
+
+/// `1 move`, `3 moves` (or another noun).
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
     }
 }
 
