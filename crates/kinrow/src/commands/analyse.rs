@@ -6,10 +6,12 @@
 //! line) the side to move is asked for a forced win within the per-ply
 //! budget: five at once, a VCF, then a VCT (the brain's
 //! [`kinrow_brain::engine::forced_win`]; each a proof, in the real game).
-//! For a ply with a win, the move played *kept* it when it made five or
-//! the same side had a forced win again at its next turn; otherwise the
-//! win was *missed* (or not found again within the budget: a win found is
-//! proved, a win not found is not disproved). The result was *forced from*
+//! For a ply with a win, the move played *threw the win away* when the
+//! opponent then had a forced win (a proof that the move lost the win:
+//! both sides cannot have one); it *kept* it when it made five or the same
+//! side had a forced win again at its next turn; otherwise the win was
+//! *missed* (or not found again within the budget: a win found is proved,
+//! a win not found is not disproved). The result was *forced from*
 //! the first ply of the winner's from which it had a forced win at every
 //! one of its turns to the end.
 
@@ -119,13 +121,35 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
     Ok(0)
 }
 
+/// What the move played from a ply with a forced win did to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fate {
+    /// It made five, or the side had a forced win again at its next turn.
+    Kept,
+    /// No forced win found again at the side's next turn, within the
+    /// budget.
+    Missed,
+    /// The opponent had a forced win after it: the win is proved lost.
+    ThrownAway,
+}
+
+impl Fate {
+    fn label(self) -> &'static str {
+        match self {
+            Fate::Kept => "kept",
+            Fate::Missed => "missed",
+            Fate::ThrownAway => "threw the win away",
+        }
+    }
+}
+
 /// The verdicts drawn from the plies.
 struct Report {
     winner: Option<Player>,
     moves: usize,
-    /// Per ply with a win: whether the move played kept it (`None`: the
+    /// Per ply with a win: what the move played did to it (`None`: the
     /// game stops there).
-    kept: Vec<Option<bool>>,
+    kept: Vec<Option<Fate>>,
     forced_from: Option<usize>,
 }
 
@@ -137,7 +161,17 @@ impl Report {
                 plies[p].played?;
                 let me = plies[p].board.to_move();
                 let won = p == end && winner == Some(me);
-                Some(won || plies.get(p + 2).is_some_and(|q| q.win.is_some()))
+                // The opponent's win first: a win again two plies on may
+                // only mean that the opponent missed its own.
+                Some(if won {
+                    Fate::Kept
+                } else if plies.get(p + 1).is_some_and(|q| q.win.is_some()) {
+                    Fate::ThrownAway
+                } else if plies.get(p + 2).is_some_and(|q| q.win.is_some()) {
+                    Fate::Kept
+                } else {
+                    Fate::Missed
+                })
             })
             .collect();
         let forced_from = winner.and_then(|w| {
@@ -183,10 +217,7 @@ impl Report {
             let played = ply.played.map_or_else(
                 || "the game stops here".to_string(),
                 |c| {
-                    let verdict = match self.kept[p] {
-                        Some(true) => "kept",
-                        _ => "missed",
-                    };
+                    let verdict = self.kept[p].map_or("missed", Fate::label);
                     format!("played {}: {verdict}", b.game().geometry().name(c))
                 },
             );
@@ -197,8 +228,14 @@ impl Report {
                 win.prover,
                 render::moves(b, &win.line)
             ));
-            if self.kept[p] == Some(false) {
-                turning.push((p, format!("{} missed its forced win", b.to_move())));
+            match self.kept[p] {
+                Some(Fate::Missed) => {
+                    turning.push((p, format!("{} missed its forced win", b.to_move())));
+                }
+                Some(Fate::ThrownAway) => {
+                    turning.push((p, format!("{} threw its forced win away", b.to_move())));
+                }
+                _ => {}
             }
         }
         match (self.forced_from, self.winner) {
@@ -239,12 +276,20 @@ impl Report {
                 v["prover"] = win.prover.into();
                 v["plies"] = win.plies.into();
                 v["line"] = names(&win.line).into();
-                v["kept"] = self.kept[p].into();
+                v["kept"] = self.kept[p].map(|f| f == Fate::Kept).into();
+                v["fate"] = self.kept[p].map(|f| match f {
+                    Fate::Kept => "kept",
+                    Fate::Missed => "missed",
+                    Fate::ThrownAway => "thrown-away",
+                }).into();
             }
             out.push_str(&format!("{v}\n"));
         }
         let missed: Vec<usize> = (0..plies.len())
-            .filter(|&p| self.kept[p] == Some(false))
+            .filter(|&p| matches!(self.kept[p], Some(Fate::Missed | Fate::ThrownAway)))
+            .collect();
+        let thrown_away: Vec<usize> = (0..plies.len())
+            .filter(|&p| self.kept[p] == Some(Fate::ThrownAway))
             .collect();
         let summary = serde_json::json!({
             "summary": true,
@@ -252,6 +297,7 @@ impl Report {
             "winner": self.winner.map(|w| w.to_string()),
             "forced_from": self.forced_from,
             "missed": missed,
+            "thrown_away": thrown_away,
         });
         out.push_str(&format!("{summary}\n"));
         out
