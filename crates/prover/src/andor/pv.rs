@@ -8,6 +8,7 @@
 //! ordinary search, which reuses the table.
 
 use super::search::{AndOrSearch, Answer};
+use crate::node::line_end::lost_reply;
 use crate::node::{AndNode, OrNode};
 use kinrow_board::Cell;
 
@@ -62,11 +63,10 @@ impl AndOrSearch<'_> {
     fn stubborn_reply(&mut self, depth: u32) -> Result<Option<(Cell, u32)>, Exhausted> {
         let replies = match self.rules.defender_node(&self.board, depth) {
             AndNode::Win => {
-                // Every reply loses at once; block one of the two cells.
-                let me = self.board.to_move();
-                let cands = self.board.candidates(self.rules.node.candidates);
-                let wins = self.board.winning_cells(me.other()) & cands;
-                return Ok(wins.first().map(|w| (Cell::from_index(w), 1)));
+                // Every reply loses at once: a block where the defender
+                // may block, else any legal reply.
+                let lost = lost_reply(&self.board, self.rules.node.candidates);
+                return Ok(lost.map(|(reply, _)| (reply, 1)));
             }
             AndNode::NoWin => return Ok(None),
             AndNode::Replies(replies) => replies,

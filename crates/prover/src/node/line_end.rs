@@ -5,7 +5,7 @@
 use super::last_plies::double_moves;
 use super::{AndNode, NodeRules, OrNode};
 use crate::threat::ThreatSpace;
-use kinrow_board::{Cell, SearchBoard};
+use kinrow_board::{Candidates, Cell, SearchBoard};
 
 /// Ends the line at an attacker's node proved by the rules alone, with
 /// `depth` plies left: a winning move, or with three plies left a move
@@ -40,6 +40,27 @@ pub(crate) fn finish_or_leaf(
     }
 }
 
+/// At a defender's node that loses on the attacker's next move
+/// ([`AndNode::Win`]): the reply a line shows and the attacker's winning
+/// stone after it. The reply blocks a winning cell where the defender may
+/// (with two of them, the attacker plays the other); where it may block
+/// none (under renju x's only blocks can be forbidden points), it is the
+/// defender's first legal cell. `None` when the defender has no legal
+/// cell at all (x would pass) or, which the rules never claim, the
+/// attacker no winning cell.
+pub(crate) fn lost_reply(board: &SearchBoard, cands: Candidates) -> Option<(Cell, Cell)> {
+    let me = board.to_move();
+    let cells = board.candidates(cands);
+    let wins = board.winning_cells(me.other()) & cells;
+    let blocks = board.legal(me, &wins);
+    let reply = blocks
+        .first()
+        .or_else(|| board.legal(me, &cells).first())
+        .map(Cell::from_index)?;
+    let win = wins.iter().map(Cell::from_index).find(|&w| w != reply)?;
+    Some((reply, win))
+}
+
 /// Ends the line at a defender's node proved by the rules alone.
 pub(crate) fn finish_and_leaf(
     rules: &NodeRules,
@@ -56,9 +77,9 @@ pub(crate) fn finish_and_leaf(
     };
     match rules.defender_node(board, depth) {
         AndNode::Win => {
-            // Two winning cells: the defender takes one, the attacker
-            // plays the other.
-            pv.extend(double(board).into_iter().flatten());
+            if let Some((reply, win)) = lost_reply(board, cands) {
+                pv.extend([reply, win]);
+            }
         }
         AndNode::Replies(r) if r.is_empty() => {
             // Reduction 5 left no reply: after any reply some attacker
