@@ -3,15 +3,18 @@
 
 use super::{expect_str, first_move_wins, horizon, solve_one};
 use crate::cli::VerifyArgs;
-use crate::error::{exit_code, CliError, EXIT_UNKNOWN};
+use crate::error::{exit_code, with_bad_inputs, CliError, EXIT_UNKNOWN};
 use crate::input::{self, Loaded};
 use crate::provers::ProverKind;
 use crate::settings::Budgets;
 use crate::{schedule, settings};
 use indicatif::{ProgressBar, ProgressStyle};
-use kinrow_format::Expect;
-use kinrow_prover::Verdict;
+use kinrow_board::Cell;
+use kinrow_format::{Expect, Position};
+use kinrow_prover::{Limits, Verdict};
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// How one puzzle fared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +79,6 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
     report.result = Some(o.verdict);
     report.nodes = o.stats.nodes;
     report.seconds = o.stats.elapsed.as_secs_f64();
-    let g = p.board.game().geometry();
     report.judgement = match (expect, o.verdict) {
         (_, Verdict::Unknown) => Judgement::Unknown(crate::render::unknown_reason(
             o.exhausted,
@@ -85,27 +87,8 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
             p.board.game().rule() == kinrow_board::Rule::Renju,
         )),
         (Expect::Win, Verdict::Win) => match o.best_move {
-            Some(m) if !p.solution.is_empty() && !p.solution.contains(&m) => {
-                // Another winning first move is no error; check that it
-                // does win rather than take the prover's word.
-                let listed = crate::render::moves(&p.board, &p.solution);
-                match first_move_wins(p, solved.prover, &limits, m) {
-                    Some(true) => Judgement::Passed(Some(format!(
-                        "found first move {}, not among the solution's {listed}; checked: it wins too",
-                        g.name(m)
-                    ))),
-                    Some(false) => Judgement::Failed(format!(
-                        "expected a first move among {listed}, found {}, which does not win within the horizon",
-                        g.name(m)
-                    )),
-                    None => Judgement::Unknown(format!(
-                        "found first move {}, not among the solution's {listed}; a budget ran out while checking it",
-                        g.name(m)
-                    )),
-                }
-            }
             None => Judgement::Failed("win reported without a first move".into()),
-            _ => Judgement::Passed(None),
+            Some(m) => judge_solution(p, solved.prover, &limits, m),
         },
         (Expect::NoWin, Verdict::NoWin) => Judgement::Passed(None),
         (e, v) => Judgement::Failed(format!("expected {}, found {v}", expect_str(e))),
@@ -113,8 +96,136 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
     report
 }
 
+/// A won puzzle against its `solution` line: every move listed must win
+/// (a suite whose own answer is wrong fails, so that its author learns
+/// it), and a first move found that is not listed must win too (another
+/// winning first move is no error). Each check is a proof by the same
+/// prover, never the prover's word.
+fn judge_solution(p: &Position, kind: ProverKind, limits: &Limits, found: Cell) -> Judgement {
+    let g = p.board.game().geometry();
+    let listed = crate::render::moves(&p.board, &p.solution);
+    for &s in p.solution.iter().filter(|&&s| s != found) {
+        match first_move_wins(p, kind, limits, s) {
+            Some(true) => {}
+            Some(false) => {
+                return Judgement::Failed(format!(
+                    "the solution line lists {}, which does not win within the horizon (the prover's first move {} does)",
+                    g.name(s),
+                    g.name(found)
+                ))
+            }
+            None => {
+                return Judgement::Unknown(format!(
+                    "a budget ran out while checking the solution's {}",
+                    g.name(s)
+                ))
+            }
+        }
+    }
+    if p.solution.is_empty() || p.solution.contains(&found) {
+        return Judgement::Passed(None);
+    }
+    match first_move_wins(p, kind, limits, found) {
+        Some(true) => Judgement::Passed(Some(format!(
+            "found first move {}, not among the solution's {listed}; checked: it wins too",
+            g.name(found)
+        ))),
+        Some(false) => Judgement::Failed(format!(
+            "expected a first move among {listed}, found {}, which does not win within the horizon",
+            g.name(found)
+        )),
+        None => Judgement::Unknown(format!(
+            "found first move {}, not among the solution's {listed}; a budget ran out while checking it",
+            g.name(found)
+        )),
+    }
+}
+
+/// The count of each judgement so far (read by the Ctrl-C handler too).
+#[derive(Debug, Default)]
+struct Tally {
+    passed: AtomicUsize,
+    failed: AtomicUsize,
+    unknown: AtomicUsize,
+    skipped: AtomicUsize,
+}
+
+impl Tally {
+    fn add(&self, j: &Judgement) {
+        let counter = match j {
+            Judgement::Passed(_) => &self.passed,
+            Judgement::Failed(_) => &self.failed,
+            Judgement::Unknown(_) => &self.unknown,
+            Judgement::Skipped(_) | Judgement::Refused(_) => &self.skipped,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn counts(&self) -> [usize; 4] {
+        [&self.passed, &self.failed, &self.unknown, &self.skipped]
+            .map(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// `3 passed, 0 failed, 1 unknown, 2 skipped` (the last two only when
+    /// not zero): the closing line, which test harnesses read.
+    fn summary(&self) -> String {
+        let [passed, failed, unknown, skipped] = self.counts();
+        let mut line = format!("{passed} passed, {failed} failed");
+        if unknown > 0 {
+            line.push_str(&format!(", {unknown} unknown"));
+        }
+        if skipped > 0 {
+            line.push_str(&format!(", {skipped} skipped"));
+        }
+        line
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let [passed, failed, unknown, skipped] = self.counts();
+        serde_json::json!({"passed": passed, "failed": failed, "unknown": unknown, "skipped": skipped})
+    }
+}
+
+/// The text line of one puzzle: always with `all` (a terminal, where each
+/// comes as it finishes), else only what needs a reader's eye.
+fn line(r: &Report, all: bool) -> Option<String> {
+    let (word, detail) = match &r.judgement {
+        Judgement::Failed(d) => ("FAILED", Some(d.as_str())),
+        Judgement::Unknown(d) => ("unknown", Some(d.as_str())),
+        Judgement::Passed(Some(note)) => ("note", Some(note.as_str())),
+        Judgement::Refused(d) | Judgement::Skipped(d) => ("skipped", Some(d.as_str())),
+        Judgement::Passed(None) if all => ("ok", None),
+        Judgement::Passed(None) => return None,
+    };
+    let head = format!("{word} {} [{}] ({})", r.file, r.name, r.prover);
+    Some(match (detail, r.result) {
+        (Some(d), _) => format!("{head}: {d}"),
+        (None, Some(v)) => format!("{head}: {v}, {:.2} s", r.seconds),
+        (None, None) => head,
+    })
+}
+
+/// The JSON line of one puzzle.
+fn json(r: &Report) -> serde_json::Value {
+    let (status, detail) = match &r.judgement {
+        Judgement::Passed(d) => ("passed", d.as_deref()),
+        Judgement::Failed(d) => ("failed", Some(d.as_str())),
+        Judgement::Unknown(d) => ("unknown", Some(d.as_str())),
+        Judgement::Skipped(d) | Judgement::Refused(d) => ("skipped", Some(d.as_str())),
+    };
+    let mut v = serde_json::json!({
+        "file": r.file, "name": r.name, "prover": r.prover, "status": status,
+        "detail": detail, "result": r.result.map(Verdict::as_str),
+        "nodes": r.nodes, "seconds": r.seconds,
+    });
+    v.as_object_mut()
+        .expect("a JSON object")
+        .extend(r.game.clone());
+    v
+}
+
 pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
-    let loaded = input::load(&args.suites)?;
+    let (loaded, bad) = input::load(&args.suites).report_bad()?;
     let jobs = settings::jobs(args.jobs);
     let budgets = settings::budgets(
         args.budget.max_nodes,
@@ -138,72 +249,56 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     } else {
         ProgressBar::hidden()
     };
+    // On a terminal each puzzle's line comes as it finishes; Ctrl-C then
+    // ends the run with the summary of what finished.
+    let live = std::io::stdout().is_terminal() && !args.json;
+    let tally = Arc::new(Tally::default());
+    if live {
+        let tally = Arc::clone(&tally);
+        let total = loaded.len();
+        // Without a handler (one is set already), Ctrl-C ends as it did.
+        let _ = ctrlc::set_handler(move || {
+            let done: usize = tally.counts().iter().sum();
+            println!(
+                "\ninterrupted after {done} of {total} puzzles: {}",
+                tally.summary()
+            );
+            std::process::exit(130);
+        });
+    }
     let size = |l: &Loaded| horizon(&l.position);
     let reports = schedule::map_largest_first(&pool, &loaded, size, |l| {
         let r = judge_one(l, args.prover, &budgets, args.include_slow);
+        if live {
+            bar.println(line(&r, true).unwrap_or_default());
+        }
+        tally.add(&r.judgement);
         bar.inc(1);
         r
     });
     bar.finish_and_clear();
     let count = |f: fn(&Judgement) -> bool| reports.iter().filter(|r| f(&r.judgement)).count();
-    let passed = count(|c| matches!(c, Judgement::Passed(_)));
     let failed = count(|c| matches!(c, Judgement::Failed(_)));
     let unknown = count(|c| matches!(c, Judgement::Unknown(_)));
-    let skipped = count(|c| matches!(c, Judgement::Skipped(_) | Judgement::Refused(_)));
     for r in &reports {
         if args.json {
-            let (status, detail) = match &r.judgement {
-                Judgement::Passed(d) => ("passed", d.as_deref()),
-                Judgement::Failed(d) => ("failed", Some(d.as_str())),
-                Judgement::Unknown(d) => ("unknown", Some(d.as_str())),
-                Judgement::Skipped(d) | Judgement::Refused(d) => ("skipped", Some(d.as_str())),
-            };
-            let mut v = serde_json::json!({
-                "file": r.file, "name": r.name, "prover": r.prover, "status": status,
-                "detail": detail, "result": r.result.map(Verdict::as_str),
-                "nodes": r.nodes, "seconds": r.seconds,
-            });
-            v.as_object_mut()
-                .expect("a JSON object")
-                .extend(r.game.clone());
-            println!("{v}");
-        } else {
-            match &r.judgement {
-                Judgement::Failed(d) => {
-                    println!("FAILED {} [{}] ({}): {d}", r.file, r.name, r.prover)
-                }
-                Judgement::Unknown(d) => {
-                    println!("unknown {} [{}] ({}): {d}", r.file, r.name, r.prover)
-                }
-                Judgement::Passed(Some(note)) => {
-                    println!("note {} [{}] ({}): {note}", r.file, r.name, r.prover)
-                }
-                Judgement::Refused(d) => {
-                    println!("skipped {} [{}] ({}): {d}", r.file, r.name, r.prover)
-                }
-                _ => {}
+            println!("{}", json(r));
+        } else if !live {
+            if let Some(l) = line(r, false) {
+                println!("{l}");
             }
         }
     }
     if args.json {
-        println!(
-            "{}",
-            serde_json::json!({"passed": passed, "failed": failed, "unknown": unknown, "skipped": skipped})
-        );
+        println!("{}", tally.json());
     } else {
-        let mut line = format!("{passed} passed, {failed} failed");
-        if unknown > 0 {
-            line.push_str(&format!(", {unknown} unknown"));
-        }
-        if skipped > 0 {
-            line.push_str(&format!(", {skipped} skipped"));
-        }
-        println!("{line}");
+        println!("{}", tally.summary());
         if unknown > 0 && !args.allow_unknown {
             eprintln!(
                 "kinrow: {unknown} puzzle(s) unknown: a budget ran out, so they were not verified (exit {EXIT_UNKNOWN}; --allow-unknown accepts them)"
             );
         }
     }
-    Ok(exit_code(failed > 0, unknown > 0, args.allow_unknown))
+    let code = exit_code(failed > 0, unknown > 0, args.allow_unknown);
+    Ok(with_bad_inputs(code, bad))
 }
