@@ -55,3 +55,14 @@ pub fn exit_code(failed: bool, unknown: bool, allow_unknown: bool) -> u8 {
         0
     }
 }
+
+/// The exit code of a batch in which some inputs were bad (reported, the
+/// others answered): a failure still outranks them, bad input outranks an
+/// unknown or success.
+pub fn with_bad_inputs(code: u8, bad: bool) -> u8 {
+    if bad && code != EXIT_FAILED {
+        EXIT_BAD_INPUT
+    } else {
+        code
+    }
+}

@@ -101,37 +101,58 @@ impl Seen {
 
 /// The files named by `paths`: a file is read whatever its extension; a
 /// folder means every `.pos` file below it, in name order. A file reached
-/// twice (named twice, or through a link) is taken once.
-pub fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+/// twice (named twice, or through a link) is taken once. What cannot be
+/// taken (a missing path, a FIFO, a dangling link, an empty folder) is
+/// reported in the second list and the rest are still taken.
+pub fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<CliError>) {
     let mut files = Vec::new();
+    let mut bad = Vec::new();
     let mut seen = Seen::default();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| io_error(p, e))?;
-        if meta.is_dir() {
-            if !Seen::first(&mut seen.dirs, p)? {
-                continue;
-            }
-            let mut found = Vec::new();
-            walk(p, &mut seen, &mut found)?;
-            found.sort();
-            if found.is_empty() {
-                return Err(CliError::input(format!(
-                    "{}: no .pos file in this folder",
-                    p.display()
-                )));
-            }
-            files.extend(found);
-        } else {
-            check_file(p, &meta)?;
-            if Seen::first(&mut seen.files, p)? {
-                files.push(p.clone());
-            }
+        if let Err(e) = expand_one(p, &mut seen, &mut files, &mut bad) {
+            bad.push(e);
         }
     }
-    Ok(files)
+    (files, bad)
 }
 
-fn walk(dir: &Path, seen: &mut Seen, out: &mut Vec<PathBuf>) -> Result<(), CliError> {
+fn expand_one(
+    p: &Path,
+    seen: &mut Seen,
+    files: &mut Vec<PathBuf>,
+    bad: &mut Vec<CliError>,
+) -> Result<(), CliError> {
+    let meta = std::fs::metadata(p).map_err(|e| io_error(p, e))?;
+    if meta.is_dir() {
+        if !Seen::first(&mut seen.dirs, p)? {
+            return Ok(());
+        }
+        let mut found = Vec::new();
+        let before = bad.len();
+        walk(p, seen, &mut found, bad)?;
+        found.sort();
+        if found.is_empty() && bad.len() == before {
+            return Err(CliError::input(format!(
+                "{}: no .pos file in this folder",
+                p.display()
+            )));
+        }
+        files.extend(found);
+    } else {
+        check_file(p, &meta)?;
+        if Seen::first(&mut seen.files, p)? {
+            files.push(p.to_path_buf());
+        }
+    }
+    Ok(())
+}
+
+fn walk(
+    dir: &Path,
+    seen: &mut Seen,
+    out: &mut Vec<PathBuf>,
+    bad: &mut Vec<CliError>,
+) -> Result<(), CliError> {
     let mut entries = std::fs::read_dir(dir)
         .map_err(|e| io_error(dir, e))?
         .map(|e| e.map(|e| e.path()))
@@ -144,17 +165,23 @@ fn walk(dir: &Path, seen: &mut Seen, out: &mut Vec<PathBuf>) -> Result<(), CliEr
             Ok(meta) => meta,
             // A dangling or looping link: an error only where a position
             // file was meant.
-            Err(e) if is_pos => return Err(io_error(&path, e)),
+            Err(e) if is_pos => {
+                bad.push(io_error(&path, e));
+                continue;
+            }
             Err(_) => continue,
         };
         if meta.is_dir() {
             if Seen::first(&mut seen.dirs, &path)? {
-                walk(&path, seen, out)?;
+                if let Err(e) = walk(&path, seen, out, bad) {
+                    bad.push(e);
+                }
             }
         } else if is_pos {
-            check_file(&path, &meta)?;
-            if Seen::first(&mut seen.files, &path)? {
-                out.push(path);
+            match check_file(&path, &meta) {
+                Err(e) => bad.push(e),
+                Ok(()) if Seen::first(&mut seen.files, &path)? => out.push(path),
+                Ok(()) => {}
             }
         }
     }
@@ -172,8 +199,41 @@ pub struct GameChoice {
     pub rule: Option<Rule>,
 }
 
+/// The positions of a run, and the inputs that could not be read.
+#[derive(Debug, Default)]
+pub struct Batch {
+    pub loaded: Vec<Loaded>,
+    /// One error per bad input (a missing or unreadable file, a file that
+    /// does not parse): reported, and the other files still answered.
+    pub bad: Vec<CliError>,
+}
+
+impl Batch {
+    /// Writes each bad input's error to stderr and fails when nothing at
+    /// all could be read (one bad file alone is an error as before).
+    ///
+    /// # Errors
+    ///
+    /// The only error when every input was bad.
+    pub fn report_bad(mut self) -> Result<(Vec<Loaded>, bool), CliError> {
+        if self.loaded.is_empty() && self.bad.len() == 1 {
+            return Err(self.bad.remove(0));
+        }
+        for e in &self.bad {
+            eprintln!("kinrow: {e}");
+        }
+        if self.loaded.is_empty() {
+            return Err(CliError::input(format!(
+                "no position read: {} bad inputs (above)",
+                self.bad.len()
+            )));
+        }
+        Ok((self.loaded, !self.bad.is_empty()))
+    }
+}
+
 /// Every position of every file named by `paths` (see [`expand`]).
-pub fn load(paths: &[PathBuf]) -> Result<Vec<Loaded>, CliError> {
+pub fn load(paths: &[PathBuf]) -> Batch {
     load_with(paths, &GameChoice::default())
 }
 
@@ -187,44 +247,49 @@ fn located(path: &Path, line: usize, column: usize, what: &dyn std::fmt::Display
     CliError::input(format!("{}:{line}:{column}: {what}", path.display()))
 }
 
-/// [`load`], a game file giving the position `choice` asks for.
-pub fn load_with(paths: &[PathBuf], choice: &GameChoice) -> Result<Vec<Loaded>, CliError> {
-    let mut out = Vec::new();
-    for path in expand(paths)? {
-        let text = read_text(&path)?;
-        if GameFormat::detect(&text).is_some() {
-            let game = parse_game(&text).map_err(|e| located(&path, e.line, e.column, &e.kind))?;
-            let rule = game
-                .rule_for(choice.rule)
-                .map_err(|e| located(&path, e.line, e.column, &e.kind))?;
-            let ply = choice.ply.unwrap_or_else(|| {
-                let last = game.last_open_ply(Some(rule));
-                note_foul(&path, &game, last, rule);
-                last
-            });
-            let position = game
-                .position(ply, choice.rule, &stem(&path))
-                .map_err(|e| located(&path, e.line, e.column, &e.kind))?;
-            out.push(Loaded {
+/// [`load`], a game file giving the position `choice` asks for. A file
+/// that cannot be read or parsed is reported in [`Batch::bad`] and the
+/// others are still read.
+pub fn load_with(paths: &[PathBuf], choice: &GameChoice) -> Batch {
+    let (files, mut bad) = expand(paths);
+    let mut loaded = Vec::new();
+    for path in files {
+        match load_file(&path, choice) {
+            Ok(positions) => loaded.extend(positions.into_iter().map(|position| Loaded {
                 path: path.clone(),
                 position,
-            });
-            continue;
+            })),
+            Err(e) => bad.push(e),
         }
-        if choice.ply.is_some() || choice.rule.is_some() {
-            return Err(CliError::input(format!(
-                "{}: --ply and --rule apply to game files (.psq, SGF); a position file gives its own",
-                path.display()
-            )));
-        }
-        let positions = parse_positions(&text, &stem(&path))
-            .map_err(|e| located(&path, e.line, e.column, &e.kind))?;
-        out.extend(positions.into_iter().map(|position| Loaded {
-            path: path.clone(),
-            position,
-        }));
     }
-    Ok(out)
+    Batch { loaded, bad }
+}
+
+/// The positions of one file.
+fn load_file(path: &Path, choice: &GameChoice) -> Result<Vec<Position>, CliError> {
+    let text = read_text(path)?;
+    if GameFormat::detect(&text).is_some() {
+        let game = parse_game(&text).map_err(|e| located(path, e.line, e.column, &e.kind))?;
+        let rule = game
+            .rule_for(choice.rule)
+            .map_err(|e| located(path, e.line, e.column, &e.kind))?;
+        let ply = choice.ply.unwrap_or_else(|| {
+            let last = game.last_open_ply(Some(rule));
+            note_foul(path, &game, last, rule);
+            last
+        });
+        let position = game
+            .position(ply, Some(rule), &stem(path))
+            .map_err(|e| located(path, e.line, e.column, &e.kind))?;
+        return Ok(vec![position]);
+    }
+    if choice.ply.is_some() || choice.rule.is_some() {
+        return Err(CliError::input(format!(
+            "{}: --ply and --rule apply to game files (.psq, SGF); a position file gives its own",
+            path.display()
+        )));
+    }
+    parse_positions(&text, &stem(path)).map_err(|e| located(path, e.line, e.column, &e.kind))
 }
 
 /// Says on stderr where a renju record's game ended by a foul, when the

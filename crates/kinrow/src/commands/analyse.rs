@@ -277,11 +277,13 @@ impl Report {
                 v["plies"] = win.plies.into();
                 v["line"] = names(&win.line).into();
                 v["kept"] = self.kept[p].map(|f| f == Fate::Kept).into();
-                v["fate"] = self.kept[p].map(|f| match f {
-                    Fate::Kept => "kept",
-                    Fate::Missed => "missed",
-                    Fate::ThrownAway => "thrown-away",
-                }).into();
+                v["fate"] = self.kept[p]
+                    .map(|f| match f {
+                        Fate::Kept => "kept",
+                        Fate::Missed => "missed",
+                        Fate::ThrownAway => "thrown-away",
+                    })
+                    .into();
             }
             out.push_str(&format!("{v}\n"));
         }

@@ -54,7 +54,8 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
     };
     let mut provers = args.provers.clone();
     provers.dedup();
-    let loaded: Vec<_> = input::load(&suites)?
+    let (loaded, bad) = input::load(&suites).report_bad()?;
+    let loaded: Vec<_> = loaded
         .into_iter()
         .filter(|l| args.include_slow || l.position.slow.is_none())
         .collect();
@@ -159,7 +160,7 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         eprintln!("kinrow: {line}");
     }
     if disagreements.is_empty() {
-        Ok(0)
+        Ok(crate::error::with_bad_inputs(0, bad))
     } else {
         for d in &disagreements {
             eprintln!("DISAGREEMENT {d}: one of these provers is wrong");

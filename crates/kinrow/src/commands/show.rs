@@ -5,7 +5,7 @@ use crate::error::CliError;
 use crate::{input, render};
 
 pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
-    let loaded = input::load_with(&args.files, &args.game.choice())?;
+    let (loaded, bad) = input::load_with(&args.files, &args.game.choice()).report_bad()?;
     let mut out = String::new();
     for l in &loaded {
         let p = &l.position;
@@ -37,7 +37,7 @@ pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
         out.push('\n');
     }
     print!("{out}");
-    Ok(0)
+    Ok(crate::error::with_bad_inputs(0, bad))
 }
 
 /// Under renju, Black's (x's) forbidden points with their kind, one line

@@ -3,7 +3,7 @@
 use super::check::{proof_paths, write_proof, ProofInfo};
 use super::{skipped_line, solve_one, Solved};
 use crate::cli::SolveArgs;
-use crate::error::{exit_code, CliError};
+use crate::error::{exit_code, with_bad_inputs, CliError};
 use crate::input::Loaded;
 use crate::output::OutputGuard;
 use crate::provers::ProverKind;
@@ -24,7 +24,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         candidates: args.overrides.candidates,
         attack: args.overrides.attack,
     };
-    let loaded = input::load_with(&args.files, &args.game.choice())?;
+    let (loaded, bad) = input::load_with(&args.files, &args.game.choice()).report_bad()?;
     // One position at a time: the whole memory budget is its.
     let budgets = settings::budgets(
         args.budget.max_nodes,
@@ -113,7 +113,8 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .and_then(|()| stdout.flush())
             .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
     }
-    Ok(exit_code(failed, unsettled, args.allow_unknown))
+    let code = exit_code(failed, unsettled, args.allow_unknown);
+    Ok(with_bad_inputs(code, bad))
 }
 
 /// How [`with_progress`] shows a search going on.
