@@ -448,6 +448,10 @@ pub enum ProblemError {
     /// listed.
     #[error("every winning move (--all-moves) cannot be listed under rule renju: a move kinrow does not prove there may still win, through the passes RIF allows")]
     AllMovesRenju,
+    /// Every winning move asked of the threat space, which keeps the
+    /// attacker to its threats: a quiet move it never tries may win too.
+    #[error("every winning move (--all-moves) cannot be listed by the threat space (vct): it tries only the attacker's threats, and a quiet move may win too; use --prover pns or and-or")]
+    AllMovesThreatSpace,
 }
 
 /// The refusal of a prover that does not search renju: [`Prover::accepts`]

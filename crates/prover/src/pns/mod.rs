@@ -226,14 +226,22 @@ impl Pns {
 }
 
 impl Prover for Pns {
+    /// `vct` in the threat space, so that no report names the wrong one.
     fn name(&self) -> &'static str {
-        "pns"
+        if self.config.threat_space {
+            "vct"
+        } else {
+            "pns"
+        }
     }
 
     /// Renju is searched by the two games of passes ([`Passes`]); the
     /// threat space searches only the one for wins, so its answers there
     /// are wins or unknown.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
+        if self.config.threat_space && self.config.all_moves {
+            return Err(ProblemError::AllMovesThreatSpace);
+        }
         if problem.board.game().rule() == Rule::Renju {
             if self.config.all_moves {
                 return Err(ProblemError::AllMovesRenju);
