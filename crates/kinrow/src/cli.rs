@@ -277,9 +277,15 @@ pub struct ShowArgs {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The position the certificate claims to prove.
+    /// The position the certificate claims to prove: a position file, or
+    /// a game file (.psq, SGF) read as `solve` reads it (--ply, --rule).
     #[arg(value_name = "POSITION_FILE")]
     pub position: PathBuf,
+    #[command(flatten)]
+    pub game: GameFileArgs,
+    /// The header overrides the proof was written with (as `solve`).
+    #[command(flatten)]
+    pub overrides: OverrideArgs,
     /// The certificate written by `kinrow solve --proof`.
     #[arg(value_name = "PROOF_FILE")]
     pub proof: PathBuf,

@@ -6,6 +6,7 @@ use crate::error::{CliError, EXIT_FAILED};
 use crate::input::{self, Loaded};
 use crate::output::OutputGuard;
 use crate::render;
+use crate::settings::Overrides;
 use kinrow_format::Position;
 use kinrow_prover::certificate::{write_certificate, CertificateStats, MAGIC};
 use kinrow_prover::{Limits, Problem, Verdict};
@@ -174,22 +175,35 @@ fn looks_like_certificate(text: &str) -> bool {
         .is_some_and(|l| l == MAGIC)
 }
 
+/// The text of the position file that `check` hands the checker, and its
+/// positions: read as `solve` reads them (a position or suite file, or a
+/// game file at a ply), with the same overrides, and written back as a
+/// suite; so `check` takes every input `solve --proof` does. A file that is
+/// no position is bad input, with a hint for swapped arguments.
+fn position_text(args: &CheckArgs) -> Result<(String, Vec<Position>), CliError> {
+    let overrides = Overrides {
+        depth: args.overrides.depth,
+        candidates: args.overrides.candidates,
+        attack: args.overrides.attack,
+    };
+    let batch = input::load_with(std::slice::from_ref(&args.position), &args.game.choice());
+    let (loaded, _) = batch.report_bad().map_err(|e| {
+        CliError::input(format!(
+            "{e} (is it a position file? kinrow check POSITION_FILE PROOF_FILE)"
+        ))
+    })?;
+    let positions: Vec<Position> = loaded
+        .iter()
+        .map(|l| overrides.apply(&l.position))
+        .collect();
+    Ok((kinrow_format::write_suite(&positions), positions))
+}
+
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
-    let position = input::read_text(&args.position)?;
+    let (position, positions) = position_text(args)?;
     let proof = input::read_text(&args.proof)?;
     let proof = proof.strip_prefix('\u{feff}').unwrap_or(&proof);
     let name = input::stem(&args.position);
-    // Read here too, to name the game the proof is about; an unreadable
-    // position file is bad input.
-    let positions = kinrow_format::parse_positions(&position, &name).map_err(|e| {
-        CliError::input(format!(
-            "{}:{}:{}: {} (is it a position file? kinrow check POSITION_FILE PROOF_FILE)",
-            args.position.display(),
-            e.line,
-            e.column,
-            e.kind
-        ))
-    })?;
     if !looks_like_certificate(proof) {
         return Err(CliError::input(format!(
             "{}: not a proof certificate (it does not start with `{MAGIC}`; kinrow check POSITION_FILE PROOF_FILE)",
