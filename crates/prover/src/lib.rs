@@ -20,6 +20,7 @@
 pub mod andor;
 pub mod auto;
 pub mod certificate;
+pub mod defence;
 pub mod dfpn;
 pub mod kit;
 pub mod node;

@@ -10,6 +10,7 @@ mod andor_reference;
 mod bench_suite;
 mod certificate_writer;
 mod common;
+mod defence;
 mod dfpn;
 mod pns_andor;
 mod pns_budget;
