@@ -19,6 +19,7 @@ sides, so a win under it is a win of that smaller game only; the default,
 const AFTER: &str = "Examples:
   kinrow solve positions/bench/win-7.pos
   kinrow solve puzzle.pos --depth 11 --attack threats --json
+  kinrow solve threatened.pos --depth 6 --defences   (which moves defend?)
   kinrow verify positions/
   kinrow bench --provers and-or,pns
   kinrow show puzzle.pos
@@ -185,6 +186,11 @@ pub struct SolveArgs {
     /// Also list every winning first move.
     #[arg(long)]
     pub all_moves: bool,
+    /// Defend instead: list every move of the side to move after which
+    /// the opponent has no forced win within the horizon (each move tried
+    /// and proved by the chosen prover; the budgets bound the whole list).
+    #[arg(long)]
+    pub defences: bool,
     /// One JSON object per position, one per line.
     #[arg(long)]
     pub json: bool,

@@ -79,7 +79,8 @@ fn after(problem: &Problem, m: Cell) -> Option<Problem> {
 }
 
 /// Tries every legal move of the side to move of `problem`, each followed
-/// by one search of `prover` (see the module docs). `limits` bound the
+/// by one search of a prover that `prover` makes for the opponent's
+/// problem (see the module docs). `limits` bound the
 /// whole listing: each search gets what the ones before it left.
 ///
 /// # Errors
@@ -87,7 +88,7 @@ fn after(problem: &Problem, m: Cell) -> Option<Problem> {
 /// The prover's refusal of the opponent's problem (the first one met).
 pub fn defences(
     problem: &Problem,
-    prover: &mut dyn FnMut() -> Box<dyn Prover + Send>,
+    prover: &mut dyn FnMut(&Problem) -> Box<dyn Prover + Send>,
     limits: &Limits,
 ) -> Result<Defences, ProblemError> {
     let start = Instant::now();
@@ -125,7 +126,7 @@ pub fn defences(
         {
             Verdict::Unknown
         } else {
-            let mut p = prover();
+            let mut p = prover(&next);
             p.accepts(&next)?;
             let o = p.prove(&next, &left);
             out.stats = out.stats.then(&o.stats);

@@ -1,7 +1,7 @@
 //! `kinrow solve`: answer every position of the given files.
 
 use super::check::{proof_paths, write_proof, ProofInfo};
-use super::{skipped_line, solve_one, Solved};
+use super::{defences, skipped_line, solve_one, Solved};
 use crate::cli::SolveArgs;
 use crate::error::{exit_code, with_bad_inputs, CliError};
 use crate::input::Loaded;
@@ -33,6 +33,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         1,
     );
     // Decided before solving, so that a collision costs no work.
+    if args.defences {
+        defences::check_flags(args.all_moves, args.proof.is_some())?;
+    }
     let guard = OutputGuard::new(loaded.iter().map(|l| l.path.as_path()), args.force);
     let proof_paths = match &args.proof {
         Some(target) => {
@@ -52,6 +55,29 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let (mut failed, mut unsettled) = (false, false);
     for (i, Loaded { path, position }) in loaded.iter().enumerate() {
         let position = overrides.apply(position);
+        if args.defences {
+            let label = format!("[{}] defences", position.name);
+            let l = &loaded[i];
+            let answered = with_progress(show_progress, &label, || {
+                defences::answer(l, &position, args.prover, &budgets, args.json)
+            });
+            let text = match answered {
+                Ok((text, open)) => {
+                    unsettled |= open;
+                    text
+                }
+                Err(reason) => {
+                    unsettled = true;
+                    eprintln!(
+                        "kinrow: {}",
+                        skipped_line(path, &position.name, args.prover, &reason)
+                    );
+                    continue;
+                }
+            };
+            write_out(&mut stdout, &text)?;
+            continue;
+        }
         let limits = budgets.limits(&position);
         let label = format!("[{}]", position.name);
         let solved = with_progress(show_progress, &label, || {
@@ -108,13 +134,16 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 }
             }
         };
-        stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush())
-            .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
+        write_out(&mut stdout, &text)?;
     }
     let code = exit_code(failed, unsettled, args.allow_unknown);
     Ok(with_bad_inputs(code, bad))
+}
+
+fn write_out(out: &mut impl Write, text: &str) -> Result<(), CliError> {
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| CliError::input(format!("cannot write output: {e}")))
 }
 
 /// How [`with_progress`] shows a search going on.

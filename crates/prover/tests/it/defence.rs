@@ -4,7 +4,7 @@
 //! opponent, under AND-OR and PNS alike.
 
 use kinrow_prover::defence::defences;
-use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Prover};
+use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover};
 use kinrow_reference::{adapt, attacker_wins, attacker_wins_game, other, random_case, EMPTY};
 use std::collections::BTreeSet;
 
@@ -12,11 +12,11 @@ use crate::common::random_whole_games;
 
 type Cells = BTreeSet<(usize, usize)>;
 
-fn and_or() -> Box<dyn Prover + Send> {
+fn and_or(_: &Problem) -> Box<dyn Prover + Send> {
     Box::new(AndOr::new(AndOrConfig::default()))
 }
 
-fn pns() -> Box<dyn Prover + Send> {
+fn pns(_: &Problem) -> Box<dyn Prover + Send> {
     Box::new(Pns::new(PnsConfig::default()))
 }
 
@@ -44,8 +44,8 @@ fn defences_are_the_moves_exhaustive_search_finds_within_a_horizon() {
         if case.depth == 0 {
             naive.clear();
         }
-        for (name, make) in [("and-or", and_or as fn() -> _), ("pns", pns)] {
-            let found = defences(&problem, &mut || make(), &Limits::default()).unwrap();
+        for (name, make) in [("and-or", and_or as fn(&Problem) -> _), ("pns", pns)] {
+            let found = defences(&problem, &mut |p: &Problem| make(p), &Limits::default()).unwrap();
             assert!(found.complete(), "seed {seed} {name}");
             let got: Cells = found
                 .defending()
