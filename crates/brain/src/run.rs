@@ -133,6 +133,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> io:
             }
             Step::Think(turn) => turn,
         };
+        say(output, &turn.notes)?;
         turns += 1;
         let id = turns;
         let (board, budget, start, depth) =

@@ -47,6 +47,9 @@ pub struct Turn {
     /// The horizon of a win proved a move ago (its length minus the two
     /// plies played since), for the VCT.
     pub depth: Option<u32>,
+    /// Lines to send before the move (an `ERROR` about the line that
+    /// asked for it).
+    pub notes: Vec<String>,
 }
 
 /// A stone list being read between `BOARD` and `DONE`.
@@ -120,7 +123,27 @@ impl Session {
         }
         let parsed = command::parse(line, self.in_board());
         if self.in_board() {
-            return self.board_line(parsed, at);
+            match parsed {
+                // A command of the protocol other than a stone, DONE or
+                // END: the manager gave up the BOARD. Say so, drop it and
+                // answer the command, rather than swallow every command
+                // until a DONE.
+                Ok(c) if !matches!(c, Command::Stone(..) | Command::Done | Command::End) => {
+                    self.board_input = None;
+                    let note = "ERROR BOARD abandoned before DONE, the position is unchanged";
+                    return match self.command(c, at) {
+                        Step::Say(lines) => {
+                            Step::Say(std::iter::once(note.to_string()).chain(lines).collect())
+                        }
+                        Step::Think(mut turn) => {
+                            turn.notes.push(note.to_string());
+                            Step::Think(turn)
+                        }
+                        Step::Quit => Step::Quit,
+                    };
+                }
+                parsed => return self.board_line(parsed, at),
+            }
         }
         match parsed {
             Err(LineError::Unknown(m)) => Step::Say(vec![format!("UNKNOWN {m}")]),
@@ -194,8 +217,8 @@ impl Session {
                 self.rule = mask;
                 if mask & !7 != 0 {
                     return error(format!(
-                        "rule {mask}: kinrow knows 1 (exactly five), 2 (continuous) and 4 \
-                         (renju); playing {}",
+                        "rule {mask}: kinrow knows 0 (freestyle), 1 (exactly five), 2 \
+                         (continuous) and 4 (renju); playing {}",
                         self.rule()
                     ));
                 }
@@ -283,6 +306,7 @@ impl Session {
             budget: self.settings.budget(),
             start: at,
             depth,
+            notes: Vec::new(),
         }))
     }
 
@@ -429,7 +453,23 @@ impl Session {
                 return error(format!("BOARD refused: {p} is given twice"));
             }
         }
-        self.stones = input.stones;
+        let before = std::mem::replace(&mut self.stones, input.stones);
+        if let Some(board) = self.board() {
+            if let Some(p) = [Player::X, Player::O]
+                .into_iter()
+                .find(|&p| board.has_line(p))
+            {
+                self.stones = before;
+                let who = if p == board.to_move() {
+                    "the brain"
+                } else {
+                    "the opponent"
+                };
+                return error(format!(
+                    "BOARD refused, the position is unchanged: {who} has five in a row already, the game is over"
+                ));
+            }
+        }
         self.announced = None;
         self.think(at)
     }
@@ -444,6 +484,53 @@ mod tests {
             Step::Say(lines) => lines,
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Issue 28, item 13: a BOARD without DONE swallowed every later
+    /// command until a DONE.
+    #[test]
+    fn a_command_inside_board_ends_it_instead_of_being_swallowed() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        assert_eq!(say(s.handle("START 15", now)), ["OK"]);
+        assert_eq!(say(s.handle("BOARD", now)), Vec::<String>::new());
+        assert_eq!(say(s.handle("7,7,2", now)), Vec::<String>::new());
+        let lines = say(s.handle("ABOUT", now));
+        assert!(lines[0].starts_with("ERROR BOARD abandoned"), "{lines:?}");
+        assert!(lines[1].contains("name="), "{lines:?}");
+        assert!(!s.in_board());
+        assert!(s.stones.is_empty(), "the position is unchanged");
+        let Step::Think(turn) = s.handle("BEGIN", now) else {
+            panic!("BEGIN is answered")
+        };
+        assert!(turn.notes.is_empty());
+    }
+
+    /// Issue 28, item 13: a BOARD in which a side already has five was
+    /// answered with a move.
+    #[test]
+    fn a_board_with_five_in_a_row_is_refused() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        assert_eq!(say(s.handle("START 15", now)), ["OK"]);
+        s.handle("BOARD", now);
+        for x in 0..5 {
+            s.handle(&format!("{x},0,2"), now);
+            s.handle(&format!("{x},5,1"), now);
+        }
+        let lines = say(s.handle("DONE", now));
+        assert!(
+            lines[0].starts_with("ERROR BOARD refused") && lines[0].contains("five"),
+            "{lines:?}"
+        );
+        assert!(s.stones.is_empty());
+    }
+
+    #[test]
+    fn the_rule_error_lists_freestyle_too() {
+        let mut s = Session::new();
+        let lines = say(s.handle("INFO rule 8", Instant::now()));
+        assert!(lines[0].contains("0 (freestyle)"), "{lines:?}");
     }
 
     #[test]
