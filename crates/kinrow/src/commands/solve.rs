@@ -79,6 +79,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             continue;
         }
         let limits = budgets.limits(&position);
+        if let Some(note) = out_of_reach_note(&position, &limits) {
+            eprintln!("kinrow: note: [{}]: {note}", position.name);
+        }
         let label = format!("[{}]", position.name);
         let solved = with_progress(show_progress, &label, || {
             solve_one(&position, args.prover, &limits, args.all_moves)
@@ -138,6 +141,30 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
     let code = exit_code(failed, unsettled, args.allow_unknown);
     Ok(with_bad_inputs(code, bad))
+}
+
+/// The most plies of a search that kinrow settles in minutes without a
+/// budget: 7x7 k=5, 49 empty cells, is a draw in seconds; 8x8, 64, took
+/// its authors 17.4 hours.
+const REACHABLE_HORIZON: u32 = 49;
+
+/// What to tell a user who starts a search with no time or node limit on a
+/// position whose game is long (a whole game of many empty cells): it runs
+/// until proved or until the memory budget is spent, and how to bound it.
+fn out_of_reach_note(p: &Position, limits: &Limits) -> Option<String> {
+    let horizon = kinrow_prover::Problem::from(p).horizon();
+    if limits.time.is_some() || limits.max_nodes.is_some() || horizon <= REACHABLE_HORIZON {
+        return None;
+    }
+    let memory = limits.memory.map_or("its memory budget".to_string(), |m| {
+        format!("its memory budget of {}", render::bytes(m))
+    });
+    Some(format!(
+        "a search of up to {} with no time limit: it runs until it proves an answer or \
+         spends {memory}, which may take hours; bound it with --time SECONDS or --max-nodes N, \
+         or ask about fewer plies with --depth N",
+        render::plies(horizon)
+    ))
 }
 
 fn write_out(out: &mut impl Write, text: &str) -> Result<(), CliError> {

@@ -225,3 +225,177 @@ fn renju_line_was_cut_short_when_the_only_block_was_forbidden() {
         assert!(row8.contains(" 3 "), "{prover}:\n{text}");
     }
 }
+
+#[test]
+fn verify_passed_a_puzzle_whose_solution_move_does_not_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "v.pos",
+        "[s]\nboard 7\nk 4\ndepth 3\nexpect win\nsolution g7\nmoves c4 a1 d4 a7\n",
+    );
+    let out = kinrow().arg("verify").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("g7, which does not win"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn one_bad_file_stopped_the_whole_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    let batch = dir.path().join("batch");
+    std::fs::create_dir(&batch).unwrap();
+    std::fs::copy(WIN_9, batch.join("a-win-9.pos")).unwrap();
+    write(&batch, "b-bad.pos", "board 9\nk fo\n");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/nonexistent", batch.join("c-dangling.pos")).unwrap();
+    std::fs::copy(WIN_9, batch.join("d-win-9.pos")).unwrap();
+    for cmd in ["solve", "show"] {
+        let out = kinrow().arg(cmd).arg(&batch).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let text = stdout(&out);
+        assert!(
+            text.contains("a-win-9") && text.contains("d-win-9"),
+            "{cmd}: {text}"
+        );
+        let err = stderr(&out);
+        assert!(err.contains("b-bad.pos:2:3"), "{cmd}: {err}");
+        #[cfg(unix)]
+        assert!(err.contains("c-dangling.pos"), "{cmd}: {err}");
+    }
+}
+
+#[test]
+fn verify_skipped_a_puzzle_without_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "n.pos",
+        "[a]\nboard 7\nk 4\nmoves c4 a1 d4 a7\n",
+    );
+    let out = kinrow().arg("verify").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("no `expect` line"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn all_moves_with_vct_silently_ran_pns() {
+    let out = kinrow()
+        .args(["solve", WIN_9, "--all-moves", "--prover", "vct"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("threat space"), "{}", stderr(&out));
+    let out = kinrow()
+        .args(["solve", WIN_9, "--prover", "vct", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(json_lines(&out)[0]["prover"].as_str(), Some("vct"));
+}
+
+#[test]
+fn check_refused_the_game_files_solve_proves() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("g.proof");
+    let out = kinrow()
+        .args(["solve", GAME_21, "--ply", "18", "--depth", "5", "--proof"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let check = |ply: &str| {
+        kinrow()
+            .args(["check", GAME_21])
+            .arg(&proof)
+            .args(["--ply", ply, "--depth", "5"])
+            .output()
+            .unwrap()
+    };
+    let out = check("18");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("proof valid"));
+    assert_eq!(
+        check("16").status.code(),
+        Some(1),
+        "another ply, another position"
+    );
+}
+
+#[test]
+fn an_open_whole_board_ran_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "e8.pos", "board 8\nk 5\n");
+    let out = kinrow()
+        .arg("solve")
+        .arg(&f)
+        .args(["--memory", "20M"])
+        .output()
+        .unwrap();
+    assert!(stderr(&out).contains("--time"), "{}", stderr(&out));
+    // With a budget the user has bounded it: no note.
+    let out = kinrow()
+        .arg("solve")
+        .arg(&f)
+        .args(["--max-nodes", "1000"])
+        .output()
+        .unwrap();
+    assert!(!stderr(&out).contains("note"), "{}", stderr(&out));
+}
+
+#[test]
+fn help_and_wording_were_stale() {
+    let out = kinrow().args(["analyse", "--help"]).output().unwrap();
+    assert!(!stdout(&out).contains("refused"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("renju"));
+    let out = kinrow()
+        .args(["solve", WIN_9, "--depth", "1"])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(
+        text.contains("horizon 1 ply;") || text.contains("horizon 1 ply\n"),
+        "{text}"
+    );
+    assert!(!text.contains("1 plies"), "{text}");
+}
+
+#[test]
+fn which_moves_defend_had_no_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    // x's open three h8 i9 j10 (and h10); o to move must stop it.
+    let f = write(
+        dir.path(),
+        "d.pos",
+        "board 15\ndepth 6\nmoves h8 a1 i9 a3 j10 a5 h10 a7\nto-move o\n",
+    );
+    let out = kinrow()
+        .arg("solve")
+        .arg(&f)
+        .args(["--defences", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    let got: Vec<&str> = v["defences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    // Each end of the three, or a four of o's that gains the tempo.
+    assert_eq!(got, ["a2", "a4", "a6", "g7", "k11"]);
+    assert_eq!(v["holds_for"].as_str(), Some("real-game"));
+}

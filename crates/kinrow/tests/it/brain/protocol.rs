@@ -272,3 +272,22 @@ fn end_stops_at_once_even_mid_search_and_eof_too() {
     b.close();
     assert!(b.exit_within(PROMPT).expect("exits at EOF").success());
 }
+
+/// Issue 28, item 13, through the binary: a BOARD left without DONE no
+/// longer swallows the commands after it.
+#[test]
+fn a_board_without_done_does_not_swallow_later_commands() {
+    let mut b = Brain::spawn();
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("BOARD");
+    b.send("7,7,2");
+    assert!(
+        is_error(&b.ask("INFO rule 8")),
+        "the abandoned BOARD is said"
+    );
+    let (line, _) = b.answer(PROMPT);
+    let line = line.expect("the INFO error comes too");
+    assert!(line.contains("0 (freestyle)"), "{line}");
+    let m = b.ask("BEGIN");
+    assert_free_move(&m, 15, 15, &[]);
+}
