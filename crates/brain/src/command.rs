@@ -63,6 +63,10 @@ pub enum Command {
     Board,
     /// A line `x,y,f` between `BOARD` and `DONE`.
     Stone(Point, Field),
+    /// `SWAP2BOARD`: the swap2 opening's stones follow, then `DONE`.
+    Swap2Board,
+    /// A line `x,y` between `SWAP2BOARD` and `DONE` (black first).
+    Swap2Stone(Point),
     Done,
     Info(Info),
     Takeback(Point),
@@ -182,6 +186,7 @@ pub fn parse(line: &str, in_board: bool) -> Result<Command, LineError> {
         "TURN" => point(args).map(Command::Turn),
         "PLAY" => point(args).map(Command::Play),
         "BOARD" => no_args(Command::Board, args),
+        "SWAP2BOARD" => no_args(Command::Swap2Board, args),
         "DONE" => no_args(Command::Done, args),
         "TAKEBACK" => point(args).map(Command::Takeback),
         "ABOUT" => no_args(Command::About, args),
@@ -195,7 +200,10 @@ pub fn parse(line: &str, in_board: bool) -> Result<Command, LineError> {
 }
 
 fn stone(line: &str) -> Result<Command, LineError> {
-    let expected = "x,y,f with f 1 (own), 2 (opponent) or 3";
+    let expected = "x,y,f with f 1 (own), 2 (opponent) or 3 (x,y inside SWAP2BOARD)";
+    if let Ok(p) = point(line) {
+        return Ok(Command::Swap2Stone(p));
+    }
     match numbers(line, 3).as_deref() {
         Some(&[x, y, f]) if x <= u64::from(u32::MAX) && y <= u64::from(u32::MAX) => {
             let field = match f {
@@ -288,9 +296,12 @@ mod tests {
         ] {
             assert!(malformed(l, false), "{l}");
         }
-        for l in ["3,4", "3,4,0", "3,4,4", "3,,4"] {
+        for l in ["3,4,0", "3,4,4", "3,,4"] {
             assert!(malformed(l, true), "{l}");
         }
+        // Two numbers are a SWAP2BOARD stone; inside BOARD the session
+        // refuses them.
+        assert_eq!(parse("3,4", true), Ok(Command::Swap2Stone(Point { x: 3, y: 4 })));
         assert!(echo(&"x".repeat(100)).len() < 50);
     }
 }

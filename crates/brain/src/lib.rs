@@ -33,6 +33,7 @@ pub mod defence;
 pub mod engine;
 mod run;
 pub mod session;
+pub mod swap2;
 
 pub use run::{run, MAX_LINE};
 pub use session::{Session, Step, Turn, ABOUT};

@@ -7,6 +7,7 @@ use crate::budget::{MoveBudget, Settings};
 use crate::command::{self, Command, Field, Info, LineError, Point};
 use crate::defence::Refutes;
 use crate::engine::{self, Decision, Reason, Win};
+use crate::swap2::Swap2;
 use kinrow_board::{Board, Cell, Game, Player, Rule};
 use std::time::Instant;
 
@@ -55,6 +56,9 @@ pub struct Turn {
 /// A stone list being read between `BOARD` and `DONE`.
 #[derive(Debug, Default)]
 struct BoardInput {
+    /// `SWAP2BOARD` rather than `BOARD`: the stones are `points`.
+    swap2: bool,
+    points: Vec<Point>,
     stones: Vec<(Point, Side)>,
     /// The first thing wrong, reported at `DONE`.
     error: Option<String>,
@@ -128,7 +132,12 @@ impl Session {
                 // END: the manager gave up the BOARD. Say so, drop it and
                 // answer the command, rather than swallow every command
                 // until a DONE.
-                Ok(c) if !matches!(c, Command::Stone(..) | Command::Done | Command::End) => {
+                Ok(c)
+                    if !matches!(
+                        c,
+                        Command::Stone(..) | Command::Swap2Stone(_) | Command::Done | Command::End
+                    ) =>
+                {
                     self.board_input = None;
                     let note = "ERROR BOARD abandoned before DONE, the position is unchanged";
                     return match self.command(c, at) {
@@ -163,6 +172,14 @@ impl Session {
                 self.board_input = Some(BoardInput::default());
                 Step::Say(Vec::new())
             }
+            Command::Swap2Board => {
+                self.board_input = Some(BoardInput {
+                    swap2: true,
+                    ..BoardInput::default()
+                });
+                Step::Say(Vec::new())
+            }
+            Command::Swap2Stone(_) => error("a stone line outside SWAP2BOARD ... DONE"),
             Command::Done => error("DONE without BOARD"),
             Command::Stone(..) => error("a stone line outside BOARD ... DONE"),
             Command::Restart => match self.size {
@@ -240,6 +257,37 @@ impl Session {
         let (x, y) = board.game().geometry().xy(cell);
         let h = board.game().geometry().height();
         Point { x, y: h - 1 - y }
+    }
+
+    /// The answer to `SWAP2BOARD` with `points` (black first): see
+    /// [`crate::swap2`]. The position itself comes with the `BOARD` the
+    /// manager sends after the opening.
+    fn swap2(&self, points: &[Point]) -> Step {
+        let Some((w, h)) = self.size else {
+            return error("no game: send START first");
+        };
+        let Ok(game) = Game::new(w, h, 5, self.rule()) else {
+            return error("no game: send START first");
+        };
+        let mut board = Board::new(game);
+        for &p in points {
+            match self.cell(p) {
+                Some(c) if board.stone_at(c).is_none() => board.play(c),
+                _ => return error(format!("SWAP2BOARD refused: {p} is off the board or taken")),
+            }
+        }
+        match crate::swap2::choose(&board, points.len()) {
+            Ok(Swap2::Open(cells)) => {
+                let line: Vec<String> = cells
+                    .iter()
+                    .map(|&c| self.point(c, &board).to_string())
+                    .collect();
+                Step::Say(vec![line.join(" ")])
+            }
+            Ok(Swap2::Swap) => Step::Say(vec!["SWAP".into()]),
+            Ok(Swap2::Play(c)) => Step::Say(vec![self.point(c, &board).to_string()]),
+            Err(m) => error(format!("SWAP2BOARD refused: {m}")),
+        }
     }
 
     /// Ok when `p` is an empty cell of the board of a started game.
@@ -415,6 +463,13 @@ impl Session {
         let problem = match parsed {
             Ok(Command::End) => return Step::Quit,
             Ok(Command::Done) => return self.board_done(at),
+            Ok(Command::Swap2Stone(p)) if input.swap2 => {
+                input.points.push(p);
+                None
+            }
+            Ok(Command::Stone(..)) if input.swap2 => {
+                Some("expected a stone x,y or DONE inside SWAP2BOARD".to_string())
+            }
             Ok(Command::Stone(_, Field::Mark)) => None,
             Ok(Command::Stone(p, field)) => {
                 let side = if field == Field::Own {
@@ -440,6 +495,9 @@ impl Session {
         let input = self.board_input.take().expect("in a BOARD command");
         if let Some(m) = input.error {
             return error(format!("BOARD refused, the position is unchanged: {m}"));
+        }
+        if input.swap2 {
+            return self.swap2(&input.points);
         }
         let Some((w, h)) = self.size else {
             return error("no game: send START first");

@@ -62,8 +62,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Play as a Gomocup (Piskvork) brain: the protocol on standard input
     /// and output (START, RECTSTART, BEGIN, TURN, BOARD, INFO, TAKEBACK,
-    /// RESTART, ABOUT, END), five in a row, rule 0 freestyle, 1 exactly
-    /// five, 4 renju.
+    /// RESTART, ABOUT, END, SWAP2BOARD), five in a row, rule 0 freestyle,
+    /// 1 exactly five, 4 renju; forced wins (VCF, VCT) and their defence.
     #[command(long_about = BRAIN_ABOUT)]
     Brain,
     /// Go through a game (.psq, SGF) ply by ply: every ply where the side
@@ -102,13 +102,20 @@ from the top-left corner; boards 5x5 to 26x26, five in a row.
 Each move: five at once; the block of the opponent's five; a forced win
 proved by the VCF search, then by PNS in the threat space (announced as
 `MESSAGE forced win in N (vcf|vct): h8 ...`, cells named as kinrow names
-them, a1 bottom-left); a move that refutes the opponent's VCF; otherwise
-the best static evaluation. It answers within 80% of the time available
+them, a1 bottom-left); a move that refutes the forced win the opponent
+would have (a VCF, else a VCT), checked by searching it again after the
+move; otherwise the best static evaluation. It answers within 80% of the time available
 (INFO timeout_turn, and a 20th of INFO time_left under a match limit)
 and searches with at most a third of INFO max_memory (256 MiB at most).
 
 Rules (INFO rule): 0 freestyle, 1 exactly five, 4 renju. Under renju the
-searches know Black's forbidden points, and Black never plays one.";
+searches know Black's forbidden points, and Black never plays one.
+
+SWAP2BOARD (the swap2 opening): with no stones the brain places three
+about the centre; with three or five it takes black (SWAP) when White
+stands worse by the static evaluation, else plays White's stone. These
+are heuristics, not proofs. A BOARD left without DONE ends at the next
+command, with an ERROR; a BOARD where a side has five is refused.";
 
 /// Header overrides shared by `solve` and friends.
 #[derive(Debug, Args, Clone)]

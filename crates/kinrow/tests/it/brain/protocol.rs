@@ -291,3 +291,31 @@ fn a_board_without_done_does_not_swallow_later_commands() {
     let m = b.ask("BEGIN");
     assert_free_move(&m, 15, 15, &[]);
 }
+
+/// Issue 28, item 13: SWAP2BOARD, the opening protocol of Rapfi and
+/// Yixin-Board, was answered UNKNOWN.
+#[test]
+fn swap2board_is_answered() {
+    let mut b = Brain::spawn();
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("SWAP2BOARD");
+    let three = b.ask("DONE");
+    let cells: Vec<_> = three
+        .split(' ')
+        .map(|p| parse_move(p).expect("x,y"))
+        .collect();
+    assert_eq!(cells.len(), 3, "{three}");
+    b.send("SWAP2BOARD");
+    for p in ["7,7", "8,7", "9,9"] {
+        b.send(p);
+    }
+    let choice = b.ask("DONE");
+    assert!(
+        choice == "SWAP"
+            || parse_move(&choice).is_some_and(|m| ![(7, 7), (8, 7), (9, 9)].contains(&m)),
+        "{choice}"
+    );
+    b.send("SWAP2BOARD");
+    b.send("7,7");
+    assert!(is_error(&b.ask("DONE")), "one stone is no swap2 position");
+}
