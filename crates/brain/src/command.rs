@@ -301,7 +301,10 @@ mod tests {
         }
         // Two numbers are a SWAP2BOARD stone; inside BOARD the session
         // refuses them.
-        assert_eq!(parse("3,4", true), Ok(Command::Swap2Stone(Point { x: 3, y: 4 })));
+        assert_eq!(
+            parse("3,4", true),
+            Ok(Command::Swap2Stone(Point { x: 3, y: 4 }))
+        );
         assert!(echo(&"x".repeat(100)).len() < 50);
     }
 }

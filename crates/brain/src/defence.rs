@@ -22,9 +22,14 @@
 //! kept in case none does better; when the time runs out with no
 //! refutation, the best candidate is played as a try.
 
-use crate::engine::{best_by_eval, legal, ranked, vcf_cap, vct_search, Decision, Reason, Vct};
+use crate::engine::{
+    best_by_eval, legal, ranked, threat_space, vcf_cap, vct_of, vct_search, Decision, Reason, Vct,
+};
+use kinrow_board::{Attack, Candidates};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
+use kinrow_prover::defence::Reply;
 use kinrow_prover::threat::{zone, Vcf};
+use kinrow_prover::{Limits, Problem};
 use std::time::{Duration, Instant};
 
 /// The least time a candidate's VCT check gets.
@@ -206,10 +211,27 @@ fn check(
     if time.is_zero() {
         return Refutes::AsFarAsSeen;
     }
-    match vct_search(&after, time, memory, None) {
-        Vct::Win { .. } => Refutes::No,
-        Vct::NoneInSpace => Refutes::Yes,
-        Vct::Unsettled => Refutes::AsFarAsSeen,
+    // The defence search's own step: the move, then the opponent's search
+    // (here PNS in the threat space).
+    let problem = Problem {
+        board: board.clone(),
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    let limits = Limits {
+        max_nodes: None,
+        time: Some(time),
+        memory: Some(memory),
+    };
+    match kinrow_prover::defence::reply(&problem, m, &mut |_| threat_space(), &limits) {
+        Ok(Reply::Over { .. }) => Refutes::Yes,
+        Ok(Reply::Opponent(outcome)) => match vct_of(outcome) {
+            Vct::Win { .. } => Refutes::No,
+            Vct::NoneInSpace => Refutes::Yes,
+            Vct::Unsettled => Refutes::AsFarAsSeen,
+        },
+        Err(_) => Refutes::AsFarAsSeen,
     }
 }
 

@@ -29,7 +29,7 @@ use crate::defence::{self, Refutes};
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule, SearchBoard};
 use kinrow_prover::threat::{slots_within, Vcf};
 use kinrow_prover::value::eval::static_eval;
-use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::time::{Duration, Instant};
 
 /// VCF nodes allowed per millisecond of thinking time: a VCF search has no
@@ -287,11 +287,7 @@ pub(crate) fn vct_search(board: &Board, time: Duration, memory: u64, depth: Opti
         attack: Attack::Any,
         depth,
     };
-    let mut pns = Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    });
-    let outcome = pns.prove(
+    let outcome = threat_space().prove(
         &problem,
         &Limits {
             max_nodes: None,
@@ -299,6 +295,11 @@ pub(crate) fn vct_search(board: &Board, time: Duration, memory: u64, depth: Opti
             memory: Some(memory),
         },
     );
+    vct_of(outcome)
+}
+
+/// What the threat space's `outcome` says of a forced win.
+pub(crate) fn vct_of(outcome: Outcome) -> Vct {
     match (outcome.verdict, outcome.plies) {
         (Verdict::Win, Some(plies)) if !outcome.pv.is_empty() => Vct::Win {
             plies,
@@ -310,6 +311,14 @@ pub(crate) fn vct_search(board: &Board, time: Duration, memory: u64, depth: Opti
         (Verdict::NoWin, _) => Vct::NoneInSpace,
         _ => Vct::Unsettled,
     }
+}
+
+/// PNS in the threat space, the prover of the brain's VCT searches.
+pub(crate) fn threat_space() -> Box<dyn Prover + Send> {
+    Box::new(Pns::new(PnsConfig {
+        threat_space: true,
+        ..PnsConfig::default()
+    }))
 }
 
 #[cfg(test)]

@@ -17,9 +17,9 @@
 //! listed: it defends exactly when the opponent, to move on the same
 //! board, has no forced win, which `solve` answers.
 
-use crate::outcome::{Limits, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use kinrow_board::Cell;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What became of one move of the defender.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +64,8 @@ impl Defences {
 
 /// The opponent's problem after the defender plays `m`, or `None` when the
 /// game is over (the defender made its line, or the board is full: the
-/// opponent cannot win either way).
+/// opponent cannot win either way) or the horizon leaves the opponent no
+/// ply.
 fn after(problem: &Problem, m: Cell) -> Option<Problem> {
     let mut board = problem.board.clone();
     board.play(m);
@@ -76,6 +77,40 @@ fn after(problem: &Problem, m: Cell) -> Option<Problem> {
         depth: problem.depth.map(|d| d - 1),
         ..problem.clone()
     })
+}
+
+/// What follows one move of the defender.
+#[derive(Clone, Debug)]
+pub enum Reply {
+    /// The move ends the game or the horizon: it defends. `wins`: it
+    /// made the defender's own line.
+    Over { wins: bool },
+    /// The opponent's answer to its problem after the move.
+    Opponent(Outcome),
+}
+
+/// The defender's move `m` on `problem`, followed by one search of a
+/// prover that `prover` makes for the opponent's problem within `limits`:
+/// the one step of [`defences`], for callers that choose their own moves
+/// (the brain, which tries the cells that touch a threat).
+///
+/// # Errors
+///
+/// The prover's refusal of the opponent's problem.
+pub fn reply(
+    problem: &Problem,
+    m: Cell,
+    prover: &mut dyn FnMut(&Problem) -> Box<dyn Prover + Send>,
+    limits: &Limits,
+) -> Result<Reply, ProblemError> {
+    let Some(next) = after(problem, m) else {
+        let mut b = problem.board.clone();
+        b.play(m);
+        return Ok(Reply::Over { wins: b.wins_at(m) });
+    };
+    let mut p = prover(&next);
+    p.accepts(&next)?;
+    Ok(Reply::Opponent(p.prove(&next, limits)))
 }
 
 /// Tries every legal move of the side to move of `problem`, each followed
@@ -100,42 +135,33 @@ pub fn defences(
         return Ok(out);
     }
     for m in cells.iter().map(Cell::from_index) {
-        let Some(next) = after(problem, m) else {
-            let mut b = board.clone();
-            b.play(m);
-            let wins = b.wins_at(m);
-            out.moves.push(Defence {
-                cell: m,
-                opponent: Verdict::NoWin,
-                wins,
-            });
-            continue;
-        };
+        let spent = limits.time.is_some_and(|t| start.elapsed() >= t)
+            || limits.max_nodes.is_some_and(|n| out.stats.nodes >= n);
         let left = Limits {
             max_nodes: limits
                 .max_nodes
                 .map(|n| n.saturating_sub(out.stats.nodes).max(1)),
             time: limits.time.map(|t| {
                 t.saturating_sub(start.elapsed())
-                    .max(std::time::Duration::from_millis(1))
+                    .max(Duration::from_millis(1))
             }),
             memory: limits.memory,
         };
-        let opponent = if limits.time.is_some_and(|t| start.elapsed() >= t)
-            || limits.max_nodes.is_some_and(|n| out.stats.nodes >= n)
-        {
-            Verdict::Unknown
+        let (opponent, wins) = if spent {
+            (Verdict::Unknown, false)
         } else {
-            let mut p = prover(&next);
-            p.accepts(&next)?;
-            let o = p.prove(&next, &left);
-            out.stats = out.stats.then(&o.stats);
-            o.verdict
+            match reply(problem, m, prover, &left)? {
+                Reply::Over { wins } => (Verdict::NoWin, wins),
+                Reply::Opponent(o) => {
+                    out.stats = out.stats.then(&o.stats);
+                    (o.verdict, false)
+                }
+            }
         };
         out.moves.push(Defence {
             cell: m,
             opponent,
-            wins: false,
+            wins,
         });
     }
     out.stats.elapsed = start.elapsed();
