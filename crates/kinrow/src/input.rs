@@ -309,10 +309,16 @@ fn note_foul(path: &Path, game: &GameRecord, last: usize, rule: Rule) {
 }
 
 /// The name of a file without its extension: the name of a position file
-/// without `[name]` lines.
+/// without `[name]` lines. Control characters (a newline in a file name)
+/// become `?`, so that the name stays one line of every report.
 pub fn stem(path: &Path) -> String {
     path.file_stem().map_or_else(
         || "position".to_string(),
-        |s| s.to_string_lossy().into_owned(),
+        |s| {
+            s.to_string_lossy()
+                .chars()
+                .map(|c| if c.is_control() { '?' } else { c })
+                .collect()
+        },
     )
 }

@@ -399,3 +399,17 @@ fn which_moves_defend_had_no_answer() {
     assert_eq!(got, ["a2", "a4", "a6", "g7", "k11"]);
     assert_eq!(v["holds_for"].as_str(), Some("real-game"));
 }
+
+#[test]
+fn a_newline_in_a_file_name_broke_the_name_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "two\nlines.pos",
+        &std::fs::read_to_string(WIN_9).unwrap(),
+    );
+    let out = kinrow().arg("solve").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("[two?lines]"), "{text}");
+}
