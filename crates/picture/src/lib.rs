@@ -65,9 +65,12 @@ const MARGIN_RIGHT: i32 = 24;
 /// The board's wood.
 pub const BACKGROUND: &str = "#e3b866";
 const GRID: &str = "#3b2f1a";
-const BLACK: &str = "#111111";
-const WHITE: &str = "#fafafa";
-const MARK: &str = "#d8231c";
+/// A black stone.
+pub const BLACK: &str = "#111111";
+/// A white stone.
+pub const WHITE: &str = "#fafafa";
+/// Forbidden points and highlights.
+pub const MARK: &str = "#d8231c";
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
 /// Where things are in the picture of a board of a given size: its size
