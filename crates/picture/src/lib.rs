@@ -57,7 +57,7 @@ pub const STONE_RADIUS: i32 = 19;
 const STAR_RADIUS: i32 = 4;
 const RING_RADIUS: i32 = 13;
 const CROSS_HALF: i32 = 9;
-const MARGIN_LEFT: i32 = 36;
+const MARGIN_LEFT: i32 = 46;
 const MARGIN_BOTTOM: i32 = 36;
 const MARGIN_TOP: i32 = 24;
 const MARGIN_RIGHT: i32 = 24;
@@ -227,7 +227,7 @@ fn grid(out: &mut String, g: &Geometry, layout: &Layout) {
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{}">{}</text>"#,
-            left - 24,
+            left - 28,
             cy + 5,
             y + 1
         );
