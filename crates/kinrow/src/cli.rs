@@ -57,7 +57,8 @@ pub enum Command {
     /// time, nodes per second and peak memory (default: the bundled
     /// benchmark suite).
     Bench(BenchArgs),
-    /// Print the board picture and rules of each position, without solving.
+    /// Print the board picture and rules of each position, without solving
+    /// (with --svg: one position's picture as SVG).
     Show(ShowArgs),
     /// Check a proof certificate against its position with an independent
     /// checker.
