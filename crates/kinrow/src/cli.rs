@@ -23,8 +23,11 @@ const AFTER: &str = "Examples:
   kinrow verify positions/
   kinrow bench --provers and-or,pns
   kinrow show puzzle.pos
+  kinrow show puzzle.pos --svg > puzzle.svg
+  kinrow solve puzzle.pos --svg solution.svg
   kinrow solve game.psq --ply 20 --depth 13
   kinrow analyse game.sgf --time 1
+  kinrow analyse game.psq --html report.html
   kinrow brain                  (for a Gomocup manager: see kinrow help brain)
 
 Exit codes:
@@ -55,7 +58,8 @@ pub enum Command {
     /// time, nodes per second and peak memory (default: the bundled
     /// benchmark suite).
     Bench(BenchArgs),
-    /// Print the board picture and rules of each position, without solving.
+    /// Print the board picture and rules of each position, without solving
+    /// (with --svg: one position's picture as SVG).
     Show(ShowArgs),
     /// Check a proof certificate against its position with an independent
     /// checker.
@@ -93,6 +97,17 @@ pub struct AnalyseArgs {
     /// One JSON object per ply, then a summary object.
     #[arg(long)]
     pub json: bool,
+    /// Also write the report as one self-contained HTML page (no network
+    /// needed): the game on a board to step through, the plies with a
+    /// forced win marked, each winning line, the move played against it,
+    /// and the ply the result was forced from. The text or JSON report is
+    /// printed as well, from the same analysis.
+    #[arg(long, value_name = "OUT")]
+    pub html: Option<PathBuf>,
+    /// Let --html replace a file that exists; the game file itself is
+    /// never written over.
+    #[arg(long)]
+    pub force: bool,
 }
 
 const BRAIN_ABOUT: &str = "Play as a Gomocup (Piskvork) brain: the protocol on standard input
@@ -152,9 +167,14 @@ pub struct BudgetArgs {
     pub memory: Option<u64>,
 }
 
-/// Which position of a game file (`.psq`, SGF) to take.
+/// Which positions to take: by name, and which position of a game file
+/// (`.psq`, SGF).
 #[derive(Debug, Args, Clone)]
 pub struct GameFileArgs {
+    /// Only the positions of this name (a suite's `[name]`; a game file's
+    /// position is named after the file).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
     /// For a game file: the position after N plies (default: its last
     /// position before a winning line, its end when nobody won).
     #[arg(long, value_name = "N")]
@@ -208,8 +228,15 @@ pub struct SolveArgs {
     /// verdict still printed.
     #[arg(long, value_name = "PATH")]
     pub proof: Option<PathBuf>,
-    /// Overwrite output files that exist already (never an input file:
-    /// that is refused whatever the flags).
+    /// Draw each position as SVG with the line found numbered (and under
+    /// renju x's forbidden points marked): a file for one position, a
+    /// folder with one NAME.svg per position for several (or when PATH is
+    /// a folder), named as --proof names its files. A picture that cannot
+    /// be written is reported (exit 1), the verdict still printed.
+    #[arg(long, value_name = "PATH")]
+    pub svg: Option<PathBuf>,
+    /// Let the files written (--proof, --svg) replace files that exist;
+    /// an input of the run is never written over, whatever the flags.
     #[arg(long)]
     pub force: bool,
     /// Exit 0 even when some answer is unknown or a position is skipped
@@ -286,6 +313,12 @@ pub struct ShowArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub game: GameFileArgs,
+    /// Write the picture as SVG on standard output instead (under renju
+    /// with x's forbidden points marked). It draws one position: when the
+    /// files hold several, pick one with --name (and --ply for a game),
+    /// or draw them all into a folder with `kinrow solve --svg DIR`.
+    #[arg(long)]
+    pub svg: bool,
 }
 
 #[derive(Debug, Args)]

@@ -1,96 +1,189 @@
-//! The files kinrow writes (proof certificates; pictures and reports
-//! later): never one of the run's inputs, and never a file that already
-//! exists unless the user asked for it with `--force`. Checked before any
-//! work is done, so that a refusal costs nothing, and again when the file
-//! is created (`create_new`), so that a file that appeared meanwhile is
-//! not overwritten either.
+//! Files the runner writes besides its report (`solve --proof`, `solve
+//! --svg`, `analyse --html`): where each goes, and the guard that keeps them off files that
+//! are already there. An existing file is replaced only with `--force`; a
+//! file the run reads (an input) never, since writing it would destroy
+//! the input, which is never what was asked for.
 
 use crate::error::CliError;
-use std::collections::HashSet;
+use crate::input::Loaded;
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Where output may go.
-#[derive(Clone, Debug, Default)]
-pub struct OutputGuard {
-    /// The inputs of the run, by real path.
-    inputs: HashSet<PathBuf>,
-    /// Overwrite existing files (never an input).
-    force: bool,
+/// The path as the file system resolves it: the parent canonicalised (the
+/// file itself may not exist yet), so that `./a.pos` and `a.pos` are one.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.canonicalize().ok()?,
+        _ => std::env::current_dir().ok()?,
+    };
+    Some(parent.join(path.file_name()?))
 }
 
-impl OutputGuard {
-    /// A guard for a run that reads `inputs`.
-    pub fn new<'a>(inputs: impl IntoIterator<Item = &'a Path>, force: bool) -> OutputGuard {
-        let inputs = inputs
-            .into_iter()
-            .filter_map(|p| std::fs::canonicalize(p).ok())
-            .collect();
-        OutputGuard { inputs, force }
+/// Refuses `path` as the output of `flag` when it is one of `inputs`, a
+/// folder, or (without `force`) a file that exists.
+pub fn guard(path: &Path, inputs: &[&Path], force: bool, flag: &str) -> Result<(), CliError> {
+    let target = resolved(path);
+    if target.is_some() && inputs.iter().any(|i| resolved(i) == target) {
+        return Err(CliError::input(format!(
+            "{flag}: {} is an input of this run; kinrow does not write over its inputs, even with --force",
+            path.display()
+        )));
     }
-
-    /// Whether `path` names one of the inputs.
-    fn is_input(&self, path: &Path) -> bool {
-        std::fs::canonicalize(path).is_ok_and(|real| self.inputs.contains(&real))
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(CliError::input(format!(
+            "{flag}: {} is a folder",
+            path.display()
+        ))),
+        Ok(_) if !force => Err(CliError::input(format!(
+            "{flag}: {} exists; give --force to write over it",
+            path.display()
+        ))),
+        _ => Ok(()),
     }
+}
 
-    /// Refuses `path` (given for `flag`) when it is an input, or an
-    /// existing file without `--force`.
-    ///
-    /// # Errors
-    ///
-    /// Bad input, saying what to do instead.
-    pub fn check(&self, flag: &str, path: &Path) -> Result<(), CliError> {
-        if self.is_input(path) {
-            return Err(CliError::input(format!(
-                "{flag}: {} is an input of this run; kinrow never writes over its input (choose another path)",
-                path.display()
-            )));
-        }
-        if !self.force && std::fs::symlink_metadata(path).is_ok() {
-            return Err(CliError::input(format!(
-                "{flag}: {} exists; give --force to overwrite it, or choose another path",
-                path.display()
-            )));
-        }
-        Ok(())
+/// Writes `text` to `path` (creating its folder), which [`guard`] let
+/// through: without `force` the file must still not exist when it is
+/// created, so that a file that appeared in between is kept.
+pub fn write(path: &Path, text: &str, force: bool) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    options
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
 
-    /// Writes `text` to `path`, creating its folder; refuses an input, and
-    /// an existing file unless forced.
-    ///
-    /// # Errors
-    ///
-    /// What the file system said, or why the file was refused.
-    pub fn write(&self, path: &Path, text: &str) -> Result<(), String> {
-        if self.is_input(path) {
-            return Err("it is an input of this run".to_string());
-        }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true);
-        if self.force {
-            options.create(true).truncate(true);
-        } else {
-            options.create_new(true);
-        }
-        let mut file = options.open(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                "it exists (give --force to overwrite it)".to_string()
+/// Letters, digits, `-`, `_`, `.` of `text`, others as `_`, without
+/// leading dots.
+fn safe(text: &str) -> String {
+    let safe: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
             } else {
-                e.to_string()
+                '_'
             }
-        })?;
-        file.write_all(text.as_bytes()).map_err(|e| e.to_string())
+        })
+        .collect();
+    safe.trim_start_matches('.').to_string()
+}
+
+/// Where the file of each position goes, decided before any work so that
+/// no file overwrites another: `target` itself for a single position
+/// (unless it is a folder), else `target/NAME.EXT`, and for names that two
+/// positions share, `target/FILE.NAME.EXT` with FILE the path of the
+/// position's file (without extension, `/` as `_`). The same scheme as
+/// `--proof`'s.
+///
+/// # Errors
+///
+/// Bad input when two positions would still share a file name (names that
+/// differ only in characters that are not kept, or in case).
+pub fn paths(
+    target: &Path,
+    loaded: &[Loaded],
+    ext: &str,
+    flag: &str,
+) -> Result<Vec<PathBuf>, CliError> {
+    if loaded.len() == 1 && !target.is_dir() {
+        return Ok(vec![target.to_path_buf()]);
     }
+    let file_name = |name: &str| format!("{}.{ext}", safe(name));
+    let key = |name: &str| name.to_lowercase();
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for l in loaded {
+        *count.entry(key(&file_name(&l.position.name))).or_default() += 1;
+    }
+    let names: Vec<String> = loaded
+        .iter()
+        .map(|l| {
+            let plain = file_name(&l.position.name);
+            if count[&key(&plain)] == 1 {
+                return plain;
+            }
+            let file: Vec<String> = l
+                .path
+                .with_extension("")
+                .components()
+                .filter_map(|c| match c {
+                    std::path::Component::Normal(s) => Some(safe(&s.to_string_lossy())),
+                    _ => None,
+                })
+                .collect();
+            format!("{}.{plain}", file.join("_"))
+        })
+        .collect();
+    let mut first: HashMap<String, usize> = HashMap::new();
+    for (i, name) in names.iter().enumerate() {
+        if let Some(&j) = first.get(&key(name)) {
+            return Err(CliError::input(format!(
+                "{flag}: the files of {} [{}] and {} [{}] would both be {}: rename one or take them apart",
+                loaded[j].path.display(),
+                loaded[j].position.name,
+                loaded[i].path.display(),
+                loaded[i].position.name,
+                target.join(name).display()
+            )));
+        }
+        first.insert(key(name), i);
+    }
+    Ok(names.into_iter().map(|n| target.join(n)).collect())
+}
+
+/// Keeps the positions named `name` (all when `None`).
+///
+/// # Errors
+///
+/// Bad input when no position has that name.
+pub fn select(loaded: Vec<Loaded>, name: Option<&str>) -> Result<Vec<Loaded>, CliError> {
+    let Some(name) = name else {
+        return Ok(loaded);
+    };
+    let mut all: Vec<String> = loaded.iter().map(|l| l.position.name.clone()).collect();
+    if all.len() > 10 {
+        let more = all.len() - 8;
+        all.truncate(8);
+        all.push(format!("and {more} more"));
+    }
+    let kept: Vec<Loaded> = loaded
+        .into_iter()
+        .filter(|l| l.position.name == name)
+        .collect();
+    if kept.is_empty() {
+        return Err(CliError::input(format!(
+            "--name: no position is named {name} (the files hold {})",
+            all.join(", ")
+        )));
+    }
+    Ok(kept)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::OutputGuard;
+    use super::{guard, safe, write};
 
+    #[test]
+    fn file_names_are_safe() {
+        assert_eq!(safe("vcf/black 1"), "vcf_black_1");
+        assert_eq!(safe("..x"), "x");
+    }
+
+    /// Issue 28, item 1: an input is never written over, an existing file
+    /// only when forced.
     #[test]
     fn an_input_is_never_overwritten_and_an_existing_file_only_when_forced() {
         let dir = tempfile::tempdir().unwrap();
@@ -98,18 +191,14 @@ mod tests {
         let other = dir.path().join("old.proof");
         std::fs::write(&input, "board 5\n").unwrap();
         std::fs::write(&other, "old").unwrap();
-        let guard = OutputGuard::new([input.as_path()], false);
-        assert!(guard.check("--proof", &input).is_err());
-        assert!(guard.check("--proof", &other).is_err());
-        assert!(guard.write(&other, "new").is_err());
-        assert!(guard
-            .check("--proof", &dir.path().join("new.proof"))
-            .is_ok());
-        let forced = OutputGuard::new([input.as_path()], true);
-        assert!(forced.check("--proof", &input).is_err());
-        assert!(forced.write(&input, "x").is_err());
-        assert!(forced.check("--proof", &other).is_ok());
-        forced.write(&other, "new").unwrap();
+        let inputs = [input.as_path()];
+        assert!(guard(&input, &inputs, false, "--proof").is_err());
+        assert!(guard(&input, &inputs, true, "--proof").is_err());
+        assert!(guard(&other, &inputs, false, "--proof").is_err());
+        assert!(write(&other, "new", false).is_err());
+        assert!(guard(&dir.path().join("new.proof"), &inputs, false, "--proof").is_ok());
+        assert!(guard(&other, &inputs, true, "--proof").is_ok());
+        write(&other, "new", true).unwrap();
         assert_eq!(std::fs::read_to_string(&other).unwrap(), "new");
         assert_eq!(std::fs::read_to_string(&input).unwrap(), "board 5\n");
     }

@@ -3,14 +3,13 @@
 use super::Solved;
 use crate::cli::CheckArgs;
 use crate::error::{CliError, EXIT_FAILED};
-use crate::input::{self, Loaded};
-use crate::output::OutputGuard;
+use crate::input;
+use crate::output;
 use crate::render;
 use crate::settings::Overrides;
 use kinrow_format::Position;
 use kinrow_prover::certificate::{write_certificate, CertificateStats, MAGIC};
 use kinrow_prover::{Limits, Problem, Verdict};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// What was written for one proof, or why nothing was.
@@ -61,87 +60,12 @@ impl ProofInfo {
     }
 }
 
-/// Letters, digits, `-`, `_`, `.` of `text`, others as `_`, without
-/// leading dots.
-fn safe(text: &str) -> String {
-    let safe: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    safe.trim_start_matches('.').to_string()
-}
-
-/// A file name made of the position's name.
-fn file_name(name: &str) -> String {
-    format!("{}.proof", safe(name))
-}
-
-/// Where the proof of each position goes, decided before any solving so
-/// that no proof overwrites another: `target` itself for a single position
-/// (unless it is a folder), else `target/NAME.proof`, and for names that
-/// two positions share, `target/FILE.NAME.proof` with FILE the path of the
-/// position's file (without extension, `/` as `_`).
-///
-/// # Errors
-///
-/// Bad input when two positions would still share a file name (names that
-/// differ only in characters that are not kept, or in case).
-pub fn proof_paths(target: &Path, loaded: &[Loaded]) -> Result<Vec<PathBuf>, CliError> {
-    if loaded.len() == 1 && !target.is_dir() {
-        return Ok(vec![target.to_path_buf()]);
-    }
-    let key = |name: &str| name.to_lowercase();
-    let mut count: HashMap<String, usize> = HashMap::new();
-    for l in loaded {
-        *count.entry(key(&file_name(&l.position.name))).or_default() += 1;
-    }
-    let names: Vec<String> = loaded
-        .iter()
-        .map(|l| {
-            let plain = file_name(&l.position.name);
-            if count[&key(&plain)] == 1 {
-                return plain;
-            }
-            let file = l.path.with_extension("");
-            let file: Vec<String> = file
-                .components()
-                .filter_map(|c| match c {
-                    std::path::Component::Normal(s) => Some(safe(&s.to_string_lossy())),
-                    _ => None,
-                })
-                .collect();
-            format!("{}.{}", file.join("_"), file_name(&l.position.name))
-        })
-        .collect();
-    let mut first: HashMap<String, usize> = HashMap::new();
-    for (i, name) in names.iter().enumerate() {
-        if let Some(&j) = first.get(&key(name)) {
-            return Err(CliError::input(format!(
-                "--proof: the proofs of {} [{}] and {} [{}] would both be {}: rename one or solve them apart",
-                loaded[j].path.display(),
-                loaded[j].position.name,
-                loaded[i].path.display(),
-                loaded[i].position.name,
-                target.join(name).display()
-            )));
-        }
-        first.insert(key(name), i);
-    }
-    Ok(names.into_iter().map(|n| target.join(n)).collect())
-}
-
 /// Writes the certificate of a won position to `path`; what went wrong
 /// otherwise (the writer's budget, the file system), never an error that
 /// ends the run.
 pub fn write_proof(
-    guard: &OutputGuard,
     path: &Path,
+    force: bool,
     p: &Position,
     s: &Solved,
     limits: &Limits,
@@ -156,7 +80,7 @@ pub fn write_proof(
         Ok(cert) => cert.with_name(&p.name),
         Err(e) => return not_written(e.to_string()),
     };
-    match guard.write(path, &cert.to_text()) {
+    match output::write(path, &cert.to_text(), force) {
         Ok(()) => ProofInfo::Written {
             path: path.to_path_buf(),
             stats: *cert.stats(),
@@ -241,12 +165,6 @@ fn proof_names(proof: &str, name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn proof_file_names_are_safe() {
-        assert_eq!(super::file_name("vcf/black 1"), "vcf_black_1.proof");
-        assert_eq!(super::file_name("..x"), "x.proof");
-    }
-
     #[test]
     fn a_position_file_is_not_a_certificate() {
         assert!(super::looks_like_certificate(

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod brain;
 pub mod check;
 pub mod defences;
+pub mod report_page;
 pub mod show;
 pub mod solve;
 pub mod verify;

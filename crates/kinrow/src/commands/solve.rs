@@ -1,14 +1,13 @@
 //! `kinrow solve`: answer every position of the given files.
 
-use super::check::{proof_paths, write_proof, ProofInfo};
+use super::check::{write_proof, ProofInfo};
 use super::{defences, skipped_line, solve_one, Solved};
 use crate::cli::SolveArgs;
 use crate::error::{exit_code, with_bad_inputs, CliError};
 use crate::input::Loaded;
-use crate::output::OutputGuard;
 use crate::provers::ProverKind;
 use crate::settings::{self, Overrides};
-use crate::{input, render};
+use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_format::Position;
 use kinrow_prover::{observe, Limits, Progress, Verdict};
@@ -25,6 +24,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         attack: args.overrides.attack,
     };
     let (loaded, bad) = input::load_with(&args.files, &args.game.choice()).report_bad()?;
+    let loaded = output::select(loaded, args.game.name.as_deref())?;
     // One position at a time: the whole memory budget is its.
     let budgets = settings::budgets(
         args.budget.max_nodes,
@@ -36,15 +36,18 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     if args.defences {
         defences::check_flags(args.all_moves, args.proof.is_some())?;
     }
-    let guard = OutputGuard::new(loaded.iter().map(|l| l.path.as_path()), args.force);
     let proof_paths = match &args.proof {
-        Some(target) => {
-            let paths = proof_paths(target, &loaded)?;
-            for path in &paths {
-                guard.check("--proof", path)?;
-            }
-            Some(paths)
-        }
+        Some(target) => Some(out_paths(
+            target,
+            &loaded,
+            &args.files,
+            args.force,
+            "proof",
+        )?),
+        None => None,
+    };
+    let svg_paths = match &args.svg {
+        Some(target) => Some(out_paths(target, &loaded, &args.files, args.force, "svg")?),
         None => None,
     };
     let show_progress = Show {
@@ -107,7 +110,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 let proof = match &proof_paths {
                     Some(paths) if solved.outcome.verdict == Verdict::Win => {
                         let info = with_progress(show_progress, &format!("{label} proof"), || {
-                            write_proof(&guard, &paths[i], &position, &solved, &limits)
+                            write_proof(&paths[i], args.force, &position, &solved, &limits)
                         });
                         if let ProofInfo::NotWritten { path, reason } = &info {
                             failed = true;
@@ -122,8 +125,17 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                     _ => None,
                 };
                 unsettled |= solved.outcome.verdict == Verdict::Unknown;
+                let picture = svg_paths.as_ref().map(|paths| {
+                    let text = super::show::svg(&position, &solved.outcome.pv);
+                    let written = output::write(&paths[i], &text, args.force);
+                    if let Err(reason) = &written {
+                        failed = true;
+                        eprintln!("kinrow: [{}]: picture not written: {reason}", position.name);
+                    }
+                    (&paths[i], written.is_ok())
+                });
                 if args.json {
-                    let v = json(
+                    let mut v = json(
                         path,
                         &position,
                         &solved,
@@ -131,9 +143,18 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                         args.all_moves,
                         proof.as_ref(),
                     );
+                    if let Some((path, true)) = picture {
+                        v["svg"] = path.display().to_string().into();
+                    }
                     v.to_string() + "\n"
                 } else {
-                    human(path, &position, &solved, &limits, proof.as_ref())
+                    let mut text = human(path, &position, &solved, &limits, proof.as_ref());
+                    if let Some((path, true)) = picture {
+                        // Before the blank line that ends the report.
+                        text.pop();
+                        text.push_str(&format!("picture: {}\n\n", path.display()));
+                    }
+                    text
                 }
             }
         };
@@ -171,6 +192,37 @@ fn write_out(out: &mut impl Write, text: &str) -> Result<(), CliError> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| CliError::input(format!("cannot write output: {e}")))
+}
+
+/// Where `--proof` or `--svg` (by `ext`) writes each position's file
+/// ([`output::paths`]), each path checked against the inputs and (without
+/// `force`) existing files, before any solving so that a refusal costs no
+/// work.
+fn out_paths(
+    target: &Path,
+    loaded: &[Loaded],
+    files: &[std::path::PathBuf],
+    force: bool,
+    ext: &str,
+) -> Result<Vec<std::path::PathBuf>, CliError> {
+    let flag = format!("--{ext}");
+    let paths = output::paths(target, loaded, ext, &flag)?;
+    if loaded.len() > 1 && target.exists() && !target.is_dir() {
+        return Err(CliError::input(format!(
+            "{flag}: {} positions need a folder, and {} is a file",
+            loaded.len(),
+            target.display()
+        )));
+    }
+    let inputs: Vec<&Path> = files
+        .iter()
+        .map(|f| f.as_path())
+        .chain(loaded.iter().map(|l| l.path.as_path()))
+        .collect();
+    for p in &paths {
+        output::guard(p, &inputs, force, &flag)?;
+    }
+    Ok(paths)
 }
 
 /// How [`with_progress`] shows a search going on.

@@ -6,5 +6,6 @@ mod cli;
 mod common;
 mod games;
 mod guards;
+mod pictures;
 mod tripped;
 mod verdicts;
