@@ -204,7 +204,7 @@ fn usage_errors_exit_2() {
 #[test]
 fn verify_passes_good_puzzles_and_catches_a_wrong_expect() {
     let dir = tempfile::tempdir().unwrap();
-    let good = format!("[w1]\n{WIN_IN_1}depth 1\nexpect win\nsolution g8 l8\n\n[w3-too-short]\n{WIN_IN_3}depth 2\nexpect no-win\n");
+    let good = format!("[w1]\n{WIN_IN_1}depth 1\nexpect win\nsolution g8 l8\n\n[w3-too-short]\n{WIN_IN_3}depth 2\nexpect no-win\n\n[w1-g8]\n{WIN_IN_1}depth 1\nexpect win\nsolution g8\n\n[w1-l8]\n{WIN_IN_1}depth 1\nexpect win\nsolution l8\n");
     let f = write(dir.path(), "good.pos", &good);
     let out = kinrow().args(["verify"]).arg(&f).output().unwrap();
     assert_eq!(
@@ -215,10 +215,13 @@ fn verify_passes_good_puzzles_and_catches_a_wrong_expect() {
         stderr(&out)
     );
     assert!(
-        stdout(&out).contains("2 passed, 0 failed"),
+        stdout(&out).contains("4 passed, 0 failed"),
         "{}",
         stdout(&out)
     );
+    // g8 and l8 both win: the puzzle whose line lists the other one than
+    // the move found passes with a note.
+    assert!(stdout(&out).contains("note"), "{}", stdout(&out));
 
     let bad = format!("[wrong]\n{WIN_IN_3}depth 5\nexpect no-win\n\n[wrong-move]\n{WIN_IN_1}depth 1\nexpect win\nsolution a9\n");
     let f = write(dir.path(), "bad.pos", &bad);
@@ -229,14 +232,17 @@ fn verify_passes_good_puzzles_and_catches_a_wrong_expect() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let s = stdout(&out);
-    assert!(s.contains("1 passed, 1 failed"), "{s}");
+    assert!(s.contains("0 passed, 2 failed"), "{s}");
     assert!(
         s.contains("[wrong]") && s.contains("expected no-win, found win"),
         "{s}"
     );
-    // g8 or l8 wins too, though the solution lists only a9: checked, and
-    // passed with a note.
-    assert!(s.contains("note") && s.contains("[wrong-move]"), "{s}");
+    // The solution lists a9, which does not win: the suite is wrong, and
+    // the puzzle fails though the prover's g8 or l8 wins.
+    assert!(
+        s.contains("[wrong-move]") && s.contains("a9, which does not win"),
+        "{s}"
+    );
 }
 
 #[test]

@@ -206,7 +206,6 @@ fn bad_boards_are_refused_and_leave_the_position() {
         &["15,1,1"],
         &["1,1,4"],
         &["1,1"],
-        &["ABOUT"],
         &["1;1;1"],
     ] {
         b.send("BOARD");
@@ -215,6 +214,7 @@ fn bad_boards_are_refused_and_leave_the_position() {
         }
         assert!(is_error(&b.ask("DONE")), "{stones:?}");
     }
+    // A command inside BOARD ends it (a_board_without_done_...).
     assert!(is_error(&b.ask("DONE")), "DONE without BOARD");
     assert!(
         b.ask("3,3,1").starts_with("UNKNOWN"),
