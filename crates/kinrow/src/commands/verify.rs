@@ -253,16 +253,25 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     // ends the run with the summary of what finished.
     let live = std::io::stdout().is_terminal() && !args.json;
     let tally = Arc::new(Tally::default());
-    if live {
+    {
         let tally = Arc::clone(&tally);
         let total = loaded.len();
-        // Without a handler (one is set already), Ctrl-C ends as it did.
+        let json = args.json;
+        // Ctrl-C: the summary of what finished, then exit 130. Without a
+        // handler (one is set already), Ctrl-C ends as it did.
         let _ = ctrlc::set_handler(move || {
             let done: usize = tally.counts().iter().sum();
-            println!(
-                "\ninterrupted after {done} of {total} puzzles: {}",
-                tally.summary()
-            );
+            if json {
+                let mut v = tally.json();
+                v["interrupted"] = true.into();
+                v["total"] = total.into();
+                println!("{v}");
+            } else {
+                println!(
+                    "\ninterrupted after {done} of {total} puzzles: {}",
+                    tally.summary()
+                );
+            }
             std::process::exit(130);
         });
     }

@@ -413,3 +413,33 @@ fn a_newline_in_a_file_name_broke_the_name_line() {
     let text = stdout(&out);
     assert!(text.starts_with("[two?lines]"), "{text}");
 }
+
+#[test]
+fn verify_interrupted_left_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "long.pos",
+        "[long]\nboard 8\nk 5\nexpect no-win\n",
+    );
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kinrow"))
+        .arg("verify")
+        .arg(&f)
+        .args(["--time", "60", "--memory", "200M"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(
+        stdout(&out).contains("interrupted after 0 of 1 puzzles"),
+        "{}",
+        stdout(&out)
+    );
+}

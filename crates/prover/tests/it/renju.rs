@@ -88,7 +88,13 @@ fn the_provers_that_do_not_search_renju_refuse_it() {
             all_moves: true,
             ..PnsConfig::default()
         });
-        assert_eq!(all.accepts(&renju), Err(ProblemError::AllMovesRenju));
+        // The threat space refuses every winning move under any rule.
+        let refusal = if threat_space {
+            ProblemError::AllMovesThreatSpace
+        } else {
+            ProblemError::AllMovesRenju
+        };
+        assert_eq!(all.accepts(&renju), Err(refusal));
     }
     let all = AndOr::new(AndOrConfig {
         all_moves: true,
