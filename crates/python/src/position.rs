@@ -342,7 +342,7 @@ impl PyPosition {
 
     /// The stones as rows of 0 (empty), 1 (x) and 2 (o), top row first:
     /// what `from_array` reads.
-    fn to_array(&self) -> Vec<Vec<u8>> {
+    fn to_array(&self) -> Vec<Vec<u32>> {
         let g = self.inner.board.game().geometry();
         (0..g.height())
             .rev()

@@ -73,13 +73,15 @@ fn finish(settings: Settings, stones: Stones, what: &str) -> PyResult<Position> 
 }
 
 fn located(e: &ParseError, what: &str) -> PyErr {
+    let kind = e.kind.to_string();
     let place = match e.line {
-        SIZE => "size".to_string(),
-        K => "k".to_string(),
+        // The format's messages name their keyword: `board: ...`, `k: ...`.
+        SIZE => return value_error(format!("size: {}", kind.trim_start_matches("board: "))),
+        K => return value_error(kind),
         STONES if what == "moves" && e.column > 0 => format!("moves[{}]", e.column - 1),
         _ => what.to_string(),
     };
-    value_error(format!("{place}: {}", e.kind))
+    value_error(format!("{place}: {kind}"))
 }
 
 /// One move: a cell name (`h8`) or `(x, y)`, 0-based from the bottom left.

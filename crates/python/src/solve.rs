@@ -301,6 +301,10 @@ pub struct SolveResult {
     certificate: Option<String>,
     /// Why no certificate was written although asked (the writer's budget).
     certificate_error: Option<String>,
+    /// The position solved: the one given, with `depth` when one was
+    /// given. A certificate is about it: `kinrow.check(result.position,
+    /// result.certificate)`.
+    position: PyPosition,
 }
 
 impl SolveResult {
@@ -337,6 +341,7 @@ impl SolveResult {
             peak_bytes: o.stats.peak_bytes,
             certificate,
             certificate_error,
+            position: PyPosition::from(p.clone()),
         }
     }
 }

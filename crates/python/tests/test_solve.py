@@ -5,7 +5,7 @@ import pytest
 import kinrow
 from conftest import ROOT, cli_json
 
-OPEN_THREE = "board 9\nk 4\nmoves e5 a1 f5 a2 g5 a9\n"
+OPEN_THREE = "board 9\nmoves e5 a1 f5 a2 g5 a9\n"
 
 
 def test_a_win_a_no_win_and_an_unknown():
@@ -54,27 +54,29 @@ def test_a_certificate_round_trip_and_a_broken_one():
     p = kinrow.Position.from_text(OPEN_THREE, path="open-three.pos")
     r = kinrow.solve(p, depth=5, certificate=True)
     assert r.verdict == "win" and r.certificate_error is None
-    ok = kinrow.check(p, r.certificate)
+    assert r.position == p.replace(depth=5)
+    ok = kinrow.check(r.position, r.certificate)
     assert ok and ok.valid and ok.positions > 0 and ok.longest_line <= 5
     # Another position: the certificate is about another game.
     other = kinrow.Position.from_moves(["e5", "a1", "f5", "a2", "g5", "a8"], size=9, k=4)
-    wrong = kinrow.check(other, r.certificate)
+    wrong = kinrow.check(other.replace(depth=5), r.certificate)
+    assert not kinrow.check(p, r.certificate), "the certificate is for depth 5"
     assert not wrong and wrong.flaw and "invalid" in wrong.message
     # A winning answer removed from the tree.
     lines = r.certificate.splitlines()
-    cut = kinrow.check(p, "\n".join(lines[:-3] + lines[-1:]) + "\n")
+    cut = kinrow.check(r.position, "\n".join(lines[:-3] + lines[-1:]) + "\n")
     assert not cut.valid
     with pytest.raises(ValueError, match="not a proof certificate"):
-        kinrow.check(p, OPEN_THREE)
+        kinrow.check(r.position, OPEN_THREE)
     assert kinrow.solve(p, depth=1, certificate=True).certificate is None
 
 
 def test_a_certificate_from_python_passes_the_command_line_s_checker(tmp_path):
     from conftest import cli
 
-    p = kinrow.Position.from_text(OPEN_THREE)
-    (tmp_path / "p.pos").write_text(p.to_text())
-    (tmp_path / "p.proof").write_text(kinrow.solve(p, depth=5, certificate=True).certificate)
+    r = kinrow.solve(kinrow.Position.from_text(OPEN_THREE), depth=5, certificate=True)
+    (tmp_path / "p.pos").write_text(r.position.to_text())
+    (tmp_path / "p.proof").write_text(r.certificate)
     rc, out, err = cli("check", tmp_path / "p.pos", tmp_path / "p.proof")
     assert rc == 0 and "proof valid" in out, out + err
 
