@@ -22,8 +22,11 @@ const AFTER: &str = "Examples:
   kinrow verify positions/
   kinrow bench --provers and-or,pns
   kinrow show puzzle.pos
+  kinrow show puzzle.pos --svg > puzzle.svg
+  kinrow solve puzzle.pos --svg solution.svg
   kinrow solve game.psq --ply 20 --depth 13
   kinrow analyse game.sgf --time 1
+  kinrow analyse game.psq --html report.html
   kinrow brain                  (for a Gomocup manager: see kinrow help brain)
 
 Exit codes:
@@ -91,6 +94,17 @@ pub struct AnalyseArgs {
     /// One JSON object per ply, then a summary object.
     #[arg(long)]
     pub json: bool,
+    /// Also write the report as one self-contained HTML page (no network
+    /// needed): the game on a board to step through, the plies with a
+    /// forced win marked, each winning line, the move played against it,
+    /// and the ply the result was forced from. The text or JSON report is
+    /// printed as well, from the same analysis.
+    #[arg(long, value_name = "OUT")]
+    pub html: Option<PathBuf>,
+    /// Let --html replace a file that exists; the game file itself is
+    /// never written over.
+    #[arg(long)]
+    pub force: bool,
 }
 
 const BRAIN_ABOUT: &str = "Play as a Gomocup (Piskvork) brain: the protocol on standard input
@@ -143,9 +157,14 @@ pub struct BudgetArgs {
     pub memory: Option<u64>,
 }
 
-/// Which position of a game file (`.psq`, SGF) to take.
+/// Which positions to take: by name, and which position of a game file
+/// (`.psq`, SGF).
 #[derive(Debug, Args, Clone)]
 pub struct GameFileArgs {
+    /// Only the positions of this name (a suite's `[name]`; a game file's
+    /// position is named after the file).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
     /// For a game file: the position after N plies (default: its last
     /// position before a winning line, its end when nobody won).
     #[arg(long, value_name = "N")]
@@ -194,6 +213,17 @@ pub struct SolveArgs {
     /// verdict still printed.
     #[arg(long, value_name = "PATH")]
     pub proof: Option<PathBuf>,
+    /// Draw each position as SVG with the line found numbered (and under
+    /// renju x's forbidden points marked): a file for one position, a
+    /// folder with one NAME.svg per position for several (or when PATH is
+    /// a folder), named as --proof names its files. A picture that cannot
+    /// be written is reported (exit 1), the verdict still printed.
+    #[arg(long, value_name = "PATH")]
+    pub svg: Option<PathBuf>,
+    /// Let the files written (--svg) replace files that exist; an input
+    /// of the run is never written over.
+    #[arg(long)]
+    pub force: bool,
     /// Exit 0 even when some answer is unknown or a position is skipped
     /// (otherwise exit 3).
     #[arg(long)]
@@ -268,6 +298,12 @@ pub struct ShowArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub game: GameFileArgs,
+    /// Write the picture as SVG on standard output instead (under renju
+    /// with x's forbidden points marked). It draws one position: when the
+    /// files hold several, pick one with --name (and --ply for a game),
+    /// or draw them all into a folder with `kinrow solve --svg DIR`.
+    #[arg(long)]
+    pub svg: bool,
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod error;
 mod input;
+mod output;
 mod provers;
 mod render;
 mod schedule;

@@ -434,6 +434,28 @@ impl PyPosition {
         Ok(p.into())
     }
 
+    /// The board as an SVG picture, as puzzle books print it: the stones,
+    /// `line` (cell names, from the side to move) as numbered stones,
+    /// `highlight` circled, and under renju x's forbidden points crossed.
+    #[pyo3(signature = (line=None, highlight=None))]
+    fn svg(&self, line: Option<Vec<String>>, highlight: Option<Vec<String>>) -> PyResult<String> {
+        let cells = |names: Option<Vec<String>>| -> PyResult<Vec<Cell>> {
+            names.unwrap_or_default().iter().map(|n| self.cell(n)).collect()
+        };
+        let marks = kinrow_picture::Marks {
+            line: cells(line)?,
+            forbidden: true,
+            highlight: cells(highlight)?,
+            title: Some(self.inner.name.clone()),
+        };
+        Ok(kinrow_picture::svg(&self.inner.board, &marks))
+    }
+
+    /// Jupyter's picture of the position: `svg()`.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(None, None)
+    }
+
     fn __repr__(&self) -> String {
         let p = &self.inner;
         let g = p.board.game();

@@ -105,3 +105,22 @@ def test_forbidden_points_under_renju():
         p.play("h8")
     with pytest.raises(ValueError, match="renju"):
         kinrow.forbidden_points(kinrow.Position.from_moves(["h8"]))
+
+
+def test_a_position_draws_itself_as_svg_for_jupyter():
+    import xml.etree.ElementTree as ET
+
+    svg = "{http://www.w3.org/2000/svg}"
+    p = kinrow.Position.from_text(OPEN_THREE, path="open-three.pos")
+
+    def stones(picture):
+        return [c for c in ET.fromstring(picture).iter(svg + "circle") if c.get("r") == "19"]
+
+    assert len(stones(p._repr_svg_())) == 6
+    r = kinrow.solve(p, depth=3)
+    drawn = p.svg(line=r.line)
+    assert len(stones(drawn)) == 6 + len(r.line)
+    numbers = [t.text for t in ET.fromstring(drawn).iter(svg + "text") if t.get("font-weight") == "bold"]
+    assert numbers == [str(i + 1) for i in range(len(r.line))]
+    with pytest.raises(ValueError):
+        p.svg(line=["z99"])

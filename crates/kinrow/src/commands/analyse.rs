@@ -15,7 +15,7 @@
 
 use crate::cli::AnalyseArgs;
 use crate::error::CliError;
-use crate::{input, render, settings};
+use crate::{input, output, render, settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_board::{Board, Cell, Player};
 use kinrow_brain::engine::{forced_win, Win};
@@ -45,6 +45,9 @@ fn five(board: &Board) -> Option<Win> {
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
+    if let Some(html) = &args.html {
+        output::guard(html, &[&args.game], args.force, "--html")?;
+    }
     let record = input::load_game(&args.game)?;
     let rule = args.rule.or(record.rule).unwrap_or_default();
     let per_ply = Duration::from_secs_f64(args.time);
@@ -108,6 +111,17 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
+    if let Some(html) = &args.html {
+        let file = args.game.file_name().map(|f| f.to_string_lossy());
+        let page = super::report_page::page(
+            &file.unwrap_or_default(),
+            &record,
+            &plies[0].board,
+            &report.json(&plies),
+        );
+        output::write(html, &page, args.force)
+            .map_err(|e| CliError::failed(format!("--html: report not written: {e}")))?;
+    }
     Ok(0)
 }
 

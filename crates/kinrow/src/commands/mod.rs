@@ -6,6 +6,7 @@ pub mod analyse;
 pub mod bench;
 pub mod brain;
 pub mod check;
+pub mod report_page;
 pub mod show;
 pub mod solve;
 pub mod verify;

@@ -1,11 +1,33 @@
-//! `kinrow show`: the picture and rules of each position.
+//! `kinrow show`: the picture and rules of each position, as text or (one
+//! position) as SVG.
 
 use crate::cli::ShowArgs;
 use crate::error::CliError;
-use crate::{input, render};
+use crate::{input, output, render};
+use kinrow_board::Cell;
+use kinrow_format::Position;
+use std::io::Write;
 
 pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
     let loaded = input::load_with(&args.files, &args.game.choice())?;
+    let loaded = output::select(loaded, args.game.name.as_deref())?;
+    if args.svg {
+        let [one] = &loaded[..] else {
+            let names: Vec<&str> = loaded.iter().take(5).map(|l| &*l.position.name).collect();
+            return Err(CliError::input(format!(
+                "--svg draws one position, and the files hold {} ({}{}): pick one with --name, or draw each with `kinrow solve --svg DIR`",
+                loaded.len(),
+                names.join(", "),
+                if loaded.len() > 5 { ", ..." } else { "" }
+            )));
+        };
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(svg(&one.position, &[]).as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
+        return Ok(0);
+    }
     let mut out = String::new();
     for l in &loaded {
         let p = &l.position;
@@ -38,6 +60,18 @@ pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
     }
     print!("{out}");
     Ok(0)
+}
+
+/// The SVG picture of `p` with `line` numbered from the side to move,
+/// renju's forbidden points marked, titled with the position's name.
+pub fn svg(p: &Position, line: &[Cell]) -> String {
+    let marks = kinrow_picture::Marks {
+        line: line.to_vec(),
+        forbidden: true,
+        title: Some(format!("{} ({} to move)", p.name, p.board.to_move())),
+        ..kinrow_picture::Marks::default()
+    };
+    kinrow_picture::svg(&p.board, &marks)
 }
 
 /// Under renju, Black's (x's) forbidden points with their kind, one line

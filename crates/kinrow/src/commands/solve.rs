@@ -7,7 +7,7 @@ use crate::error::{exit_code, CliError};
 use crate::input::Loaded;
 use crate::provers::ProverKind;
 use crate::settings::{self, Overrides};
-use crate::{input, render};
+use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_format::Position;
 use kinrow_prover::{observe, Limits, Progress, Verdict};
@@ -24,6 +24,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         attack: args.overrides.attack,
     };
     let loaded = input::load_with(&args.files, &args.game.choice())?;
+    let loaded = output::select(loaded, args.game.name.as_deref())?;
     // One position at a time: the whole memory budget is its.
     let budgets = settings::budgets(
         args.budget.max_nodes,
@@ -34,6 +35,10 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     // Decided before solving, so that a collision costs no work.
     let proof_paths = match &args.proof {
         Some(target) => Some(proof_paths(target, &loaded)?),
+        None => None,
+    };
+    let svg_paths = match &args.svg {
+        Some(target) => Some(svg_paths(target, &loaded, &args.files, args.force)?),
         None => None,
     };
     let show_progress = Show {
@@ -85,8 +90,17 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                     _ => None,
                 };
                 unsettled |= solved.outcome.verdict == Verdict::Unknown;
+                let picture = svg_paths.as_ref().map(|paths| {
+                    let text = super::show::svg(&position, &solved.outcome.pv);
+                    let written = output::write(&paths[i], &text, args.force);
+                    if let Err(reason) = &written {
+                        failed = true;
+                        eprintln!("kinrow: [{}]: picture not written: {reason}", position.name);
+                    }
+                    (&paths[i], written.is_ok())
+                });
                 if args.json {
-                    let v = json(
+                    let mut v = json(
                         path,
                         &position,
                         &solved,
@@ -94,9 +108,18 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                         args.all_moves,
                         proof.as_ref(),
                     );
+                    if let Some((path, true)) = picture {
+                        v["svg"] = path.display().to_string().into();
+                    }
                     v.to_string() + "\n"
                 } else {
-                    human(path, &position, &solved, &limits, proof.as_ref())
+                    let mut text = human(path, &position, &solved, &limits, proof.as_ref());
+                    if let Some((path, true)) = picture {
+                        // Before the blank line that ends the report.
+                        text.pop();
+                        text.push_str(&format!("picture: {}\n\n", path.display()));
+                    }
+                    text
                 }
             }
         };
@@ -106,6 +129,33 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
     }
     Ok(exit_code(failed, unsettled, args.allow_unknown))
+}
+
+/// Where `--svg` draws each position ([`output::paths`]), each path
+/// checked against the inputs and (without `force`) existing files.
+fn svg_paths(
+    target: &Path,
+    loaded: &[Loaded],
+    files: &[std::path::PathBuf],
+    force: bool,
+) -> Result<Vec<std::path::PathBuf>, CliError> {
+    let paths = output::paths(target, loaded, "svg", "--svg")?;
+    if loaded.len() > 1 && target.exists() && !target.is_dir() {
+        return Err(CliError::input(format!(
+            "--svg: {} positions need a folder, and {} is a file",
+            loaded.len(),
+            target.display()
+        )));
+    }
+    let inputs: Vec<&Path> = files
+        .iter()
+        .map(|f| f.as_path())
+        .chain(loaded.iter().map(|l| l.path.as_path()))
+        .collect();
+    for p in &paths {
+        output::guard(p, &inputs, force, "--svg")?;
+    }
+    Ok(paths)
 }
 
 /// How [`with_progress`] shows a search going on.

@@ -6,4 +6,5 @@ mod cli;
 mod common;
 mod games;
 mod guards;
+mod pictures;
 mod verdicts;

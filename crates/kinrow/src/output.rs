@@ -1,0 +1,173 @@
+//! Files the runner writes besides its report (`solve --svg`, `analyse
+//! --html`): where each goes, and the guard that keeps them off files that
+//! are already there. An existing file is replaced only with `--force`; a
+//! file the run reads (an input) never, since writing it would destroy
+//! the input, which is never what was asked for.
+
+use crate::error::CliError;
+use crate::input::Loaded;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The path as the file system resolves it: the parent canonicalised (the
+/// file itself may not exist yet), so that `./a.pos` and `a.pos` are one.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.canonicalize().ok()?,
+        _ => std::env::current_dir().ok()?,
+    };
+    Some(parent.join(path.file_name()?))
+}
+
+/// Refuses `path` as the output of `flag` when it is one of `inputs`, a
+/// folder, or (without `force`) a file that exists.
+pub fn guard(path: &Path, inputs: &[&Path], force: bool, flag: &str) -> Result<(), CliError> {
+    let target = resolved(path);
+    if target.is_some() && inputs.iter().any(|i| resolved(i) == target) {
+        return Err(CliError::input(format!(
+            "{flag}: {} is an input of this run; kinrow does not write over its inputs, even with --force",
+            path.display()
+        )));
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(CliError::input(format!(
+            "{flag}: {} is a folder",
+            path.display()
+        ))),
+        Ok(_) if !force => Err(CliError::input(format!(
+            "{flag}: {} exists; give --force to write over it",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `text` to `path` (creating its folder), which [`guard`] let
+/// through: without `force` the file must still not exist when it is
+/// created, so that a file that appeared in between is kept.
+pub fn write(path: &Path, text: &str, force: bool) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    options
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Letters, digits, `-`, `_`, `.` of `text`, others as `_`, without
+/// leading dots.
+fn safe(text: &str) -> String {
+    let safe: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    safe.trim_start_matches('.').to_string()
+}
+
+/// Where the file of each position goes, decided before any work so that
+/// no file overwrites another: `target` itself for a single position
+/// (unless it is a folder), else `target/NAME.EXT`, and for names that two
+/// positions share, `target/FILE.NAME.EXT` with FILE the path of the
+/// position's file (without extension, `/` as `_`). The same scheme as
+/// `--proof`'s.
+///
+/// # Errors
+///
+/// Bad input when two positions would still share a file name (names that
+/// differ only in characters that are not kept, or in case).
+pub fn paths(
+    target: &Path,
+    loaded: &[Loaded],
+    ext: &str,
+    flag: &str,
+) -> Result<Vec<PathBuf>, CliError> {
+    if loaded.len() == 1 && !target.is_dir() {
+        return Ok(vec![target.to_path_buf()]);
+    }
+    let file_name = |name: &str| format!("{}.{ext}", safe(name));
+    let key = |name: &str| name.to_lowercase();
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for l in loaded {
+        *count.entry(key(&file_name(&l.position.name))).or_default() += 1;
+    }
+    let names: Vec<String> = loaded
+        .iter()
+        .map(|l| {
+            let plain = file_name(&l.position.name);
+            if count[&key(&plain)] == 1 {
+                return plain;
+            }
+            let file: Vec<String> = l
+                .path
+                .with_extension("")
+                .components()
+                .filter_map(|c| match c {
+                    std::path::Component::Normal(s) => Some(safe(&s.to_string_lossy())),
+                    _ => None,
+                })
+                .collect();
+            format!("{}.{plain}", file.join("_"))
+        })
+        .collect();
+    let mut first: HashMap<String, usize> = HashMap::new();
+    for (i, name) in names.iter().enumerate() {
+        if let Some(&j) = first.get(&key(name)) {
+            return Err(CliError::input(format!(
+                "{flag}: the files of {} [{}] and {} [{}] would both be {}: rename one or take them apart",
+                loaded[j].path.display(),
+                loaded[j].position.name,
+                loaded[i].path.display(),
+                loaded[i].position.name,
+                target.join(name).display()
+            )));
+        }
+        first.insert(key(name), i);
+    }
+    Ok(names.into_iter().map(|n| target.join(n)).collect())
+}
+
+/// Keeps the positions named `name` (all when `None`).
+///
+/// # Errors
+///
+/// Bad input when no position has that name.
+pub fn select(loaded: Vec<Loaded>, name: Option<&str>) -> Result<Vec<Loaded>, CliError> {
+    let Some(name) = name else {
+        return Ok(loaded);
+    };
+    let mut all: Vec<String> = loaded.iter().map(|l| l.position.name.clone()).collect();
+    if all.len() > 10 {
+        let more = all.len() - 8;
+        all.truncate(8);
+        all.push(format!("and {more} more"));
+    }
+    let kept: Vec<Loaded> = loaded
+        .into_iter()
+        .filter(|l| l.position.name == name)
+        .collect();
+    if kept.is_empty() {
+        return Err(CliError::input(format!(
+            "--name: no position is named {name} (the files hold {})",
+            all.join(", ")
+        )));
+    }
+    Ok(kept)
+}
