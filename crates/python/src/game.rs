@@ -13,8 +13,10 @@ use pyo3::prelude::*;
 #[pyclass(frozen, module = "kinrow", name = "Game")]
 pub struct PyGame {
     record: GameRecord,
-    /// Named in error messages, and the positions' name.
+    /// The file's path, named in error messages (`<text>` without one).
     shown: String,
+    /// The positions' name: the file's name, or `game`.
+    name: String,
 }
 
 /// Reads a game record's text (`.psq` or SGF, told apart by their start).
@@ -25,7 +27,14 @@ pub fn read_game(text: &str, path: Option<&str>) -> PyResult<PyGame> {
     let shown = path.unwrap_or("<text>").to_string();
     let record = parse_game(text)
         .map_err(|e| value_error(format!("{shown}:{}:{}: {}", e.line, e.column, e.kind)))?;
-    Ok(PyGame { record, shown })
+    let name = path
+        .and_then(|p| std::path::Path::new(p).file_stem())
+        .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
+    Ok(PyGame {
+        record,
+        shown,
+        name,
+    })
 }
 
 #[pymethods]
@@ -84,11 +93,8 @@ impl PyGame {
     fn position(&self, ply: Option<usize>, rule: Option<&str>) -> PyResult<PyPosition> {
         let rule: Option<Rule> = rule.map(setup::rule).transpose()?;
         let ply = ply.unwrap_or_else(|| self.record.last_open_ply(rule));
-        let name = std::path::Path::new(&self.shown)
-            .file_stem()
-            .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
         self.record
-            .position(ply, rule, &name)
+            .position(ply, rule, &self.name)
             .map(PyPosition::from)
             .map_err(|e| {
                 value_error(format!(

@@ -440,7 +440,11 @@ impl PyPosition {
     #[pyo3(signature = (line=None, highlight=None))]
     fn svg(&self, line: Option<Vec<String>>, highlight: Option<Vec<String>>) -> PyResult<String> {
         let cells = |names: Option<Vec<String>>| -> PyResult<Vec<Cell>> {
-            names.unwrap_or_default().iter().map(|n| self.cell(n)).collect()
+            names
+                .unwrap_or_default()
+                .iter()
+                .map(|n| self.cell(n))
+                .collect()
         };
         let marks = kinrow_picture::Marks {
             line: cells(line)?,
