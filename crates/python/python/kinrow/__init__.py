@@ -5,7 +5,7 @@ Read or build a position, ask whether the side to move forces a win::
     import kinrow
     p = kinrow.Position.from_moves("h8 h9 i8 i9 j8 j9", size=15)
     r = kinrow.solve(p, depth=3)
-    print(r.verdict, r.move, r.line)      # win k8 ['k8'] (or g8)
+    print(r.verdict, r.move, r.line)      # win g8 ['g8', 'f8', 'k8']
 
 The solver is Rust (the ``kinrow._kinrow`` extension); searches run
 without the GIL and stop on Ctrl-C. Bad input raises ``ValueError`` with
