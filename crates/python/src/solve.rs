@@ -266,8 +266,8 @@ pub fn solve(
 /// The answer of `kinrow.solve`.
 #[pyclass(frozen, module = "kinrow", name = "SolveResult", get_all)]
 pub struct SolveResult {
-    /// `win`, `no-win` or `unknown` (a budget ran out, or Ctrl-C... no:
-    /// Ctrl-C raises): for the side to move of the position.
+    /// `win`, `no-win` or `unknown` (a budget ran out first), for the side
+    /// to move of the position.
     verdict: String,
     /// A winning first move (`h8`), for a win.
     #[pyo3(name = "move")]
