@@ -62,7 +62,9 @@ def test_random_positions_agree_with_the_command_line(tmp_path):
     assert verdicts == {"win", "no-win", "unknown"}
 
 
-QUICK = ["positions/mnk", "positions/bench"]
+# Every bundled suite, each position within the same node budget (the
+# slow ones end unknown, alike on both sides).
+QUICK = ["positions/mnk", "positions/bench", "positions/small", "positions/renju-puzzles"]
 
 
 @pytest.mark.parametrize("folder", QUICK)
