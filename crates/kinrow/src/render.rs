@@ -251,6 +251,7 @@ pub fn unknown_reason(
             "the memory budget ran out ({}, --memory) before the search settled",
             limits.memory.map_or_else(|| "default".into(), bytes)
         ),
+        Some(Exhausted::Stopped) => "the search was stopped before it settled".into(),
         None if threat_space => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
         None if renju => "under renju the attacker wins if the defender may never pass, but no win was found in which each defender's turn also refutes a pass with a VCF: the game with passes is not settled".into(),
         None => "the search stopped before it settled".into(),

@@ -4,7 +4,7 @@ use crate::kit::ProofNumber;
 use kinrow_board::{Attack, Board, Candidates, Cell, Rule};
 use kinrow_format::Position;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -110,16 +110,19 @@ pub enum Exhausted {
     Time,
     /// [`Limits::memory`] (or a prover's own default memory budget).
     Memory,
+    /// The caller asked the search to stop ([`Progress::request_stop`]).
+    Stopped,
 }
 
 impl Exhausted {
-    /// `nodes`, `time` or `memory`, as in JSON.
+    /// `nodes`, `time`, `memory` or `stopped`, as in JSON.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Exhausted::Nodes => "nodes",
             Exhausted::Time => "time",
             Exhausted::Memory => "memory",
+            Exhausted::Stopped => "stopped",
         }
     }
 }
@@ -213,7 +216,8 @@ impl Outcome {
 /// Tracks the node and time budgets of one search. Checking the clock is
 /// comparatively slow, so it is read only every 1024 nodes; the node count
 /// goes to the [`Progress`] observed on this thread (see [`observe`]) at
-/// the same moments.
+/// the same moments, and a stop requested there ([`Progress::request_stop`])
+/// is honoured then, as a budget run out.
 #[derive(Clone, Debug)]
 pub struct Budget {
     start: Instant,
@@ -278,6 +282,9 @@ impl Budget {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stop.get_or_insert(Exhausted::Time);
         }
+        if self.progress.as_ref().is_some_and(|p| p.stop_requested()) {
+            self.stop.get_or_insert(Exhausted::Stopped);
+        }
     }
 
     /// Whether a budget has run out.
@@ -333,6 +340,8 @@ pub struct Progress {
     /// Entries in a table of fixed size, and its slots (0: none).
     entries: AtomicU64,
     slots: AtomicU64,
+    /// Set by [`Progress::request_stop`]; never cleared.
+    stop: AtomicBool,
 }
 
 thread_local! {
@@ -377,6 +386,22 @@ impl Progress {
             n => Some(ProofNumber::finite((n - 1) as u32)),
         };
         Some((get(&self.proof)?, get(&self.disproof)?))
+    }
+
+    /// Asks the searches observed through this progress to stop: each ends
+    /// [`Verdict::Unknown`] with [`Exhausted::Stopped`] the next time it
+    /// reads its clock (every 1024 nodes or so), as when its time runs out.
+    /// For a caller that lets a user interrupt a search (Ctrl-C in Python).
+    /// The request stays: a search started later under the same progress
+    /// stops at once.
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Progress::request_stop`] was called.
+    #[must_use]
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 
     /// Records the nodes so far.
@@ -530,6 +555,25 @@ mod tests {
         let mut memory = Budget::new(&Limits::default());
         memory.exhaust();
         assert_eq!(memory.stopped_by(), Some(Exhausted::Memory));
+    }
+
+    #[test]
+    fn a_stop_request_ends_the_budget_at_its_next_clock_reading() {
+        let progress = Arc::new(Progress::default());
+        progress.request_stop();
+        assert!(progress.stop_requested());
+        observe(&progress, || {
+            // A node budget, lest a budget that ignored the request tick on.
+            let mut b = Budget::new(&Limits {
+                max_nodes: Some(1 << 20),
+                ..Limits::default()
+            });
+            while b.tick() {}
+            assert_eq!((b.stopped_by(), b.nodes), (Some(Exhausted::Stopped), 1024));
+        });
+        // Unobserved, the request does not reach the budget.
+        let mut free = Budget::new(&Limits::default());
+        assert!((0..4096).all(|_| free.tick()));
     }
 
     #[test]

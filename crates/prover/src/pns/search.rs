@@ -300,6 +300,9 @@ impl<'a> PnsSearch<'a> {
                 if self.deadline.is_some_and(|d| Instant::now() >= d) {
                     return Err(self.stop(Exhausted::Time));
                 }
+                if self.progress.as_ref().is_some_and(|p| p.stop_requested()) {
+                    return Err(self.stop(Exhausted::Stopped));
+                }
             }
             self.descend();
             let leaf = self.path.last().expect("the path holds the root").node;

@@ -23,6 +23,7 @@ mod pns_zones;
 mod renju;
 mod reply_order;
 mod small_suite;
+mod stop;
 mod value_andor;
 mod value_game;
 mod value_mnk;

@@ -1,0 +1,361 @@
+//! `kinrow.solve`: one search, on a worker thread without the GIL.
+//!
+//! The calling thread waits in slices of 50 ms and between them asks Python
+//! for pending signals (`py.check_signals()`): on Ctrl-C the
+//! `KeyboardInterrupt` is raised within a slice, after the search was asked
+//! to stop through its [`Progress`] ([`Progress::request_stop`], honoured
+//! every 1024 nodes or so) and the worker joined, so that no search is left
+//! running behind the interpreter's back. A panic of the search is caught
+//! on the worker and raised as a `RuntimeError`, never unwound across the
+//! FFI boundary.
+
+use crate::claims::claim;
+use crate::position::{names, PyPosition};
+use crate::value_error;
+use kinrow_format::Position;
+use kinrow_prover::certificate::write_certificate;
+use kinrow_prover::{observe, Limits, Outcome, Problem, Progress, Prover, Verdict};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::Duration;
+
+/// The provers by name, as the command line's `--prover`.
+pub const PROVERS: [&str; 8] = [
+    "auto",
+    "and-or",
+    "pns",
+    "vct",
+    "dfpn",
+    "alpha-beta",
+    "scout",
+    "minimax",
+];
+
+/// How long the calling thread waits between two looks at the signals.
+const SLICE: Duration = Duration::from_millis(50);
+
+/// The worker's stack: deep searches recurse a ply a frame.
+const STACK_BYTES: usize = 64 << 20;
+
+/// A fresh prover named `name`, as `kinrow solve --prover NAME` builds it
+/// (`auto` being the prover that picks the threat space, AND-OR or PNS).
+fn build(name: &str, all_moves: bool) -> Option<Box<dyn Prover + Send>> {
+    use kinrow_prover as kp;
+    let value = kp::ValueConfig {
+        all_moves,
+        ..Default::default()
+    };
+    Some(match name {
+        "auto" => Box::new(kp::Auto::new(all_moves)),
+        "and-or" => Box::new(kp::AndOr::new(kp::AndOrConfig {
+            all_moves,
+            ..Default::default()
+        })),
+        "pns" | "vct" => Box::new(kp::Pns::new(kp::PnsConfig {
+            all_moves,
+            threat_space: name == "vct",
+            ..Default::default()
+        })),
+        "dfpn" => Box::new(kp::Dfpn::new(kp::DfpnConfig {
+            all_moves,
+            ..Default::default()
+        })),
+        "alpha-beta" => Box::new(kp::AlphaBeta::new(value)),
+        "scout" => Box::new(kp::Scout::new(value)),
+        "minimax" => Box::new(kp::Minimax::new(value)),
+        _ => return None,
+    })
+}
+
+/// What the worker hands back.
+struct Answer {
+    outcome: Outcome,
+    answered_by: &'static str,
+    certificate: Option<Result<String, String>>,
+}
+
+/// The search of `position` with `prover`, and the certificate of a win
+/// when asked: the work of the worker thread.
+fn search(
+    position: &Position,
+    prover: &str,
+    limits: &Limits,
+    all_moves: bool,
+    certificate: bool,
+) -> Result<Answer, String> {
+    let problem = Problem::from(position);
+    let mut p = build(prover, all_moves).ok_or("unknown prover")?;
+    p.accepts(&problem).map_err(|e| e.to_string())?;
+    let outcome = p.prove(&problem, limits);
+    let answered_by = p.answered_by();
+    let certificate = (certificate && outcome.verdict == Verdict::Win).then(|| {
+        // As `kinrow solve --proof`: a fresh prover of the kind that
+        // answered writes it.
+        let mut writer = build(answered_by, false)
+            .or_else(|| build(prover, false))
+            .expect("a known prover");
+        write_certificate(&problem, writer.as_mut(), limits)
+            .map(|c| c.with_name(&position.name).to_text())
+            .map_err(|e| e.to_string())
+    });
+    Ok(Answer {
+        outcome,
+        answered_by,
+        certificate,
+    })
+}
+
+/// Where the worker leaves its answer (or its panic) for the caller.
+type Slot<T> = (Mutex<Option<std::thread::Result<T>>>, Condvar);
+
+/// Runs `work` on a worker thread observed by a [`Progress`], the GIL
+/// released; see the module docs for Ctrl-C.
+fn run_interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let progress = Arc::new(Progress::default());
+    let slot: Arc<Slot<T>> = Arc::new((Mutex::new(None), Condvar::new()));
+    let (observed, filled) = (Arc::clone(&progress), Arc::clone(&slot));
+    let worker = std::thread::Builder::new()
+        .name("kinrow-search".into())
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            let answer = catch_unwind(AssertUnwindSafe(|| observe(&observed, work)));
+            let (lock, ready) = &*filled;
+            *lock.lock().unwrap_or_else(PoisonError::into_inner) = Some(answer);
+            ready.notify_all();
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?;
+    // One slice of waiting, without the GIL: the answer if it came.
+    let wait = || {
+        let (lock, ready) = &*slot;
+        let guard = lock.lock().unwrap_or_else(PoisonError::into_inner);
+        let (mut guard, _) = ready
+            .wait_timeout_while(guard, SLICE, |answer| answer.is_none())
+            .unwrap_or_else(PoisonError::into_inner);
+        guard.take()
+    };
+    loop {
+        if let Some(answer) = py.detach(wait) {
+            let _ = py.detach(|| worker.join());
+            return answer.map_err(|panic| {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                PyRuntimeError::new_err(format!("kinrow: the search failed: {what}"))
+            });
+        }
+        if let Err(interrupt) = py.check_signals() {
+            progress.request_stop();
+            let _ = py.detach(|| worker.join());
+            return Err(interrupt);
+        }
+    }
+}
+
+/// A byte count: an int, or a string such as `512M` (K, M, G: powers of
+/// 1024), as `--memory`.
+fn bytes(v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(n) = v.extract::<u64>() {
+        if n > 0 {
+            return Ok(n);
+        }
+    }
+    let text = v.extract::<String>().unwrap_or_default();
+    let t = text.trim();
+    let (digits, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('M') => (&t[..t.len() - 1], 1 << 20),
+        Some('G') => (&t[..t.len() - 1], 1 << 30),
+        _ => (t, 1),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| {
+            value_error(format!(
+                "memory: expected a byte count such as 500000000 or \"512M\", found {}",
+                v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+            ))
+        })
+}
+
+/// Solves `position`: can the side to move force a win (within `depth`
+/// plies, the position's own depth when `None`)?
+///
+/// `prover` is one of `kinrow.PROVERS` (`auto`: the threat space first,
+/// then AND-OR with a depth, PNS without). `time` (seconds; the file's
+/// `time` line when `None`), `memory` (bytes, or `"512M"`) and `max_nodes`
+/// bound the search, which then answers `unknown`. `threads`: only 1 for
+/// now. `certificate=True` also writes the certificate of a win
+/// (`result.certificate`, the text `kinrow check` and `kinrow.check`
+/// read); `all_moves=True` lists every winning first move.
+///
+/// The search runs without the GIL; Ctrl-C stops it and raises
+/// `KeyboardInterrupt`. Bad arguments, and a prover that does not answer
+/// this kind of position, raise `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (position, prover="auto", depth=None, time=None, memory=None, threads=None, *, max_nodes=None, certificate=false, all_moves=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    py: Python<'_>,
+    position: &PyPosition,
+    prover: &str,
+    depth: Option<u32>,
+    time: Option<f64>,
+    memory: Option<&Bound<'_, PyAny>>,
+    threads: Option<i64>,
+    max_nodes: Option<u64>,
+    certificate: bool,
+    all_moves: bool,
+) -> PyResult<SolveResult> {
+    match threads {
+        None | Some(1) => {}
+        Some(n) => {
+            return Err(value_error(format!(
+                "threads: only 1 is supported for now (the parallel search is not there yet), found {n}"
+            )))
+        }
+    }
+    let prover_name = prover.to_ascii_lowercase();
+    if !PROVERS.contains(&prover_name.as_str()) {
+        return Err(value_error(format!(
+            "prover: expected one of {}, found `{prover}`",
+            PROVERS.join(", ")
+        )));
+    }
+    let time = match time {
+        Some(t) if !(t.is_finite() && t > 0.0 && t < 1e9) => {
+            return Err(value_error(format!(
+                "time: expected a positive number of seconds, found {t}"
+            )))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => position.inner.time,
+    };
+    if max_nodes == Some(0) {
+        return Err(value_error(
+            "max_nodes: expected a positive number, found 0",
+        ));
+    }
+    let limits = Limits {
+        max_nodes,
+        time,
+        memory: memory.map(bytes).transpose()?,
+    };
+    let mut p = position.inner.clone();
+    if depth.is_some() {
+        p.depth = depth;
+    }
+    let asked = p.clone();
+    let name = prover_name.clone();
+    let answer = run_interruptible(py, move || {
+        search(&asked, &name, &limits, all_moves, certificate)
+    })?
+    .map_err(|e| value_error(format!("[{}] ({prover_name}): {e}", p.name)))?;
+    Ok(SolveResult::new(&p, answer, &limits))
+}
+
+/// The answer of `kinrow.solve`.
+#[pyclass(frozen, module = "kinrow", name = "SolveResult", get_all)]
+pub struct SolveResult {
+    /// `win`, `no-win` or `unknown` (a budget ran out first), for the side
+    /// to move of the position.
+    verdict: String,
+    /// A winning first move (`h8`), for a win.
+    #[pyo3(name = "move")]
+    first_move: Option<String>,
+    /// `real-game` or `restricted-game` (the candidates limited the
+    /// defender's replies); `None` for unknown.
+    holds_for: Option<String>,
+    /// The verdict and its scope in words, as `kinrow solve --json`'s
+    /// `claim`.
+    claim: String,
+    /// The principal variation: the attacker's moves against the
+    /// defender's most stubborn replies.
+    line: Vec<String>,
+    /// Plies to the winning stone on that line, for a win.
+    plies: Option<u32>,
+    /// Whether `plies` is the length of a shortest win.
+    shortest: bool,
+    /// Every winning first move, with `all_moves=True`.
+    winning_moves: Option<Vec<String>>,
+    /// The game value -1, 0 or +1 (value searches only).
+    value: Option<i8>,
+    /// For unknown: `nodes`, `time`, `memory` or `stopped`.
+    exhausted: Option<String>,
+    /// The prover that answered (`auto` hands each problem on).
+    prover: String,
+    nodes: u64,
+    vcf_nodes: u64,
+    seconds: f64,
+    peak_bytes: u64,
+    /// The certificate's text, with `certificate=True` and a win.
+    certificate: Option<String>,
+    /// Why no certificate was written although asked (the writer's budget).
+    certificate_error: Option<String>,
+    /// The position solved: the one given, with `depth` when one was
+    /// given. A certificate is about it: `kinrow.check(result.position,
+    /// result.certificate)`.
+    position: PyPosition,
+}
+
+impl SolveResult {
+    fn new(p: &Position, a: Answer, limits: &Limits) -> SolveResult {
+        let o = &a.outcome;
+        let win = o.verdict == Verdict::Win;
+        let c = claim(p, o.verdict, o.exhausted, limits, a.answered_by);
+        let (certificate, certificate_error) = match a.certificate {
+            Some(Ok(text)) => (Some(text), None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
+        };
+        SolveResult {
+            verdict: o.verdict.as_str().to_string(),
+            first_move: o.best_move.filter(|_| win).map(|c| names(p, [c]).remove(0)),
+            holds_for: c.holds_for.map(str::to_string),
+            claim: c.text,
+            line: names(p, o.pv.iter().copied()),
+            plies: o.plies.filter(|_| win),
+            shortest: win && o.shortest,
+            winning_moves: o
+                .winning_moves
+                .as_ref()
+                .map(|m| names(p, m.iter().copied())),
+            value: o.value,
+            exhausted: o
+                .exhausted
+                .filter(|_| o.verdict == Verdict::Unknown)
+                .map(|e| e.as_str().to_string()),
+            prover: a.answered_by.to_string(),
+            nodes: o.stats.nodes,
+            vcf_nodes: o.stats.vcf_nodes,
+            seconds: o.stats.elapsed.as_secs_f64(),
+            peak_bytes: o.stats.peak_bytes,
+            certificate,
+            certificate_error,
+            position: PyPosition::from(p.clone()),
+        }
+    }
+}
+
+#[pymethods]
+impl SolveResult {
+    fn __repr__(&self) -> String {
+        let mv = self
+            .first_move
+            .as_ref()
+            .map_or_else(String::new, |m| format!(", move {m}"));
+        format!(
+            "<kinrow.SolveResult {}{mv}: {} nodes, {:.3} s, prover {}>",
+            self.verdict, self.nodes, self.seconds, self.prover
+        )
+    }
+}
