@@ -63,14 +63,15 @@
 mod search;
 mod table;
 
+use crate::budget::Budget;
 use crate::kit::symmetry::Symmetries;
 use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
-use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, Rule, SearchBoard};
 use search::{DfpnSearch, Numbers};
 use std::time::Instant;
-use table::Table;
+use table::{DfpnTable, Table};
 
 /// Settings of the [`Dfpn`] prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

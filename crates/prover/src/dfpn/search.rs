@@ -30,7 +30,8 @@
 //! it; the sums over a DAG's shared children over-count, saturating below
 //! infinity ([`ProofNumber`]), which only steers the search.
 
-use super::table::{Entry, Table, NO_MOVE};
+use super::table::{DfpnTable, Entry, Table, NO_MOVE};
+use crate::budget::{Budget, Stopped};
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
@@ -41,16 +42,11 @@ use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
-use crate::outcome::{Budget, Limits, Progress};
+use crate::outcome::{Limits, Progress};
 use crate::threat::ThreatSpace;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 use std::sync::Arc;
-
-/// The search stopped on a budget (nodes or time) before settling what it
-/// was asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Stopped;
 
 /// The thresholds of a MID call: it returns once the node's pn reaches
 /// `pn` or its dn reaches `dn` (infinity: only a settled node does).
@@ -108,9 +104,10 @@ struct Summary {
     line: usize,
 }
 
-/// One df-pn search in progress.
-pub(crate) struct DfpnSearch<'a> {
-    pub(crate) table: Table,
+/// One df-pn search in progress, over a table of type `T` (the growing
+/// [`Table`] of one thread, or another [`DfpnTable`]).
+pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
+    pub(crate) table: T,
     sym: &'a Symmetries,
     rules: NodeRules,
     last_plies: LastPlies,
@@ -223,7 +220,7 @@ fn rest(th: ProofNumber, total: ProofNumber, own: ProofNumber) -> ProofNumber {
     ProofNumber::finite(th.get() - total.get() + own.get())
 }
 
-impl<'a> DfpnSearch<'a> {
+impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// A search from `board` with `depth` plies left ([`crate::UNLIMITED`]
     /// for none).
     pub(crate) fn new(
@@ -232,9 +229,9 @@ impl<'a> DfpnSearch<'a> {
         rules: NodeRules,
         sym: &'a Symmetries,
         epsilon_percent: u32,
-        table: Table,
+        table: T,
         budget: Budget,
-    ) -> DfpnSearch<'a> {
+    ) -> DfpnSearch<'a, T> {
         DfpnSearch {
             table,
             sym,

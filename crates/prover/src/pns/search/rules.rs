@@ -111,7 +111,8 @@ impl PnsSearch<'_> {
     /// left.
     pub(super) fn cap_vcf(&self, threats: &mut ThreatSpace) {
         threats.cap_calls(
-            self.max_nodes
+            self.budget
+                .node_limit()
                 .saturating_sub(self.arena.node_count() as u64 + threats.nodes()),
         );
     }
