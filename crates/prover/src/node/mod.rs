@@ -37,6 +37,7 @@ mod passes;
 mod wins;
 pub mod zone;
 
+pub use crate::kit::depth::{depth_after, UNLIMITED};
 pub use ablation::Reductions;
 pub(crate) use ablation::SwitchableRules;
 pub use last_plies::LastPlies;
@@ -47,21 +48,6 @@ pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 use crate::threat::ThreatSpace;
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, Rule, SearchBoard};
 use wins::winning;
-
-/// The remaining depth of a search without a horizon.
-pub const UNLIMITED: u32 = u32::MAX;
-
-/// The remaining depth `plies` plies below a node with `depth` left:
-/// [`UNLIMITED`] stays unlimited, a horizon never goes below 0.
-#[inline]
-#[must_use]
-pub const fn depth_after(depth: u32, plies: u32) -> u32 {
-    if depth == UNLIMITED {
-        UNLIMITED
-    } else {
-        depth.saturating_sub(plies)
-    }
-}
 
 /// What the rules say at the attacker's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,8 +65,12 @@ pub enum OrNode {
 pub enum AndNode {
     /// Whatever the defender does, the attacker wins on its next move.
     Win,
-    /// The defender escapes: it wins at once, the board is full, or the
-    /// horizon leaves the attacker no further stone.
+    /// The attacker has no win from here: the defender wins at once, the
+    /// board is full, the horizon leaves the attacker no further stone, a
+    /// static test finds none (the completion cutoff, the defender's
+    /// strategy), no reply is left to search (under renju, Black's pass in
+    /// the game for wins; in the threat space, the attacker threatens
+    /// nothing after the defender's pass).
     NoWin,
     /// Every one of these replies (never empty) must be refuted.
     Replies(Bitboard),

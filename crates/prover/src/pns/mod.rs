@@ -63,6 +63,7 @@
 //! ```
 
 mod arena;
+mod id;
 mod report;
 mod search;
 mod table;
@@ -127,9 +128,12 @@ pub struct PnsConfig {
     /// Share one node among the mirror images of a position. Turning it off
     /// only costs nodes; it is there to test that it changes nothing else.
     pub symmetry: bool,
-    /// Restrict the attacker to its threat space (fours, and threes after
-    /// which it would have a VCF): a `win` is a win, a disproof is only
-    /// of that restricted game and is reported as `unknown`.
+    /// Restrict the attacker to its threat space
+    /// ([`crate::threat::ThreatSpace::threat_moves`]): fours, and moves
+    /// after which it would have a VCF, among its threes, or at a widened
+    /// node (one whose threes threaten nothing) among its twos too. A
+    /// `win` is a win, a disproof is only of that restricted game and is
+    /// reported as `unknown`.
     pub threat_space: bool,
     /// Reuse a refutation for every attacker move outside its disproof
     /// zone ([`crate::node::zone`]), where zones apply (`candidates all`,
