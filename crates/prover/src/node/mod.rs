@@ -11,6 +11,9 @@
 //!   its children instead of computed at each, and [`winning_cell`].
 //! - [`last_plies`]: the shortcuts that settle the last plies before the
 //!   horizon, argued once, for AND-OR, PNS and df-pn.
+//! - `ruling`: the one node evaluation PNS and df-pn call, the node rules
+//!   and the extras each prover declares (completion cutoff, reduction 6,
+//!   VCF shortcut, threat space), with a test that the declarations agree.
 //! - `line_end`: the end of a principal variation below a node the rules
 //!   prove without a search.
 //! - `passes`: [`Passes`], the two games without a pass node that
@@ -34,6 +37,7 @@ pub mod draw;
 pub mod last_plies;
 pub(crate) mod line_end;
 mod passes;
+pub(crate) mod ruling;
 mod wins;
 pub mod zone;
 

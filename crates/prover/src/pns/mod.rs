@@ -78,6 +78,8 @@ use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use kinrow_board::{Attack, Bitboard, Rule, SearchBoard};
 use report::Finished;
+#[cfg(test)]
+pub(crate) use search::PNS_EXTRAS;
 use search::{PnsSearch, LAZY_BATCH};
 use std::time::Instant;
 
