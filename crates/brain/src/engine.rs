@@ -179,7 +179,7 @@ fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::Game;
+    use kinrow_board::{Game, Player, Rule};
 
     fn board(rule: Rule, moves: &[&str]) -> Board {
         let mut b = Board::new(Game::new(15, 15, 5, rule).unwrap());
