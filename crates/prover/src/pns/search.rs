@@ -36,6 +36,7 @@ mod lazy;
 pub(crate) use lazy::FIRST_BATCH as LAZY_BATCH;
 mod numbers;
 mod rules;
+#[cfg(test)]
 pub(crate) use rules::PNS_EXTRAS;
 mod zones;
 pub(crate) use numbers::Change;
