@@ -325,7 +325,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             }
             _ => None,
         };
-        let before = threats.as_ref().map_or(0, |t| t.nodes());
+        let before = threats.as_ref().map(|t| t.nodes());
         let board = &self.board;
         let answer = ruling(
             &self.rules,
@@ -337,8 +337,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             false,
             threats,
         );
-        if let Some(threats) = &self.threats {
-            self.budget.spend(threats.nodes().saturating_sub(before));
+        // The VCF nodes this evaluation spent, if it searched.
+        if let (Some(threats), Some(before)) = (&self.threats, before) {
+            self.budget.spend(threats.nodes() - before);
         }
         answer
     }
