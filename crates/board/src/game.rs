@@ -145,13 +145,6 @@ impl Game {
         self.line_rules[player.index()]
     }
 
-    /// Whether the game has forbidden points (Renju), for Black only.
-    #[inline]
-    #[must_use]
-    pub const fn has_forbidden_points(&self) -> bool {
-        matches!(self.rule, Rule::Renju)
-    }
-
     /// How many leading words of a bitboard the line arithmetic works on.
     #[inline(always)]
     pub(crate) const fn words(&self) -> usize {

@@ -17,7 +17,9 @@ pub const FAST_TURN: Duration = Duration::from_millis(100);
 /// A match's time left is shared among this many of the brain's moves to
 /// come (at least).
 pub const MOVES_TO_COME: u64 = 20;
-/// Search memory when the manager gives no `max_memory`.
+/// Search memory when the manager gives no `max_memory` (never more than
+/// the library's [`kinrow_prover::default_memory`], which every kinrow
+/// search falls back on), and at most with one.
 pub const DEFAULT_MEMORY: u64 = 256 << 20;
 /// The part of `max_memory` the searches may take: the process itself,
 /// its stack and a late search still running take the rest.
@@ -70,10 +72,11 @@ impl Settings {
     pub fn budget(&self) -> MoveBudget {
         let available = self.available();
         let think = (available.mul_f64(0.6)).saturating_sub(Duration::from_millis(20));
+        let cap = DEFAULT_MEMORY.min(kinrow_prover::default_memory());
         let memory = if self.max_memory == 0 {
-            DEFAULT_MEMORY
+            cap
         } else {
-            (self.max_memory / MEMORY_SHARE).min(DEFAULT_MEMORY)
+            (self.max_memory / MEMORY_SHARE).min(cap)
         };
         MoveBudget {
             think,

@@ -22,11 +22,11 @@
 //! kept in case none does better; when the time runs out with no
 //! refutation, the best candidate is played as a try.
 
-use crate::engine::{
-    best_by_eval, legal, ranked, threat_space, vcf_cap, vct_of, vct_search, Decision, Reason, Vct,
-};
-use kinrow_board::{Attack, Candidates};
-use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
+pub use crate::decision::Refutes;
+
+use crate::decision::{Decision, Reason};
+use crate::search::{best_by_eval, legal, ranked, threat_space, vcf_cap, vct_of, vct_search, Vct};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, SearchBoard};
 use kinrow_prover::defence::Reply;
 use kinrow_prover::threat::{zone, Vcf};
 use kinrow_prover::{Limits, Problem};
@@ -112,18 +112,6 @@ fn threat(board: &Board, vcf: &mut Vcf, deadline: Instant, memory: u64) -> Optio
         line,
         found_in: start.elapsed(),
     })
-}
-
-/// How far a defence was shown to refute the opponent's forced win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Refutes {
-    /// Not shown: the opponent still has a forced win after it, or the
-    /// time ran out before it was checked (the best candidate, a try).
-    No,
-    /// No VCF after it, and no VCT found before the check's time ran out.
-    AsFarAsSeen,
-    /// No VCF, and the threat space searched through with no win.
-    Yes,
 }
 
 /// Step 4 (see the module docs): `None` when the opponent has no forced

@@ -25,71 +25,14 @@
 //! claimed), so the steps are the same; Black never plays a forbidden
 //! point ([`Board::is_forbidden`], [`legal`]).
 
-use crate::defence::{self, Refutes};
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule, SearchBoard};
+pub use crate::decision::{Decision, Reason, Win};
+pub use crate::search::{best_by_eval, legal, VCF_NODES_PER_MS};
+
+use crate::defence;
+use crate::search::{vcf_cap, vct_search, Vct};
+use kinrow_board::{Board, Candidates, Cell, SearchBoard};
 use kinrow_prover::threat::{slots_within, Vcf};
-use kinrow_prover::value::eval::static_eval;
-use kinrow_prover::{Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
 use std::time::{Duration, Instant};
-
-/// VCF nodes allowed per millisecond of thinking time: a VCF search has no
-/// clock of its own, so its node cap keeps it within the time (a node
-/// takes well under a microsecond; see the README's figures).
-pub const VCF_NODES_PER_MS: u64 = 400;
-
-/// Why a move was chosen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// It makes five.
-    Five,
-    /// It blocks the opponent's five.
-    BlockFive,
-    /// It starts a proved forced win.
-    Win(Win),
-    /// It refutes the opponent's forced win of `plies` plies, found by
-    /// `prover` (`vcf` or `vct`) as if the opponent were to move, as far
-    /// as `refutes` says ([`crate::defence`]).
-    Block {
-        prover: &'static str,
-        plies: u32,
-        refutes: Refutes,
-    },
-    /// The best static evaluation.
-    Eval,
-}
-
-/// A forced win proved by a prover.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Win {
-    /// `vcf` or `vct`.
-    pub prover: &'static str,
-    /// The ply by which the winning stone lands at the latest, whatever
-    /// the opponent does, counting this move as 1 (a bound the prover
-    /// proved; `line` may be shorter).
-    pub plies: u32,
-    /// A line of the win from this move on: our moves and the opponent's
-    /// (most stubborn, or forced) replies, ending with the five.
-    pub line: Vec<Cell>,
-}
-
-/// A move and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decision {
-    pub cell: Cell,
-    pub reason: Reason,
-}
-
-/// The cells the side to move may play: the empty ones, but Black's
-/// forbidden points under renju.
-#[must_use]
-pub fn legal(board: &Board) -> Bitboard {
-    let empty = board.empty();
-    if board.game().rule() == Rule::Renju && board.to_move() == Player::X {
-        empty.and_not(&board.forbidden_points())
-    } else {
-        empty
-    }
-}
 
 /// Steps 1, 2 and 5 (see the module docs): `None` when the side to move
 /// has no legal cell.
@@ -109,34 +52,6 @@ pub fn quick(board: &Board) -> Option<Decision> {
         return Some(decide(c, Reason::BlockFive));
     }
     best_by_eval(board, &legal).map(|c| decide(c.index(), Reason::Eval))
-}
-
-/// The cell of `cells` (or, when none of them is near a stone, of all of
-/// them) with the best [`static_eval`] for the side to move after it.
-#[must_use]
-pub fn best_by_eval(board: &Board, cells: &Bitboard) -> Option<Cell> {
-    ranked(board, cells).into_iter().next()
-}
-
-/// The cells near the stones (two steps) among `cells`, best evaluation
-/// first, nearest the centre on a tie; all of `cells` when none is near.
-pub(crate) fn ranked(board: &Board, cells: &Bitboard) -> Vec<Cell> {
-    let near = board.candidates(Candidates::Near(2)) & *cells;
-    let pool = if near.is_empty() { *cells } else { near };
-    let g = board.game().geometry();
-    let (cx, cy) = g.xy(g.centre());
-    let mut scored: Vec<(i32, u32, Cell)> = pool
-        .iter()
-        .map(|i| {
-            let cell = Cell::from_index(i);
-            let mut after = board.clone();
-            after.play(cell);
-            let (x, y) = g.xy(cell);
-            (-static_eval(&after), x.abs_diff(cx) + y.abs_diff(cy), cell)
-        })
-        .collect();
-    scored.sort_by_key(|&(score, distance, cell)| (-score, distance, cell));
-    scored.into_iter().map(|(_, _, c)| c).collect()
 }
 
 /// Steps 3 and 4 (see the module docs) within `think` from `start` and
@@ -174,11 +89,6 @@ pub fn deep(
         return None;
     }
     defence::block(board, &mut vcf, deadline, memory)
-}
-
-/// The node cap of a VCF search that should end within `time`.
-pub(crate) fn vcf_cap(time: Duration) -> u64 {
-    (time.as_millis() as u64 * VCF_NODES_PER_MS).max(100)
 }
 
 /// A forced win of the side to move of `board` (freestyle or exact, no
@@ -266,65 +176,10 @@ fn vct(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Option
     None
 }
 
-/// What PNS in the threat space says of a forced win of the side to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Vct {
-    /// A win: its length in plies and its line (the principal variation).
-    Win { plies: u32, line: Vec<Cell> },
-    /// The threat space was searched through: no win in it (not a proof
-    /// that the real game has none).
-    NoneInSpace,
-    /// The time or memory ran out first.
-    Unsettled,
-}
-
-/// PNS in the threat space on `board` within `time` and `memory` bytes;
-/// `depth` a horizon, if known.
-pub(crate) fn vct_search(board: &Board, time: Duration, memory: u64, depth: Option<u32>) -> Vct {
-    let problem = Problem {
-        board: board.clone(),
-        candidates: Candidates::All,
-        attack: Attack::Any,
-        depth,
-    };
-    let outcome = threat_space().prove(
-        &problem,
-        &Limits {
-            max_nodes: None,
-            time: Some(time),
-            memory: Some(memory),
-        },
-    );
-    vct_of(outcome)
-}
-
-/// What the threat space's `outcome` says of a forced win.
-pub(crate) fn vct_of(outcome: Outcome) -> Vct {
-    match (outcome.verdict, outcome.plies) {
-        (Verdict::Win, Some(plies)) if !outcome.pv.is_empty() => Vct::Win {
-            plies,
-            line: outcome.pv,
-        },
-        // A disproof in the threat space is reported as unknown with no
-        // budget exhausted.
-        (Verdict::Unknown, _) if outcome.exhausted.is_none() => Vct::NoneInSpace,
-        (Verdict::NoWin, _) => Vct::NoneInSpace,
-        _ => Vct::Unsettled,
-    }
-}
-
-/// PNS in the threat space, the prover of the brain's VCT searches.
-pub(crate) fn threat_space() -> Box<dyn Prover + Send> {
-    Box::new(Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::Game;
+    use kinrow_board::{Game, Player, Rule};
 
     fn board(rule: Rule, moves: &[&str]) -> Board {
         let mut b = Board::new(Game::new(15, 15, 5, rule).unwrap());

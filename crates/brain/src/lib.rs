@@ -5,7 +5,8 @@
 //! - [`session`]: the game state the commands change, and each answer.
 //! - [`engine`]: how a move is chosen (five, block, proved forced win by
 //!   VCF then VCT, refutation of the opponent's forced win, static
-//!   evaluation); [`defence`]: that refutation.
+//!   evaluation); [`defence`]: that refutation; [`decision`]: the
+//!   answer's types; `search`: the searches both run.
 //! - [`budget`]: time and memory per move, from the `INFO` settings.
 //! - [`run`]: the loop over an input and an output, with the searches on
 //!   threads of their own so that answers keep to the turn's time and an
@@ -29,9 +30,11 @@
 
 pub mod budget;
 pub mod command;
+pub mod decision;
 pub mod defence;
 pub mod engine;
 mod run;
+mod search;
 pub mod session;
 pub mod swap2;
 

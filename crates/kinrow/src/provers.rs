@@ -6,7 +6,7 @@ use kinrow_prover::{Problem, Prover};
 /// A prover named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
 pub enum ProverKind {
-    /// With a depth of 5 or more, vct first (half of each budget), then
+    /// With a depth of 5 or more, vct first (half the nodes and time), then
     /// and-or; and-or with a smaller depth, pns without one.
     Auto,
     /// Depth-limited AND-OR search with iterative deepening.

@@ -4,7 +4,7 @@
 use kinrow_board::geometry::MAX_SIDE;
 use kinrow_board::{Attack, Candidates, Rule};
 use kinrow_format::{Position, RADIUS_EXPECTED};
-use kinrow_prover::Limits;
+use kinrow_prover::{default_memory, Limits};
 use std::time::Duration;
 
 /// Overrides of the header lines; `None` keeps the file's value.
@@ -56,7 +56,8 @@ impl Budgets {
 }
 
 /// The run's budgets for `jobs` jobs sharing one memory budget: `memory`
-/// from the flag, else [`default_memory`].
+/// from the flag, else the library's [`default_memory`] (the same for the
+/// runner, the brain and every library user).
 pub fn budgets(
     max_nodes: Option<u64>,
     seconds: Option<f64>,
@@ -84,67 +85,6 @@ pub fn jobs(requested: Option<usize>) -> usize {
         }
         Some(n) => n.max(1),
         None => cores,
-    }
-}
-
-/// The default memory budget of a whole run: half the memory actually
-/// available (the smaller of `/proc/meminfo`'s MemAvailable and what the
-/// cgroup limit leaves), at most 8 GiB; 1 GiB when none can be read.
-pub fn default_memory() -> u64 {
-    const GIB: u64 = 1 << 30;
-    match available_memory(&Sources::system()) {
-        Some(bytes) => (bytes / 2).clamp(64 << 20, 8 * GIB),
-        None => GIB,
-    }
-}
-
-/// Where memory figures come from: the system's files, or a test's text.
-pub struct Sources {
-    pub meminfo: Option<String>,
-    /// cgroup v2 `memory.max` and `memory.current`.
-    pub v2: (Option<String>, Option<String>),
-    /// cgroup v1 `memory.limit_in_bytes` and `memory.usage_in_bytes`.
-    pub v1: (Option<String>, Option<String>),
-}
-
-impl Sources {
-    fn system() -> Sources {
-        let read = |p: &str| std::fs::read_to_string(p).ok();
-        Sources {
-            meminfo: read("/proc/meminfo"),
-            v2: (
-                read("/sys/fs/cgroup/memory.max"),
-                read("/sys/fs/cgroup/memory.current"),
-            ),
-            v1: (
-                read("/sys/fs/cgroup/memory/memory.limit_in_bytes"),
-                read("/sys/fs/cgroup/memory/memory.usage_in_bytes"),
-            ),
-        }
-    }
-}
-
-/// Bytes of memory this process can still use: MemAvailable, lowered to
-/// what a cgroup limit (v2, else v1) leaves above the cgroup's usage.
-pub fn available_memory(src: &Sources) -> Option<u64> {
-    let available = src.meminfo.as_deref().and_then(|text| {
-        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-        line.split_whitespace()
-            .nth(1)?
-            .parse::<u64>()
-            .ok()?
-            .checked_mul(1024)
-    });
-    let number = |t: &Option<String>| t.as_deref().and_then(|t| t.trim().parse::<u64>().ok());
-    // "max" (v2) or a huge number (v1, no limit) read as no limit.
-    let left = |(limit, usage): &(Option<String>, Option<String>)| {
-        let limit = number(limit).filter(|&l| l < 1 << 60)?;
-        Some(limit.saturating_sub(number(usage).unwrap_or(0)))
-    };
-    let cgroup = left(&src.v2).or_else(|| left(&src.v1));
-    match (available, cgroup) {
-        (Some(a), Some(c)) => Some(a.min(c)),
-        (a, c) => a.or(c),
     }
 }
 
@@ -233,44 +173,6 @@ mod tests {
         assert!(parse_seconds("nan").is_err());
         assert_eq!(parse_attack("Fours"), Ok(Attack::Fours));
         assert!(parse_candidates("near:27").is_err());
-    }
-
-    fn sources(meminfo: &str, v2: (&str, &str), v1: (&str, &str)) -> Sources {
-        let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
-        Sources {
-            meminfo: some(meminfo),
-            v2: (some(v2.0), some(v2.1)),
-            v1: (some(v1.0), some(v1.1)),
-        }
-    }
-
-    #[test]
-    fn available_memory_takes_the_cgroup_limit_into_account() {
-        let mem = "MemTotal:  25000000 kB\nMemAvailable:   2000000 kB\n";
-        let gb = 2_048_000_000;
-        assert_eq!(
-            available_memory(&sources(mem, ("", ""), ("", ""))),
-            Some(gb)
-        );
-        // v2: 1 GB limit, 300 MB used.
-        let v2 = ("1000000000\n", "300000000\n");
-        assert_eq!(
-            available_memory(&sources(mem, v2, ("", ""))),
-            Some(700_000_000)
-        );
-        assert_eq!(
-            available_memory(&sources(mem, ("max\n", "5"), ("", ""))),
-            Some(gb)
-        );
-        // v1 without a limit reports a huge number.
-        let v1 = ("9223372036854771712\n", "1000");
-        assert_eq!(available_memory(&sources(mem, ("", ""), v1)), Some(gb));
-        let v1 = ("500000000", "100000000");
-        assert_eq!(
-            available_memory(&sources("", ("", ""), v1)),
-            Some(400_000_000)
-        );
-        assert_eq!(available_memory(&sources("", ("", ""), ("", ""))), None);
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! magnitude faster than the provers of the whole game; but it cannot prove
 //! a no-win, nor a win that needs a quiet attacker move. So with a horizon
 //! of five plies or more (and without a request for every winning move,
-//! which the threat space cannot list), [`Auto`] gives it half of each
-//! budget first; a win it finds is a win. Otherwise, and for what the
+//! which the threat space cannot list), [`Auto`] gives it half of the node
+//! and time budgets first, and the whole memory budget (its memory is freed
+//! before the second search starts); a win it finds is a win. Otherwise, and for what the
 //! threat space leaves open, the prover of the whole game answers with
 //! what is left: AND-OR when there is a horizon (iterative deepening
 //! gives shortest wins), PNS without (whole games of small boards).

@@ -2,7 +2,10 @@
 //! within d plies?" for a [`Problem`], within [`Limits`], as an [`Outcome`].
 //!
 //! - [`outcome`]: the question ([`Problem`], read from a position with
-//!   `Problem::from`), the budgets, the answer and the [`Prover`] trait.
+//!   `Problem::from`), the limits, the answer and the [`Prover`] trait.
+//! - [`budget`]: the node and time budgets, a part per thread and a part
+//!   the threads share ([`SharedBudget`], with the stop flag).
+//! - [`memory`]: the default memory budget ([`default_memory`]).
 //! - [`node`]: the terminal rules and sound reductions all provers share,
 //!   so they search exactly the same game; the shortcuts for the last
 //!   plies; switches that turn reductions off for tests.
@@ -19,10 +22,12 @@
 
 pub mod andor;
 pub mod auto;
+pub mod budget;
 pub mod certificate;
 pub mod defence;
 pub mod dfpn;
 pub mod kit;
+pub mod memory;
 pub mod node;
 pub mod outcome;
 pub mod pns;
@@ -31,12 +36,13 @@ pub mod value;
 
 pub use andor::{AndOr, AndOrConfig};
 pub use auto::Auto;
+pub use budget::{Budget, SharedBudget};
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
+pub use memory::default_memory;
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{
-    observe, Budget, Exhausted, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats,
-    Verdict,
+    observe, Exhausted, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
 };
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};

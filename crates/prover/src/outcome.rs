@@ -6,7 +6,7 @@ use kinrow_format::Position;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A question for a prover: can the side to move of `board` (the attacker)
 /// force a win within `depth` plies (no horizon when `None`), both sides
@@ -167,6 +167,21 @@ impl Stats {
             elapsed: self.elapsed + later.elapsed,
         }
     }
+
+    /// The statistics of this search and `other` run at the same time (two
+    /// threads of one search): counts add up, and so does the memory (both
+    /// are held at once); the time is the longer one.
+    #[must_use]
+    pub fn merge(&self, other: &Stats) -> Stats {
+        Stats {
+            nodes: self.nodes + other.nodes,
+            expansions: self.expansions + other.expansions,
+            tt_hits: self.tt_hits + other.tt_hits,
+            peak_bytes: self.peak_bytes + other.peak_bytes,
+            vcf_nodes: self.vcf_nodes + other.vcf_nodes,
+            elapsed: self.elapsed.max(other.elapsed),
+        }
+    }
 }
 
 /// The answer of a prover with its evidence and statistics.
@@ -213,105 +228,6 @@ impl Outcome {
     }
 }
 
-/// Tracks the node and time budgets of one search. Checking the clock is
-/// comparatively slow, so it is read only every 1024 nodes; the node count
-/// goes to the [`Progress`] observed on this thread (see [`observe`]) at
-/// the same moments, and a stop requested there ([`Progress::request_stop`])
-/// is honoured then, as a budget run out.
-#[derive(Clone, Debug)]
-pub struct Budget {
-    start: Instant,
-    deadline: Option<Instant>,
-    max_nodes: u64,
-    pub nodes: u64,
-    stop: Option<Exhausted>,
-    progress: Option<Arc<Progress>>,
-}
-
-impl Budget {
-    /// Starts the clock for `limits`.
-    #[must_use]
-    pub fn new(limits: &Limits) -> Budget {
-        let start = Instant::now();
-        Budget {
-            start,
-            deadline: limits.time.map(|t| start + t),
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            stop: None,
-            progress: Progress::current(),
-        }
-    }
-
-    /// Counts one node; `false` once a budget has run out (and ever after).
-    /// A node the node budget does not allow is not counted, so
-    /// [`Budget::nodes`] never exceeds [`Limits::max_nodes`].
-    #[inline]
-    pub fn tick(&mut self) -> bool {
-        if self.nodes >= self.max_nodes {
-            self.stop.get_or_insert(Exhausted::Nodes);
-            return false;
-        }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.checkpoint();
-        }
-        self.stop.is_none()
-    }
-
-    /// Nodes the node budget still allows.
-    #[inline]
-    #[must_use]
-    pub const fn nodes_left(&self) -> u64 {
-        self.max_nodes.saturating_sub(self.nodes)
-    }
-
-    /// Counts `n` nodes spent outside [`Budget::tick`] (VCF searches
-    /// capped by [`Budget::nodes_left`]), at most what is left.
-    #[inline]
-    pub fn spend(&mut self, n: u64) {
-        self.nodes = self.nodes.saturating_add(n).min(self.max_nodes);
-    }
-
-    /// The every-1024-nodes work of [`Budget::tick`], out of its way.
-    #[cold]
-    fn checkpoint(&mut self) {
-        if let Some(p) = &self.progress {
-            p.set_nodes(self.nodes);
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stop.get_or_insert(Exhausted::Time);
-        }
-        if self.progress.as_ref().is_some_and(|p| p.stop_requested()) {
-            self.stop.get_or_insert(Exhausted::Stopped);
-        }
-    }
-
-    /// Whether a budget has run out.
-    #[inline]
-    #[must_use]
-    pub const fn exhausted(&self) -> bool {
-        self.stop.is_some()
-    }
-
-    /// The budget that ran out first, if one has.
-    #[must_use]
-    pub const fn stopped_by(&self) -> Option<Exhausted> {
-        self.stop
-    }
-
-    /// Marks the search as out of budget (used for the memory budget).
-    pub fn exhaust(&mut self) {
-        self.stop.get_or_insert(Exhausted::Memory);
-    }
-
-    /// Time since the search started.
-    #[must_use]
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-}
-
 /// How far the searches run on one thread have got, for a caller that
 /// shows progress while they run (the runner's progress line on a
 /// terminal). A search writes it every 1024 nodes or so, another thread
@@ -349,7 +265,7 @@ thread_local! {
 }
 
 /// Runs `f` with `progress` observing the searches started on this thread
-/// (each [`Budget`], and PNS, picks it up when the search starts), then
+/// (each [`crate::Budget`] picks it up when the search starts), then
 /// stops observing.
 pub fn observe<R>(progress: &Arc<Progress>, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<Arc<Progress>>);
@@ -370,7 +286,8 @@ impl Progress {
         OBSERVED.with(|o| o.borrow().clone())
     }
 
-    /// Nodes so far (as [`Stats::nodes`] counts them, VCF nodes aside).
+    /// Nodes so far, as the node budget counts them ([`Stats::nodes`],
+    /// and the VCF nodes of the provers whose node budget counts them).
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -527,71 +444,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_budget_names_what_ran_out_first() {
-        let mut nodes = Budget::new(&Limits {
-            max_nodes: Some(3),
-            ..Limits::default()
-        });
-        assert!((0..3).all(|_| nodes.tick()));
-        assert!(!nodes.tick());
-        nodes.exhaust();
-        assert_eq!(nodes.stopped_by(), Some(Exhausted::Nodes));
-        assert_eq!(nodes.nodes, 3, "the refused node is not counted");
-        let mut none = Budget::new(&Limits {
-            max_nodes: Some(0),
-            ..Limits::default()
-        });
-        assert!(!none.tick());
-        assert_eq!(none.nodes, 0);
-        let mut time = Budget::new(&Limits {
-            time: Some(Duration::ZERO),
-            ..Limits::default()
-        });
-        while time.tick() {}
-        assert_eq!(
-            (time.stopped_by(), time.nodes),
-            (Some(Exhausted::Time), 1024)
-        );
-        let mut memory = Budget::new(&Limits::default());
-        memory.exhaust();
-        assert_eq!(memory.stopped_by(), Some(Exhausted::Memory));
-    }
-
-    #[test]
-    fn a_stop_request_ends_the_budget_at_its_next_clock_reading() {
-        let progress = Arc::new(Progress::default());
-        progress.request_stop();
-        assert!(progress.stop_requested());
-        observe(&progress, || {
-            // A node budget, lest a budget that ignored the request tick on.
-            let mut b = Budget::new(&Limits {
-                max_nodes: Some(1 << 20),
-                ..Limits::default()
-            });
-            while b.tick() {}
-            assert_eq!((b.stopped_by(), b.nodes), (Some(Exhausted::Stopped), 1024));
-        });
-        // Unobserved, the request does not reach the budget.
-        let mut free = Budget::new(&Limits::default());
-        assert!((0..4096).all(|_| free.tick()));
-    }
-
-    #[test]
-    fn observing_reaches_the_budget_and_stops_after() {
-        let progress = Arc::new(Progress::default());
-        observe(&progress, || {
-            let mut b = Budget::new(&Limits::default());
-            (0..2048).for_each(|_| {
-                b.tick();
-            });
-        });
-        assert_eq!(progress.nodes(), 2048);
-        assert!(Progress::current().is_none());
-        assert_eq!(progress.root_numbers(), None);
-        progress.set_root_numbers(ProofNumber::finite(7), ProofNumber::INFINITY);
-        assert_eq!(
-            progress.root_numbers(),
-            Some((ProofNumber::finite(7), ProofNumber::INFINITY))
-        );
+    fn stats_of_threads_add_up_but_their_time_overlaps() {
+        let one = Stats {
+            nodes: 10,
+            expansions: 4,
+            tt_hits: 2,
+            peak_bytes: 100,
+            vcf_nodes: 7,
+            elapsed: Duration::from_millis(30),
+        };
+        let two = Stats {
+            nodes: 5,
+            peak_bytes: 50,
+            elapsed: Duration::from_millis(20),
+            ..Stats::default()
+        };
+        let both = one.merge(&two);
+        assert_eq!((both.nodes, both.expansions, both.tt_hits), (15, 4, 2));
+        assert_eq!((both.peak_bytes, both.vcf_nodes), (150, 7));
+        assert_eq!(both.elapsed, Duration::from_millis(30));
+        assert_eq!(one.then(&two).peak_bytes, 100);
     }
 }

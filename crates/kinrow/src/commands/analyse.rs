@@ -17,7 +17,7 @@
 
 use crate::cli::AnalyseArgs;
 use crate::error::CliError;
-use crate::{input, output, render, settings};
+use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_board::{Board, Cell, Player};
 use kinrow_brain::engine::{forced_win, Win};
@@ -63,7 +63,7 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
     let per_ply = Duration::from_secs_f64(args.time);
     let memory = args
         .memory
-        .unwrap_or_else(|| DEFAULT_MEMORY.min(settings::default_memory()));
+        .unwrap_or_else(|| DEFAULT_MEMORY.min(kinrow_prover::default_memory()));
     let end = record.last_open_ply(Some(rule));
     let name = input::stem(&args.game);
     let bar = std::io::stderr().is_terminal().then(|| {

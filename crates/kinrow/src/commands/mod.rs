@@ -14,7 +14,7 @@ pub mod verify;
 
 use crate::provers::ProverKind;
 use kinrow_board::Cell;
-use kinrow_format::{Expect, Position};
+use kinrow_format::Position;
 use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Verdict};
 use std::path::Path;
 
@@ -101,12 +101,4 @@ pub fn first_move_wins(p: &Position, kind: ProverKind, limits: &Limits, m: Cell)
 /// horizons are often quick).
 pub fn horizon(position: &Position) -> u64 {
     u64::from(Problem::from(position).horizon())
-}
-
-/// `win` or `no-win`.
-pub fn expect_str(e: &Expect) -> &'static str {
-    match e {
-        Expect::Win => "win",
-        Expect::NoWin => "no-win",
-    }
 }

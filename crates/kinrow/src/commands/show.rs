@@ -42,7 +42,7 @@ pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
             out.push_str(&line);
         }
         if let Some(e) = &p.expect {
-            out.push_str(&format!("expect {}\n", crate::commands::expect_str(e)));
+            out.push_str(&format!("expect {e}\n"));
         }
         if !p.solution.is_empty() {
             out.push_str(&format!(

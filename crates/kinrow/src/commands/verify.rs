@@ -1,7 +1,7 @@
 //! `kinrow verify`: solve every puzzle with its own settings and check its
 //! `expect` and `solution` lines.
 
-use super::{expect_str, first_move_wins, horizon, solve_one};
+use super::{first_move_wins, horizon, solve_one};
 use crate::cli::VerifyArgs;
 use crate::error::{exit_code, with_bad_inputs, CliError, EXIT_UNKNOWN};
 use crate::input::{self, Loaded};
@@ -91,7 +91,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
             Some(m) => judge_solution(p, solved.prover, &limits, m),
         },
         (Expect::NoWin, Verdict::NoWin) => Judgement::Passed(None),
-        (e, v) => Judgement::Failed(format!("expected {}, found {v}", expect_str(e))),
+        (e, v) => Judgement::Failed(format!("expected {e}, found {v}")),
     };
     report
 }

@@ -422,7 +422,7 @@ fn verify_interrupted_left_no_output() {
         "long.pos",
         "[long]\nboard 8\nk 5\nexpect no-win\n",
     );
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kinrow"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kinrow"))
         .arg("verify")
         .arg(&f)
         .args(["--time", "60", "--memory", "200M"])

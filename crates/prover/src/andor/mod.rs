@@ -61,10 +61,9 @@ mod pv;
 mod search;
 mod table;
 
+use crate::budget::Budget;
 use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
-use crate::outcome::{
-    check_rule, Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict,
-};
+use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Candidates, Cell, Rule};
 use search::{AndOrSearch, Answer};

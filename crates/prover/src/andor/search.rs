@@ -10,9 +10,9 @@
 //! result at any depth.
 
 use super::table::{Table, NOWIN_ALWAYS};
+use crate::budget::Budget;
 use crate::node::last_plies::{double_move_tries, makes_two_wins};
 use crate::node::{wins_after_played, wins_of, AndNode, LastPlies, OrNode, SwitchableRules, Wins};
-use crate::outcome::Budget;
 use crate::threat::{ThreatSpace, VCF_MIN_DEPTH};
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 

@@ -27,8 +27,12 @@
 //!   second-best + 1 and so switches between two close siblings at every
 //!   step, re-expanding each from the table; ⌈second-best·(1+ε)⌉ lets the
 //!   child grow ε beyond its sibling first ([`DfpnConfig::epsilon_percent`]).
-//! - **The game** is PNS's, node for node: the node rules ([`NodeRules`]),
-//!   the completion cutoff, the last-plies shortcuts, the first numbers of
+//! - **The game** is PNS's: the same node evaluation
+//!   ([`crate::node::ruling`]) with the node rules ([`NodeRules`]), the
+//!   completion cutoff and the last-plies shortcuts, but without the VCF
+//!   shortcut and, outside renju's game for wins, reduction 6 (see
+//!   [`extras`] for why); the verdicts are PNS's, the nodes are not. The
+//!   first numbers of
 //!   PNS's default (the mobility the rules give for the attacker's nodes
 //!   and the last plies, the shape heuristic for the defender's other
 //!   nodes), children in canonical order with one child per position up to
@@ -63,14 +67,39 @@
 mod search;
 mod table;
 
+use crate::budget::Budget;
 use crate::kit::symmetry::Symmetries;
 use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
-use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, Rule, SearchBoard};
 use search::{DfpnSearch, Numbers};
 use std::time::Instant;
-use table::Table;
+use table::{DfpnTable, Table};
+
+use crate::node::ruling::Extras;
+
+/// df-pn's extras on top of the node rules ([`crate::node::ruling`]);
+/// `renju_for_wins`: a search of renju's game for wins, which keeps a VCF
+/// searcher for the pass rule.
+///
+/// - The completion cutoff: yes.
+/// - Reduction 6 (the zone cut): only under renju's game for wins, where
+///   the pass rule needs the same VCF search. Elsewhere df-pn keeps no VCF
+///   searcher: its memory budget is its table, and a VCF table beside it
+///   would take a share. Left out, the defender keeps replies the zone
+///   would cut: more nodes, the same verdict.
+/// - The VCF shortcut: no, for the same reason; without it the attacker's
+///   VCF is searched as moves of the tree.
+/// - The threat space: no; df-pn searches the whole game only.
+pub(crate) const fn extras(renju_for_wins: bool) -> Extras {
+    Extras {
+        completion: true,
+        zone_cut: renju_for_wins,
+        vcf_shortcut: false,
+        threat_space: false,
+    }
+}
 
 /// Settings of the [`Dfpn`] prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -30,27 +30,21 @@
 //! it; the sums over a DAG's shared children over-count, saturating below
 //! infinity ([`ProofNumber`]), which only steers the search.
 
-use super::table::{Entry, Table, NO_MOVE};
+use super::table::{DfpnTable, Entry, Table, NO_MOVE};
+use crate::budget::{Budget, Stopped};
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
 pub(crate) use crate::kit::Numbers;
 use crate::kit::ProofNumber;
-use crate::node::last_plies::double_moves;
 use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
-use crate::node::{
-    depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
-};
-use crate::outcome::{Budget, Limits, Progress};
+use crate::node::ruling::{ruling, Ruling};
+use crate::node::{depth_after, wins_after, wins_of, LastPlies, NodeRules, Wins};
+use crate::outcome::{Limits, Progress};
 use crate::threat::ThreatSpace;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 use std::sync::Arc;
-
-/// The search stopped on a budget (nodes or time) before settling what it
-/// was asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Stopped;
 
 /// The thresholds of a MID call: it returns once the node's pn reaches
 /// `pn` or its dn reaches `dn` (infinity: only a settled node does).
@@ -73,15 +67,6 @@ impl Bounds {
 pub(crate) struct Answer {
     pub(crate) numbers: Numbers,
     pub(crate) best: u16,
-}
-
-/// What the rules say at a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ruling {
-    /// Settled without a search.
-    Settled(Numbers),
-    /// Open, with these moves (never empty).
-    Open(Bitboard),
 }
 
 /// One child in a node's list.
@@ -108,9 +93,10 @@ struct Summary {
     line: usize,
 }
 
-/// One df-pn search in progress.
-pub(crate) struct DfpnSearch<'a> {
-    pub(crate) table: Table,
+/// One df-pn search in progress, over a table of type `T` (the growing
+/// [`Table`] of one thread, or another [`DfpnTable`]).
+pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
+    pub(crate) table: T,
     sym: &'a Symmetries,
     rules: NodeRules,
     last_plies: LastPlies,
@@ -223,7 +209,7 @@ fn rest(th: ProofNumber, total: ProofNumber, own: ProofNumber) -> ProofNumber {
     ProofNumber::finite(th.get() - total.get() + own.get())
 }
 
-impl<'a> DfpnSearch<'a> {
+impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// A search from `board` with `depth` plies left ([`crate::UNLIMITED`]
     /// for none).
     pub(crate) fn new(
@@ -232,9 +218,9 @@ impl<'a> DfpnSearch<'a> {
         rules: NodeRules,
         sym: &'a Symmetries,
         epsilon_percent: u32,
-        table: Table,
+        table: T,
         budget: Budget,
-    ) -> DfpnSearch<'a> {
+    ) -> DfpnSearch<'a, T> {
         DfpnSearch {
             table,
             sym,
@@ -322,62 +308,40 @@ impl<'a> DfpnSearch<'a> {
         self.sym.play(&mut self.keys, self.board.to_move(), cell);
     }
 
-    /// The node rules at the current position (the defender's when `and`)
-    /// with `depth` plies left, exactly as PNS applies them: the
-    /// completion cutoff, [`NodeRules`], the five-ply cut of the
-    /// attacker's moves and the last-plies shortcuts
-    /// ([`crate::node::last_plies`]). Every use of the node rules in df-pn
-    /// goes through here.
+    /// The ruling of the current position (the defender's when `and`)
+    /// with `depth` plies left: [`ruling`] with df-pn's extras
+    /// ([`super::extras`], where the reasons for what it leaves out
+    /// stand). Every use of the node rules in df-pn goes through here.
     fn rules_at(&mut self, and: bool, depth: u32, known: Option<&Wins>) -> Ruling {
-        let board = &self.board;
-        if hopeless(board, and, depth) {
-            return Ruling::Settled(Numbers::DISPROVED);
-        }
-        if and {
-            let mut node = self.rules.defender_node_with(board, depth, known);
-            if let Some(threats) = &mut self.threats {
-                // The pass rule of renju's game for wins, with reduction 6
-                // that comes with it (see `NodeRules::with_zone`).
+        let extras = super::extras(self.threats.is_some());
+        // Only the defender's node asks for a VCF (reduction 6 and the
+        // pass rule under renju's game for wins), within the nodes left.
+        let threats = match &mut self.threats {
+            Some(threats) if and => {
                 let (key, frame) = self.keys.canonical();
-                threats.set_frame(frame, key, board.to_move());
+                threats.set_frame(frame, key, self.board.to_move());
                 threats.cap_calls(self.budget.nodes_left());
-                let before = threats.nodes();
-                node = self.rules.with_zone(node, board, depth, threats).0;
-                self.budget.spend(threats.nodes() - before);
+                Some(threats)
             }
-            match node {
-                AndNode::Win => Ruling::Settled(Numbers::proved(2)),
-                AndNode::NoWin => Ruling::Settled(Numbers::DISPROVED),
-                // `NodeRules` promises a reply; were none left, each one
-                // would lose to a move giving two winning cells.
-                AndNode::Replies(r) if r.is_empty() => Ruling::Settled(Numbers::proved(4)),
-                AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
-                    Ruling::Settled(Numbers::DISPROVED)
-                }
-                AndNode::Replies(r) => Ruling::Open(r),
-            }
-        } else {
-            match self.rules.attacker_node_with(board, depth, known) {
-                OrNode::Win(_) => Ruling::Settled(Numbers::proved(1)),
-                OrNode::NoWin => Ruling::Settled(Numbers::DISPROVED),
-                OrNode::Moves(m) => {
-                    let m = self
-                        .last_plies
-                        .five_ply_moves(board, depth, &m)
-                        .unwrap_or(m);
-                    if m.is_empty() {
-                        Ruling::Settled(Numbers::DISPROVED)
-                    } else if self.last_plies.attacker_decided(depth) {
-                        Ruling::Settled(match double_moves(board, &m).next() {
-                            Some(_) => Numbers::proved(3),
-                            None => Numbers::DISPROVED,
-                        })
-                    } else {
-                        Ruling::Open(m)
-                    }
-                }
-            }
+            _ => None,
+        };
+        let before = threats.as_ref().map(|t| t.nodes());
+        let board = &self.board;
+        let answer = ruling(
+            &self.rules,
+            &self.last_plies,
+            extras,
+            board,
+            and,
+            (depth, known),
+            false,
+            threats,
+        );
+        // The VCF nodes this evaluation spent, if it searched.
+        if let (Some(threats), Some(before)) = (&self.threats, before) {
+            self.budget.spend(threats.nodes() - before);
         }
+        answer
     }
 
     /// Proves or disproves the root.

@@ -72,6 +72,52 @@ fn work_of(bits: u64) -> u64 {
     }
 }
 
+/// What df-pn asks of its transposition table. The search is generic over
+/// it, so that a table of fixed size shared by threads (a handle per
+/// thread, entries written whole) can stand beside the growing [`Table`]
+/// of one thread without a second copy of the search. Losing an entry is
+/// always allowed (the search treats a missing entry as a new leaf); an
+/// entry read back must be one that was stored under its key.
+pub(crate) trait DfpnTable {
+    /// The entry stored under `key`, if the table still holds it.
+    fn get(&self, key: u64) -> Option<Entry>;
+    /// Stores `e` under `e.key`, replacing that key's entry or another one.
+    fn store(&mut self, e: Entry);
+    /// Brings the slots of `keys` into the cache before they are probed.
+    fn warm(&self, keys: impl Iterator<Item = u64>);
+    /// The slots in use and all the slots the table may grow to.
+    fn fill(&self) -> (u64, u64);
+    /// Bytes held now, and the bytes it was given.
+    fn bytes(&self) -> (u64, u64);
+    /// The most bytes held at once.
+    fn peak_bytes(&self) -> u64;
+}
+
+impl DfpnTable for Table {
+    #[inline]
+    fn get(&self, key: u64) -> Option<Entry> {
+        Table::get(self, key)
+    }
+    #[inline]
+    fn store(&mut self, e: Entry) {
+        Table::store(self, e);
+    }
+    #[inline]
+    fn warm(&self, keys: impl Iterator<Item = u64>) {
+        Table::warm(self, keys);
+    }
+    fn fill(&self) -> (u64, u64) {
+        (self.used as u64, (self.max_buckets * WAYS) as u64)
+    }
+    fn bytes(&self) -> (u64, u64) {
+        (self.words.len() as u64 * 8, self.budget)
+    }
+    /// At a doubling, the old and the new table.
+    fn peak_bytes(&self) -> u64 {
+        self.peak_bytes
+    }
+}
+
 /// Buckets of a new table (1 MiB) when the budget allows more: it doubles
 /// from there as it fills.
 const INITIAL_BUCKETS: usize = 1 << 14;
@@ -146,25 +192,6 @@ impl Table {
             budget: bytes,
             peak_bytes,
         }
-    }
-
-    /// The most bytes held at once (at a doubling, the old and the new
-    /// table).
-    #[must_use]
-    pub(crate) fn peak_bytes(&self) -> u64 {
-        self.peak_bytes
-    }
-
-    /// The slots in use and all the slots the table may grow to.
-    #[must_use]
-    pub(crate) fn fill(&self) -> (u64, u64) {
-        (self.used as u64, (self.max_buckets * WAYS) as u64)
-    }
-
-    /// Bytes held now, and the bytes it was given.
-    #[must_use]
-    pub(crate) fn bytes(&self) -> (u64, u64) {
-        (self.words.len() as u64 * 8, self.budget)
     }
 
     /// Number of buckets (0: no table at all).

@@ -2,17 +2,22 @@
 //! one of them: [`ProofNumber`], the board's symmetries with keys that do
 //! not change under them (and the depth mixed into them), the shape
 //! heuristic that gives a leaf its first numbers without evaluating it, and
-//! the order of the defender's replies in a whole game on a small board.
+//! the order of the defender's replies in a whole game on a small board;
+//! also the depth constants and the windows of k cells as masks, which the
+//! rules ([`crate::node`]) use too. The kit depends on no other module of
+//! the crate.
 //!
 //! PNS ([`crate::pns`]) and df-pn ([`crate::dfpn`]) use all four. The
 //! transposition tables stay with their provers: PNS's maps a canonical
 //! key to an arena node and grows with the arena, df-pn's is a fixed-size
 //! table of numbers with replacement; they share no code.
 
+pub mod depth;
 mod proof_number;
 pub mod reply_order;
 pub(crate) mod shape;
 pub(crate) mod symmetry;
+pub(crate) mod windows;
 
 pub(crate) use proof_number::Numbers;
 pub use proof_number::ProofNumber;

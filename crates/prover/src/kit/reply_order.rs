@@ -56,8 +56,8 @@
 //! position searched under a horizon or among nearby candidates is a
 //! tactical question, where the shape heuristic already orders replies.
 
+use super::windows::{for_each_window, Masks};
 use super::ProofNumber;
-use crate::node::zone::{for_each_window, Masks};
 use kinrow_board::SearchBoard;
 
 /// The largest factor a rank scales a dn by.

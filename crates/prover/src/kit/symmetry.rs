@@ -23,7 +23,7 @@
 //! that merged translated positions would merge positions of different
 //! values.
 
-use crate::node::UNLIMITED;
+use super::depth::UNLIMITED;
 use kinrow_board::board::{ZOBRIST, ZOBRIST_O_TO_MOVE};
 use kinrow_board::{bitboard::BITS, Board, Cell, Geometry, Player};
 

@@ -2,6 +2,11 @@
 //! so tests can check that each reduction leaves every verdict unchanged
 //! (the AND-OR prover takes them in [`AndOrConfig`](crate::AndOrConfig)).
 //!
+//! The numbers 1 to 7 below are the reductions' numbers everywhere: the
+//! table of `docs/architecture.md` (section "Reductions") lists each with
+//! where it is argued and which prover applies it. The value searches keep
+//! reductions of their own, V1 to V4 ([`crate::value`]).
+//!
 //! With every reduction on (the default) [`SwitchableRules`] calls
 //! [`NodeRules`] itself. With some switched off it applies each enabled
 //! reduction only where its own preconditions hold (in [`NodeRules`] some

@@ -87,7 +87,7 @@
 //! 66% of the tests on 9x4 k=4 (where 3% of the successes lay) and 88% on
 //! 7x7 k=5 (2%). A heuristic: not claiming a no-win is always sound.
 
-use super::zone::{for_each_window, keep_dead, Masks, Zone};
+use crate::kit::windows::{for_each_window, keep_dead, Masks};
 use kinrow_board::{Game, Player, Rule, SearchBoard};
 use std::cell::RefCell;
 
@@ -135,17 +135,18 @@ pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) 
     test(board, attacker, checks, false).is_some()
 }
 
-/// When [`defender_holds`], a zone of the no-win ([`super::zone`]): the
+/// When [`defender_holds`], a zone of the no-win ([`super::zone`], as a
+/// mask): the
 /// cells of the pairs, the empty cells of the windows the potential
 /// counted, and a witness for each window left out as dead (a flank stone
 /// or more empty cells than the attacker has stones left; see
-/// [`super::zone::keep_dead`]). Why it is one: in a variant the dead
+/// [`crate::kit::windows::keep_dead`]). Why it is one: in a variant the dead
 /// windows stay dead, so its live windows are among these; a pair lies in
 /// the zone, so is empty there as here; and a window's cells that the
 /// potential counted are empty there too, so its term is no larger. The
 /// same strategy holds.
-pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<Zone> {
-    test(board, attacker, Checks::SOUND, true).map(Zone)
+pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> {
+    test(board, attacker, Checks::SOUND, true)
 }
 
 /// The tests; `Some` when the defender holds, with the zone when

@@ -11,6 +11,9 @@
 //!   its children instead of computed at each, and [`winning_cell`].
 //! - [`last_plies`]: the shortcuts that settle the last plies before the
 //!   horizon, argued once, for AND-OR, PNS and df-pn.
+//! - `ruling`: the one node evaluation PNS and df-pn call, the node rules
+//!   and the extras each prover declares (completion cutoff, reduction 6,
+//!   VCF shortcut, threat space), with a test that the declarations agree.
 //! - `line_end`: the end of a principal variation below a node the rules
 //!   prove without a search.
 //! - `passes`: [`Passes`], the two games without a pass node that
@@ -34,9 +37,11 @@ pub mod draw;
 pub mod last_plies;
 pub(crate) mod line_end;
 mod passes;
+pub(crate) mod ruling;
 mod wins;
 pub mod zone;
 
+pub use crate::kit::depth::{depth_after, UNLIMITED};
 pub use ablation::Reductions;
 pub(crate) use ablation::SwitchableRules;
 pub use last_plies::LastPlies;
@@ -47,21 +52,6 @@ pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 use crate::threat::ThreatSpace;
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, Rule, SearchBoard};
 use wins::winning;
-
-/// The remaining depth of a search without a horizon.
-pub const UNLIMITED: u32 = u32::MAX;
-
-/// The remaining depth `plies` plies below a node with `depth` left:
-/// [`UNLIMITED`] stays unlimited, a horizon never goes below 0.
-#[inline]
-#[must_use]
-pub const fn depth_after(depth: u32, plies: u32) -> u32 {
-    if depth == UNLIMITED {
-        UNLIMITED
-    } else {
-        depth.saturating_sub(plies)
-    }
-}
 
 /// What the rules say at the attacker's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,8 +69,12 @@ pub enum OrNode {
 pub enum AndNode {
     /// Whatever the defender does, the attacker wins on its next move.
     Win,
-    /// The defender escapes: it wins at once, the board is full, or the
-    /// horizon leaves the attacker no further stone.
+    /// The attacker has no win from here: the defender wins at once, the
+    /// board is full, the horizon leaves the attacker no further stone, a
+    /// static test finds none (the completion cutoff, the defender's
+    /// strategy), no reply is left to search (under renju, Black's pass in
+    /// the game for wins; in the threat space, the attacker threatens
+    /// nothing after the defender's pass).
     NoWin,
     /// Every one of these replies (never empty) must be refuted.
     Replies(Bitboard),

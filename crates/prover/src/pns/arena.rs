@@ -26,38 +26,11 @@
 //! budget first and uses `try_reserve`, so a search that runs out of memory
 //! stops with an error instead of aborting.
 
+pub use super::id::NodeId;
 use super::table::{Table, SLOT_BYTES};
 use crate::kit::ProofNumber;
 use std::mem::size_of;
-use std::num::NonZeroU32;
 use std::ops::Range;
-
-/// The index of a node in the arena (never 0, so `Option<NodeId>` is four
-/// bytes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(NonZeroU32);
-
-impl NodeId {
-    /// The index into the node array.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0.get() as usize
-    }
-
-    #[inline]
-    pub(crate) const fn raw(self) -> u32 {
-        self.0.get()
-    }
-
-    #[inline]
-    pub(crate) const fn from_raw(raw: u32) -> Option<NodeId> {
-        match NonZeroU32::new(raw) {
-            Some(n) => Some(NodeId(n)),
-            None => None,
-        }
-    }
-}
 
 /// The top bit of [`Node::parents`]: the rest indexes `links`.
 const LIST: u32 = 1 << 31;
@@ -342,7 +315,7 @@ impl Arena {
             let other = self.bytes();
             grow(&mut self.links, 1, other, budget)?;
             self.links.push(Link {
-                parent: NodeId(NonZeroU32::MIN),
+                parent: NodeId::from_raw(1).expect("nonzero"),
                 next: 0,
             });
         }

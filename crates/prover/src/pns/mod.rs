@@ -63,6 +63,7 @@
 //! ```
 
 mod arena;
+mod id;
 mod report;
 mod search;
 mod table;
@@ -70,14 +71,16 @@ mod table;
 pub use arena::{NodeId, NODE_BYTES};
 pub use report::NodeView;
 
+use crate::budget::Budget;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use kinrow_board::{Attack, Bitboard, Rule, SearchBoard};
 use report::Finished;
+#[cfg(test)]
+pub(crate) use search::PNS_EXTRAS;
 use search::{PnsSearch, LAZY_BATCH};
-use std::sync::OnceLock;
 use std::time::Instant;
 
 /// How new leaves get their first numbers.
@@ -127,9 +130,12 @@ pub struct PnsConfig {
     /// Share one node among the mirror images of a position. Turning it off
     /// only costs nodes; it is there to test that it changes nothing else.
     pub symmetry: bool,
-    /// Restrict the attacker to its threat space (fours, and threes after
-    /// which it would have a VCF): a `win` is a win, a disproof is only
-    /// of that restricted game and is reported as `unknown`.
+    /// Restrict the attacker to its threat space
+    /// ([`crate::threat::ThreatSpace::threat_moves`]): fours, and moves
+    /// after which it would have a VCF, among its threes, or at a widened
+    /// node (one whose threes threaten nothing) among its twos too. A
+    /// `win` is a win, a disproof is only of that restricted game and is
+    /// reported as `unknown`.
     pub threat_space: bool,
     /// Reuse a refutation for every attacker move outside its disproof
     /// zone ([`crate::node::zone`]), where zones apply (`candidates all`,
@@ -181,7 +187,7 @@ impl Default for PnsConfig {
 /// bytes per node, of which the table takes 16 to 32).
 ///
 /// Budgets: [`Limits::max_nodes`] counts nodes created; without
-/// [`Limits::memory`] the arena may use [`default_memory_budget`] bytes.
+/// [`Limits::memory`] the arena may use [`crate::default_memory`] bytes.
 /// When one runs out the verdict is [`Verdict::Unknown`], with the
 /// statistics so far. With [`PnsConfig::all_moves`] a verdict may be
 /// settled while some first move is not: [`Outcome::winning_moves`] is then
@@ -271,16 +277,14 @@ impl Pns {
         let board = &SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
-        let memory = limits.memory.unwrap_or_else(default_memory_budget);
-        let deadline = limits.time.map(|t| start + t);
+        let memory = limits.memory.unwrap_or_else(crate::default_memory);
         let mut search = PnsSearch::new(
             board,
             depth,
             rules,
             (self.config.init, self.config.evaluation),
             &sym,
-            limits.max_nodes,
-            deadline,
+            Budget::new(limits),
             memory,
         );
         search.threat_space = self.config.threat_space;
@@ -306,7 +310,7 @@ impl Pns {
             search.prove_root()
         }
         .is_err();
-        let stopped_by = search.stopped_by;
+        let stopped_by = search.budget.stopped_by();
         let (expansions, tt_hits, root) = (search.expansions, search.tt_hits, search.root());
         let (vcf_nodes, vcf_bytes) = (search.vcf_nodes(), search.vcf_bytes());
         let arena = search.into_arena();
@@ -362,24 +366,4 @@ impl Pns {
         self.last = Some(finished);
         outcome
     }
-}
-
-/// The default memory budget of a search: half the machine's memory, at
-/// most 8 GiB (4 GiB when `/proc/meminfo` cannot be read).
-#[must_use]
-pub fn default_memory_budget() -> u64 {
-    static BUDGET: OnceLock<u64> = OnceLock::new();
-    *BUDGET.get_or_init(|| {
-        const GIB: u64 = 1 << 30;
-        let total_kib = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|text| {
-                let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-                line.split_whitespace().nth(1)?.parse::<u64>().ok()
-            });
-        match total_kib {
-            Some(kib) => (kib * 1024 / 2).min(8 * GIB),
-            None => 4 * GIB,
-        }
-    })
 }

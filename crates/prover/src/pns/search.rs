@@ -19,6 +19,7 @@
 
 use super::arena::{Arena, Node, NodeId, NO_REST};
 use super::{Evaluation, Init};
+use crate::budget::{Budget, Stopped};
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
@@ -26,7 +27,7 @@ use crate::kit::{Numbers, ProofNumber};
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
 };
-use crate::outcome::{Exhausted, Progress};
+use crate::outcome::Exhausted;
 use crate::threat::{slots_within, ThreatSpace};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
@@ -35,15 +36,10 @@ mod lazy;
 pub(crate) use lazy::FIRST_BATCH as LAZY_BATCH;
 mod numbers;
 mod rules;
+#[cfg(test)]
+pub(crate) use rules::PNS_EXTRAS;
 mod zones;
 pub(crate) use numbers::Change;
-use std::sync::Arc;
-use std::time::Instant;
-
-/// The search stopped on a budget (nodes, time or memory) before settling
-/// what it was asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Stopped;
 
 /// Mixed into the keys of the defender's nodes below a widened attacker's
 /// node of the threat space (see [`PnsSearch::expand_with`]).
@@ -104,14 +100,11 @@ pub(crate) struct PnsSearch<'a> {
     /// ([`ThreatSpace::threat_moves`]): a win is a win, a no-win holds for
     /// that restricted game only.
     pub(crate) threat_space: bool,
-    max_nodes: u64,
+    /// The node and time budgets: the nodes it counts are the arena's and
+    /// the VCF searches' ([`PnsSearch::spent`]).
+    pub(crate) budget: Budget,
     /// The memory budget, the VCF table's share included.
     memory: u64,
-    deadline: Option<Instant>,
-    /// The budget that stopped the search, once one has.
-    pub(crate) stopped_by: Option<Exhausted>,
-    /// Where the caller watches the search (see [`Progress`]).
-    progress: Option<Arc<Progress>>,
     /// Disproof zones on ([`PnsSearch::keep_zones`]).
     zones: bool,
     /// Scale the first dn of the children of defender's nodes by the
@@ -131,26 +124,23 @@ pub(crate) struct PnsSearch<'a> {
 impl<'a> PnsSearch<'a> {
     /// A search from `board` with `depth` plies left ([`UNLIMITED`](crate::node::UNLIMITED) for
     /// none), in an arena of at most `memory` bytes.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         board: &SearchBoard,
         depth: u32,
         rules: NodeRules,
         (init, evaluation): (Init, Evaluation),
         sym: &'a Symmetries,
-        max_nodes: Option<u64>,
-        deadline: Option<Instant>,
+        budget: Budget,
         memory: u64,
     ) -> PnsSearch<'a> {
         // The VCF table takes its share of the memory budget first (see
         // `threat::slots_within`), the arena the rest.
         let mut threats = ThreatSpace::new(rules.candidates, slots_within(memory));
         threats.orient(sym);
-        let budget = memory;
-        let memory = memory - threats.bytes();
+        let arena = memory - threats.bytes();
         PnsSearch {
-            memory: budget,
-            arena: Arena::new(memory),
+            memory,
+            arena: Arena::new(arena),
             sym,
             rules,
             init,
@@ -170,22 +160,13 @@ impl<'a> PnsSearch<'a> {
             last_plies: LastPlies::new(board.game(), &rules),
             threats: RefCell::new(threats),
             threat_space: false,
-            max_nodes: max_nodes.unwrap_or(u64::MAX),
-            deadline,
-            stopped_by: None,
-            progress: Progress::current(),
+            budget,
             zones: false,
             reply_order: false,
             lazy: None,
             pending: Vec::new(),
             zoned_path: false,
         }
-    }
-
-    /// Notes which budget stopped the search.
-    fn stop(&mut self, why: Exhausted) -> Stopped {
-        self.stopped_by.get_or_insert(why);
-        Stopped
     }
 
     /// The arena, once the search is over.
@@ -263,11 +244,11 @@ impl<'a> PnsSearch<'a> {
     }
 
     fn create_root(&mut self, eval: Numbers) -> Result<NodeId, Stopped> {
-        if self.vcf_nodes() + 1 > self.max_nodes {
-            return Err(self.stop(Exhausted::Nodes));
+        if !self.budget.affords(self.spent(), 1) {
+            return Err(Stopped);
         }
         if self.arena.reserve(1).is_err() {
-            return Err(self.stop(Exhausted::Memory));
+            return Err(self.budget.stopped(Exhausted::Memory));
         }
         let (key, frame) = self.keys.canonical();
         let key = key ^ depth_salt(self.root_depth);
@@ -291,18 +272,15 @@ impl<'a> PnsSearch<'a> {
         while !self.arena.node(top).is_solved() {
             rounds = rounds.wrapping_add(1);
             if rounds & 15 == 0 {
-                if let Some(p) = &self.progress {
+                if let Some(p) = self.budget.progress() {
                     let root = self.arena.node(self.path[0].node);
-                    p.set_nodes(self.arena.node_count() as u64);
                     p.set_root_numbers(root.pn, root.dn);
                     p.set_memory(self.arena.bytes() + self.vcf_bytes(), self.memory);
                 }
-                if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                    return Err(self.stop(Exhausted::Time));
-                }
-                if self.progress.as_ref().is_some_and(|p| p.stop_requested()) {
-                    return Err(self.stop(Exhausted::Stopped));
-                }
+            }
+            // The clock and the stop flag, every 1024 nodes.
+            if !self.budget.count_to(self.spent()) {
+                return Err(Stopped);
             }
             self.descend();
             let leaf = self.path.last().expect("the path holds the root").node;
@@ -475,11 +453,11 @@ impl<'a> PnsSearch<'a> {
         let existing = parent.child_count();
         let limit = lazy.map_or(usize::MAX, |first| lazy::batch(existing, first));
         let count = (moves.count() as usize).min(limit);
-        if self.spent() + count as u64 > self.max_nodes {
-            return Err(self.stop(Exhausted::Nodes));
+        if !self.budget.affords(self.spent(), count as u64) {
+            return Err(Stopped);
         }
         if self.arena.reserve(existing + count).is_err() {
-            return Err(self.stop(Exhausted::Memory));
+            return Err(self.budget.stopped(Exhausted::Memory));
         }
         let frame = self.path.last().expect("the path holds the root").frame;
         // Children in canonical order, so that mirror images grow the same

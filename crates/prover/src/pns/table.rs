@@ -5,7 +5,7 @@
 //! table never grows by itself: the arena makes room (and checks the memory
 //! budget) before a batch of insertions.
 
-use super::arena::NodeId;
+use super::id::NodeId;
 
 /// One slot: the key in two halves (so the slot needs only 4-byte
 /// alignment) and the node, 0 when empty.

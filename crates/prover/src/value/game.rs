@@ -2,8 +2,9 @@
 //! provers share.
 
 use super::{eval, Score, Tree, ValueConfig, ValueReport};
+use crate::budget::Budget;
 use crate::node::winning_cell;
-use crate::outcome::{Budget, Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, Rule, SearchBoard};
 
 /// The move [`GameTree`] plays for a pass: a cell index no board has

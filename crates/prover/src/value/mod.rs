@@ -46,30 +46,35 @@
 //!
 //! Alpha-beta and SCOUT search every candidate except where the score is
 //! certain to stay the same. Each reduction keeps a move whose score is the
-//! node's exact score, so the node's score, not only its value, is unchanged:
+//! node's exact score, so the node's score, not only its value, is unchanged.
+//! They are numbered V1 to V4 so as not to be confused with the reductions
+//! 1 to 7 of the proof searches (the table in `docs/architecture.md`,
+//! section "Reductions", and [`crate::node::Reductions`]): V1 is the value
+//! searches' form of 1 and 2 (a winning cell of the side to move), V3 of 3
+//! and 4 (the block); V2 and V4 are their own shortcuts for the last plies.
 //!
-//! 1. The side to move has a winning cell among its candidates: only that
-//!    move. It wins at the next ply, the earliest any win can come, so no
-//!    other move scores higher.
-//! 2. Otherwise, with one ply left and no evaluation: one representative
-//!    candidate. No move wins at once, and the horizon comes before any
-//!    reply, so every move scores 0.
-//! 3. Otherwise, with two or more plies left, the opponent has a winning cell
-//!    `w` among the candidates: only `w`. A stone of the side to move never
-//!    lengthens or shortens the opponent's runs, and candidates only grow as
-//!    stones are added (`w` stays empty), so after any other move `w` is
-//!    still a winning candidate cell of the opponent, who completes its line
-//!    at the next ply: a loss at the earliest possible ply, the lowest score
-//!    there is. The block scores at least as much. If the opponent has two
-//!    or more such cells the same argument shows every move loses at the
-//!    next ply (one stone takes at most one cell), and blocking one of them
-//!    scores exactly that loss, so it is kept as the representative.
-//! 4. Otherwise, with two plies left, no evaluation, and no winning cell of
-//!    the opponent anywhere on the board: one representative candidate. No
-//!    move wins at once (1); after any move the opponent has no winning cell
-//!    either (a stone of the side to move creates none, as in 3), so its
-//!    stone at the last ply wins nothing, and the horizon comes next: every
-//!    move scores 0.
+//! - V1. The side to move has a winning cell among its candidates: only that
+//!   move. It wins at the next ply, the earliest any win can come, so no
+//!   other move scores higher.
+//! - V2. Otherwise, with one ply left and no evaluation: one representative
+//!   candidate. No move wins at once, and the horizon comes before any
+//!   reply, so every move scores 0.
+//! - V3. Otherwise, with two or more plies left, the opponent has a winning cell
+//!   `w` among the candidates: only `w`. A stone of the side to move never
+//!   lengthens or shortens the opponent's runs, and candidates only grow as
+//!   stones are added (`w` stays empty), so after any other move `w` is
+//!   still a winning candidate cell of the opponent, who completes its line
+//!   at the next ply: a loss at the earliest possible ply, the lowest score
+//!   there is. The block scores at least as much. If the opponent has two
+//!   or more such cells the same argument shows every move loses at the
+//!   next ply (one stone takes at most one cell), and blocking one of them
+//!   scores exactly that loss, so it is kept as the representative.
+//! - V4. Otherwise, with two plies left, no evaluation, and no winning cell of
+//!   the opponent anywhere on the board: one representative candidate. No
+//!   move wins at once (V1); after any move the opponent has no winning cell
+//!   either (a stone of the side to move creates none, as in V3), so its
+//!   stone at the last ply wins nothing, and the horizon comes next: every
+//!   move scores 0.
 //!
 //! Under renju the game is RIF's, passes included: the moves are the
 //! candidates x may play (never a forbidden point) and a pass, two passes
@@ -82,8 +87,8 @@
 //!
 //! Nothing else is pruned; in particular reduction 5 of [`crate::node`] is
 //! not used: it is stated for the defender of a win search and could drop
-//! the most stubborn defence of a lost position. The winning cell of 1 and
-//! the block of 3 are found as the node rules find them
+//! the most stubborn defence of a lost position. The winning cell of V1 and
+//! the block of V3 are found as the node rules find them
 //! ([`crate::node::winning_cell`]); the arguments above are the value
 //! searches' own, since they keep scores and not only verdicts.
 //!

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::node::{hopeless, AndNode, OrNode};
-use kinrow_board::Cell;
+use kinrow_board::{Cell, Player};
 use kinrow_reference::{adapt, attacker_wins_game, random_small_position, NaiveBoard, Rng, O, X};
 
 const RULES: NodeRules = NodeRules::new(Candidates::All, Attack::Any);

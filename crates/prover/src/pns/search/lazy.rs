@@ -113,7 +113,7 @@ impl PnsSearch<'_> {
     /// Expands again the defender's node `id` at the end of the path,
     /// whose rest the descent chose: the next replies in rank order, or
     /// the rest settled when the rules say so (module docs).
-    pub(super) fn expand_more(&mut self, id: NodeId) -> Result<(), super::Stopped> {
+    pub(super) fn expand_more(&mut self, id: NodeId) -> Result<(), crate::budget::Stopped> {
         let node = *self.arena.node(id);
         debug_assert!(node.is_and() && !node.is_leaf() && !node.is_solved());
         self.evaluations += 1;

@@ -4,11 +4,17 @@
 
 use super::PnsSearch;
 use crate::kit::{Numbers, ProofNumber};
-use crate::node::last_plies::double_moves;
-use crate::node::{hopeless, AndNode, OrNode, Wins};
+use crate::node::ruling::{self, Extras, Ruling};
+use crate::node::{AndNode, OrNode, Wins};
 use crate::pns::Init;
-use crate::threat::{ThreatSpace, NARROW_THREAT_PLIES, VCF_MIN_DEPTH};
-use kinrow_board::Bitboard;
+use crate::threat::ThreatSpace;
+use std::cell::RefMut;
+
+/// PNS's extras on top of the node rules ([`crate::node::ruling`]): all of
+/// the whole game's (the completion cutoff, reduction 6, the VCF
+/// shortcut), and the threat space when [`crate::PnsConfig::threat_space`]
+/// asks for it ([`PnsSearch::extras`]).
+pub(crate) const PNS_EXTRAS: Extras = Extras::FULL;
 
 impl PnsSearch<'_> {
     /// Whether the rules settle a node of this side with `depth` plies
@@ -24,12 +30,32 @@ impl PnsSearch<'_> {
         }
     }
 
-    /// The rules at the attacker's node with `depth` plies left; with five
-    /// left, only the moves the last-plies shortcut keeps; in the threat
-    /// space, the threats, the wider set when `wide` or when the narrow one
-    /// is empty. Also says whether the wider set was taken. `tested`: the
-    /// node was evaluated when it was created, so the static tests, which
-    /// found nothing then, are not run again (see
+    /// PNS's extras as declared ([`PNS_EXTRAS`]), with the threat space
+    /// when this search keeps the attacker to it.
+    pub(super) fn extras(&self) -> Extras {
+        Extras {
+            threat_space: self.threat_space,
+            ..PNS_EXTRAS
+        }
+    }
+
+    /// Sets the VCF searcher's frame to the current position and caps its
+    /// next searches to the nodes left.
+    fn threats_here(&self) -> RefMut<'_, ThreatSpace> {
+        let mut threats = self.threats.borrow_mut();
+        let (key, frame) = self.keys.canonical();
+        threats.set_frame(frame, key, self.board.to_move());
+        self.cap_vcf(&mut threats);
+        threats
+    }
+
+    /// The rules at the attacker's node with `depth` plies left
+    /// ([`ruling::attacker_node`]): with five left, only the moves the
+    /// last-plies shortcut keeps; in the threat space, the threats, the
+    /// wider set when `wide` or when the narrow one is empty. Also says
+    /// whether the wider set was taken. `tested`: the node was evaluated
+    /// when it was created, so the static tests, which found nothing then,
+    /// are not run again (see
     /// [`crate::node::NodeRules::attacker_node_tested`]).
     pub(super) fn attacker_node(
         &self,
@@ -38,67 +64,43 @@ impl PnsSearch<'_> {
         wide: bool,
         tested: bool,
     ) -> (OrNode, bool) {
-        match self
-            .rules
-            .attacker_node_tested(&self.board, depth, known, tested)
-        {
-            OrNode::Moves(m) => {
-                let m = self
-                    .last_plies
-                    .five_ply_moves(&self.board, depth, &m)
-                    .unwrap_or(m);
-                if self.threat_space && self.last_plies.is_on() {
-                    let narrow = ThreatSpace::threat_moves(&self.board, &m, depth, false);
-                    if wide || narrow.is_empty() {
-                        let all = ThreatSpace::threat_moves(&self.board, &m, depth, true);
-                        (OrNode::Moves(all), true)
-                    } else {
-                        (OrNode::Moves(narrow), false)
-                    }
-                } else {
-                    (OrNode::Moves(m), false)
-                }
-            }
-            other => (other, false),
-        }
+        ruling::attacker_node(
+            &self.rules,
+            &self.last_plies,
+            self.extras(),
+            &self.board,
+            (depth, known),
+            wide,
+            tested,
+        )
     }
 
     /// The rules at the defender's node with `depth` plies left, with
-    /// reduction 6 (the zone of the attacker's VCF after a pass). In the
-    /// threat space a node where the attacker threatens nothing is a
-    /// no-win of that game; below a narrow attacker's node a threat must be
-    /// a VCF of [`NARROW_THREAT_PLIES`] or fewer, below a widened one
-    /// (`wide`) any within the plies left.
+    /// reduction 6 (the zone of the attacker's VCF after a pass), or in the
+    /// threat space its test ([`ruling::defender_node`]).
     pub(super) fn defender_node(&self, depth: u32, known: Option<&Wins>, wide: bool) -> AndNode {
-        let mut threats = self.threats.borrow_mut();
-        let (key, frame) = self.keys.canonical();
-        threats.set_frame(frame, key, self.board.to_move());
-        self.cap_vcf(&mut threats);
-        if self.threat_space && self.last_plies.is_on() {
-            threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
-            return self
-                .rules
-                .defender_node_threatened(&self.board, depth, known, &mut threats);
-        }
-        self.rules
-            .defender_node_zoned(&self.board, depth, known, &mut threats)
-            .0
+        let mut threats = self.threats_here();
+        ruling::defender_node(
+            &self.rules,
+            &self.last_plies,
+            self.extras(),
+            &self.board,
+            (depth, known),
+            wide,
+            Some(&mut *threats),
+        )
     }
 
     /// The length of a VCF the attacker has at its node with `depth` plies
-    /// left, once the rules left it moves (so it has no winning cell): a
-    /// proof without children. Tried from five plies on (with three the
-    /// last-plies shortcut decides), and only where the shortcuts apply
-    /// (every reduction on, `k >= 2`).
+    /// left, once the rules left it moves: the VCF shortcut
+    /// ([`ruling::vcf_shortcut`]).
     pub(super) fn vcf(&self, depth: u32) -> Option<u32> {
-        if !self.last_plies.is_on() || depth < VCF_MIN_DEPTH {
-            return None;
-        }
-        let mut threats = self.threats.borrow_mut();
-        let (key, frame) = self.keys.canonical();
-        threats.set_frame(frame, key, self.board.to_move());
-        self.cap_vcf(&mut threats);
-        threats.vcf_within(&self.board, depth)
+        ruling::vcf_shortcut(
+            &self.last_plies,
+            &self.board,
+            depth,
+            &mut self.threats_here(),
+        )
     }
 
     /// Nodes spent so far, against the node budget: the arena's and the
@@ -111,7 +113,8 @@ impl PnsSearch<'_> {
     /// left.
     pub(super) fn cap_vcf(&self, threats: &mut ThreatSpace) {
         threats.cap_calls(
-            self.max_nodes
+            self.budget
+                .node_limit()
                 .saturating_sub(self.arena.node_count() as u64 + threats.nodes()),
         );
     }
@@ -132,7 +135,9 @@ impl PnsSearch<'_> {
         self.evaluate_with(and, depth, None, wide)
     }
 
-    /// [`PnsSearch::evaluate`] with the winning cells of both sides when known.
+    /// [`PnsSearch::evaluate`] with the winning cells of both sides when
+    /// known: the [`ruling`] with PNS's extras, an open node getting its
+    /// mobility as first numbers (1 under unit numbers).
     pub(super) fn evaluate_with(
         &self,
         and: bool,
@@ -140,54 +145,30 @@ impl PnsSearch<'_> {
         known: Option<&Wins>,
         wide: bool,
     ) -> Numbers {
-        if hopeless(&self.board, and, depth) {
-            return Numbers::DISPROVED;
-        }
-        let unit = self.init == Init::Unit;
-        let count = |b: Bitboard| {
-            if unit {
-                ProofNumber::ONE
-            } else {
-                ProofNumber::finite(b.count())
-            }
+        let answer = ruling::ruling(
+            &self.rules,
+            &self.last_plies,
+            self.extras(),
+            &self.board,
+            and,
+            (depth, known),
+            wide,
+            Some(&mut *self.threats_here()),
+        );
+        let moves = match answer {
+            Ruling::Settled(numbers) => return numbers,
+            Ruling::Open(moves) => moves,
         };
-        if and {
-            match self.defender_node(depth, known, wide) {
-                AndNode::Win => Numbers::proved(2),
-                AndNode::NoWin => Numbers::DISPROVED,
-                // `NodeRules` promises a reply (since it kept reduction 5
-                // from leaving none); were none left, each one would lose
-                // to a move giving two winning cells, at the fourth ply.
-                AndNode::Replies(r) if r.is_empty() => Numbers::proved(4),
-                AndNode::Replies(_) if self.settled_by_last_plies(true, depth) => {
-                    Numbers::DISPROVED
-                }
-                AndNode::Replies(r) => Numbers {
-                    pn: count(r),
-                    dn: ProofNumber::ONE,
-                    len: 0,
-                },
-            }
+        let count = if self.init == Init::Unit {
+            ProofNumber::ONE
         } else {
-            match self.attacker_node(depth, known, false, false).0 {
-                OrNode::Win(_) => Numbers::proved(1),
-                OrNode::NoWin => Numbers::DISPROVED,
-                OrNode::Moves(m) if m.is_empty() => Numbers::DISPROVED,
-                OrNode::Moves(m) if self.settled_by_last_plies(false, depth) => {
-                    match double_moves(&self.board, &m).next() {
-                        Some(_) => Numbers::proved(3),
-                        None => Numbers::DISPROVED,
-                    }
-                }
-                OrNode::Moves(m) => match self.vcf(depth) {
-                    Some(plies) => Numbers::proved_in(plies),
-                    None => Numbers {
-                        pn: ProofNumber::ONE,
-                        dn: count(m),
-                        len: 0,
-                    },
-                },
-            }
-        }
+            ProofNumber::finite(moves.count())
+        };
+        let (pn, dn) = if and {
+            (count, ProofNumber::ONE)
+        } else {
+            (ProofNumber::ONE, count)
+        };
+        Numbers { pn, dn, len: 0 }
     }
 }
