@@ -396,7 +396,7 @@ mod tests {
         shared.request_stop();
         assert!(shared.stop_requested());
         while c.tick() {}
-        assert_eq!((c.stopped_by(), c.nodes), (Some(Exhausted::Time), 1024));
+        assert_eq!((c.stopped_by(), c.nodes), (Some(Exhausted::Stopped), 1024));
     }
 
     #[test]
