@@ -1,4 +1,5 @@
-"""The script of docs/python.md, run as written from the repository's root."""
+"""The scripts of docs/python.md and the README, run as written from the
+repository's root."""
 
 import re
 import subprocess
@@ -8,9 +9,11 @@ from conftest import ROOT
 
 
 def test_the_documented_script_runs_and_prints_the_verdict():
-    text = (ROOT / "docs/python.md").read_text()
-    scripts = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert scripts, "docs/python.md has no python block"
+    scripts = []
+    for doc in ["docs/python.md", "README.md"]:
+        found = re.findall(r"```python\n(.*?)```", (ROOT / doc).read_text(), re.S)
+        assert found, f"{doc} has no python block"
+        scripts += found
     for script in scripts:
         p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
         assert p.returncode == 0, p.stderr
