@@ -47,5 +47,25 @@ mod testgen;
 pub mod write;
 
 pub use parse::{parse_positions, parse_suite, RADIUS_EXPECTED};
+
+/// A byte count as users write it: a whole number with an optional
+/// suffix K, M or G (powers of 1024), e.g. `512M`; `None` for anything
+/// else, zero and overflow included. The CLI's `--memory` and the Python
+/// package's `memory=` both read it here.
+#[must_use]
+pub fn parse_bytes(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (digits, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('M') => (&t[..t.len() - 1], 1 << 20),
+        Some('G') => (&t[..t.len() - 1], 1 << 30),
+        _ => (t, 1),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .filter(|&n| n > 0)
+}
 pub use position::{Expect, ParseError, ParseErrorKind, Position, Setup};
 pub use write::{write_board, write_position, write_suite};

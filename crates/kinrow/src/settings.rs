@@ -132,18 +132,7 @@ pub fn parse_rule(s: &str) -> Result<Rule, String> {
 /// Parses a byte count: a number with an optional suffix K, M, G (powers of
 /// 1024), e.g. `512M`.
 pub fn parse_bytes(s: &str) -> Result<u64, String> {
-    let t = s.trim();
-    let (digits, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
-        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
-        Some('M') => (&t[..t.len() - 1], 1 << 20),
-        Some('G') => (&t[..t.len() - 1], 1 << 30),
-        _ => (t, 1),
-    };
-    digits
-        .parse::<u64>()
-        .ok()
-        .and_then(|n| n.checked_mul(mult))
-        .filter(|&n| n > 0)
+    kinrow_format::parse_bytes(s)
         .ok_or_else(|| format!("expected a byte count such as 500000000 or 512M, found `{s}`"))
 }
 

@@ -167,24 +167,12 @@ fn bytes(v: &Bound<'_, PyAny>) -> PyResult<u64> {
         }
     }
     let text = v.extract::<String>().unwrap_or_default();
-    let t = text.trim();
-    let (digits, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
-        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
-        Some('M') => (&t[..t.len() - 1], 1 << 20),
-        Some('G') => (&t[..t.len() - 1], 1 << 30),
-        _ => (t, 1),
-    };
-    digits
-        .parse::<u64>()
-        .ok()
-        .and_then(|n| n.checked_mul(mult))
-        .filter(|&n| n > 0)
-        .ok_or_else(|| {
-            value_error(format!(
-                "memory: expected a byte count such as 500000000 or \"512M\", found {}",
-                v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-            ))
-        })
+    kinrow_format::parse_bytes(&text).ok_or_else(|| {
+        value_error(format!(
+            "memory: expected a byte count such as 500000000 or \"512M\", found {}",
+            v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+        ))
+    })
 }
 
 /// Solves `position`: can the side to move force a win (within `depth`
