@@ -1,7 +1,7 @@
 //! The AND-OR prover against the naive recursion of `kinrow-reference` on
 //! random positions: verdicts, winning first moves, shortest win lengths.
 
-use crate::common::{check_pv, names, solve};
+use crate::common::{check_pv, names, solve, sweep_range};
 use kinrow_prover::{AndOrConfig, Verdict};
 use kinrow_reference::{adapt, attacker_wins, random_case, winning_first_moves};
 
@@ -10,7 +10,7 @@ const CASES: u64 = 1200;
 #[test]
 fn verdicts_best_moves_and_plies_match_the_naive_recursion() {
     let mut wins = 0;
-    for seed in 0..CASES {
+    for seed in sweep_range(0..CASES) {
         let case = random_case(seed);
         let p = adapt::to_problem(&case);
         let out = solve(AndOrConfig::default(), &p);
@@ -38,7 +38,10 @@ fn verdicts_best_moves_and_plies_match_the_naive_recursion() {
             assert_eq!(out.plies, Some(shortest), "seed {seed}");
         }
     }
-    assert!(wins > CASES / 10, "too few wins ({wins}) to mean much");
+    assert!(
+        wins > sweep_range(0..CASES).end / 10,
+        "too few wins ({wins}) to mean much"
+    );
 }
 
 #[test]
@@ -47,7 +50,7 @@ fn all_winning_first_moves_match_the_naive_set() {
         all_moves: true,
         ..AndOrConfig::default()
     };
-    for seed in 0..CASES {
+    for seed in sweep_range(0..CASES) {
         let case = random_case(seed);
         let p = adapt::to_problem(&case);
         let out = solve(config, &p);

@@ -4,7 +4,7 @@
 //! and small budgets that never give a wrong answer, and mirror images that
 //! take the same nodes.
 
-use crate::common::{map, suite, transformed};
+use crate::common::{map, suite, sweep, sweep_range, sweep_suite, transformed};
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_format::{Expect, Position};
 use kinrow_prover::{
@@ -72,8 +72,9 @@ fn expected(p: &Position) -> Option<Verdict> {
 /// the VCFs and those with a horizon of at most 13 plies: the longer wins
 /// are vct's), against its expectations, PNS and AND-OR (each under
 /// `budget` nodes; an `unknown` is skipped, a disagreement fails). Returns
-/// how many df-pn settled and how many not.
-fn check_suite(folder: &str, budget: u64, andor: bool) -> (usize, usize) {
+/// how many df-pn settled and how many not. A `heavy` suite is sampled
+/// unless the sweeps are full (`common::sweep_suite`).
+fn check_suite(folder: &str, budget: u64, andor: bool, heavy: bool) -> (usize, usize) {
     let (mut settled, mut unknown) = (0, 0);
     let short = |p: &&Position| {
         p.slow.is_none()
@@ -81,7 +82,11 @@ fn check_suite(folder: &str, budget: u64, andor: bool) -> (usize, usize) {
                 || p.depth.is_none_or(|d| d <= 13)
                 || p.attack == Attack::Fours)
     };
-    for p in suite(folder).iter().filter(short) {
+    let mut puzzles: Vec<Position> = suite(folder).into_iter().filter(|p| short(&p)).collect();
+    if heavy {
+        puzzles = sweep_suite(puzzles);
+    }
+    for p in &puzzles {
         let problem = Problem::from(p);
         let what = format!("{folder}/{}", p.name);
         let d = dfpn(64 << 20).prove(&problem, &nodes(budget));
@@ -117,15 +122,15 @@ fn check_suite(folder: &str, budget: u64, andor: bool) -> (usize, usize) {
 
 #[test]
 fn the_bench_suite_agrees() {
-    let (settled, unknown) = check_suite("bench", 1_000_000, true);
+    let (settled, unknown) = check_suite("bench", 1_000_000, true, false);
     assert_eq!((settled, unknown), (13, 0));
 }
 
 #[test]
 fn the_small_suite_agrees() {
-    let (settled, unknown) = check_suite("small", 1_000_000, true);
+    let (settled, unknown) = check_suite("small", 1_000_000, true, true);
     assert!(
-        settled >= 400 && unknown == 0,
+        settled >= sweep(400) as usize && unknown == 0,
         "{settled} settled, {unknown} not"
     );
 }
@@ -135,14 +140,20 @@ fn the_mnk_suite_agrees() {
     // AND-OR deepens to the whole board here, far past any budget. The
     // budget leaves out 8x4, 9x4 and 10x4 k 4 (1.2 M to 5.6 M nodes), which
     // CI's `kinrow verify` lines settle.
-    let (settled, unknown) = check_suite("mnk", 400_000, false);
-    assert!(settled >= 14, "{settled} settled, {unknown} not");
+    let (settled, unknown) = check_suite("mnk", 400_000, false, true);
+    assert!(
+        settled >= sweep(14) as usize,
+        "{settled} settled, {unknown} not"
+    );
 }
 
 #[test]
 fn the_renju_puzzles_agree() {
-    let (settled, unknown) = check_suite("renju-puzzles", 500_000, true);
-    assert!(settled >= 30, "{settled} settled, {unknown} not");
+    let (settled, unknown) = check_suite("renju-puzzles", 500_000, true, true);
+    assert!(
+        settled >= sweep(30) as usize,
+        "{settled} settled, {unknown} not"
+    );
 }
 
 fn case_problem(case: &Case) -> Problem {
@@ -215,8 +226,16 @@ fn check_random(
 
 #[test]
 fn random_positions_match_the_naive_recursion() {
-    let (wins, nowins, _) = check_random(0..1200, DfpnConfig::default(), Limits::default(), false);
-    assert!(wins > 100 && nowins > 100, "{wins} wins, {nowins} no-wins");
+    let (wins, nowins, _) = check_random(
+        sweep_range(0..1200),
+        DfpnConfig::default(),
+        Limits::default(),
+        false,
+    );
+    assert!(
+        wins > sweep(100) && nowins > sweep(100),
+        "{wins} wins, {nowins} no-wins"
+    );
 }
 
 #[test]
@@ -225,7 +244,7 @@ fn all_winning_first_moves_match_the_naive_set() {
         all_moves: true,
         ..DfpnConfig::default()
     };
-    check_random(5000..5600, config, Limits::default(), false);
+    check_random(sweep_range(5000..5600), config, Limits::default(), false);
 }
 
 #[test]
@@ -236,7 +255,12 @@ fn plain_dfpn_without_symmetry_gives_the_same_answers() {
             symmetry: false,
             ..DfpnConfig::default()
         };
-        check_random(10_000..10_300, config, Limits::default(), false);
+        check_random(
+            sweep_range(10_000..10_300),
+            config,
+            Limits::default(),
+            false,
+        );
     }
 }
 
@@ -250,14 +274,21 @@ fn tiny_tables_never_answer_wrong_on_random_positions() {
             max_nodes: Some(200_000),
             ..Limits::default()
         };
-        let (wins, nowins, unknown) =
-            check_random(20_000..20_400, DfpnConfig::default(), limits, true);
-        assert!(wins + nowins > 300, "{bytes} bytes: {unknown} unknown");
+        let (wins, nowins, unknown) = check_random(
+            sweep_range(20_000..20_400),
+            DfpnConfig::default(),
+            limits,
+            true,
+        );
+        assert!(
+            wins + nowins > sweep(300),
+            "{bytes} bytes: {unknown} unknown"
+        );
         let config = DfpnConfig {
             all_moves: true,
             ..DfpnConfig::default()
         };
-        check_random(21_000..21_200, config, limits, true);
+        check_random(sweep_range(21_000..21_200), config, limits, true);
     }
 }
 
@@ -386,6 +417,7 @@ fn mirror_images_take_the_same_nodes() {
         }))
         .collect();
     assert!(positions.len() >= 15);
+    let positions = sweep_suite(positions);
     for p in &positions {
         let problem = Problem::from(p);
         let mut prover = dfpn(64 << 20);

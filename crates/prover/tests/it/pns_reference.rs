@@ -3,6 +3,7 @@
 //! also finds, a principal variation that really ends in a win within the
 //! horizon, and (with `all_moves`) the same set of winning first moves.
 
+use crate::common::{sweep, sweep_range};
 use kinrow_board::Cell;
 use kinrow_prover::{Evaluation, Init, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{
@@ -104,9 +105,12 @@ fn run(seeds: std::ops::Range<u64>, config: PnsConfig) -> (u32, u32) {
 
 #[test]
 fn verdicts_and_first_moves_match_the_naive_recursion() {
-    let (wins, nowins) = run(0..1200, PnsConfig::default());
+    let (wins, nowins) = run(sweep_range(0..1200), PnsConfig::default());
     // The mix must exercise both answers.
-    assert!(wins > 100 && nowins > 100, "{wins} wins, {nowins} no-wins");
+    assert!(
+        wins > sweep(100) && nowins > sweep(100),
+        "{wins} wins, {nowins} no-wins"
+    );
 }
 
 #[test]
@@ -115,7 +119,7 @@ fn all_winning_first_moves_match_the_naive_set() {
         all_moves: true,
         ..PnsConfig::default()
     };
-    run(5000..6200, config);
+    run(sweep_range(5000..6200), config);
 }
 
 #[test]
@@ -140,7 +144,7 @@ fn eager_and_delayed_evaluation_give_the_same_answers() {
             evaluation,
             ..PnsConfig::default()
         };
-        run(20_000..20_300, config);
+        run(sweep_range(20_000..20_300), config);
     }
 }
 

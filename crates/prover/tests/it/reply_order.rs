@@ -4,7 +4,7 @@
 //! verdict with it and without agrees with the exhaustive search of
 //! `kinrow-reference`, and it must have changed many searches.
 
-use crate::common::{exhaustive_verdict, random_whole_games};
+use crate::common::{exhaustive_verdict, random_whole_games, sweep};
 use kinrow_prover::{Dfpn, DfpnConfig, Limits, Pns, PnsConfig, Prover, Verdict};
 
 /// PNS and df-pn, each with the reply order (`on`) or without.
@@ -51,14 +51,23 @@ fn compare(seed: u64, tries: u32, empty: (usize, usize), exhaustive: bool) -> (u
 fn the_reply_order_agrees_with_exhaustive_search() {
     // Most of these end within a few plies, by the rules: few searches
     // reach a defender's node with replies to rank.
-    let (no_wins, changed) = compare(0x0de5, 1500, (2, 15), true);
-    assert!((400..1200).contains(&no_wins), "{no_wins} no-wins");
-    assert!(changed.iter().all(|&c| c >= 10), "changed {changed:?}");
+    let (no_wins, changed) = compare(0x0de5, sweep(1500), (2, 15), true);
+    assert!(
+        (sweep(400)..sweep(1200)).contains(&no_wins),
+        "{no_wins} no-wins"
+    );
+    assert!(
+        changed.iter().all(|&c| c >= sweep(10)),
+        "changed {changed:?}"
+    );
 }
 
 #[test]
 fn the_reply_order_changes_no_verdict_on_emptier_boards() {
-    let (no_wins, changed) = compare(0x0de6, 600, (16, 22), false);
-    assert!(no_wins >= 100, "{no_wins} no-wins");
-    assert!(changed.iter().all(|&c| c >= 100), "changed {changed:?}");
+    let (no_wins, changed) = compare(0x0de6, sweep(600), (16, 22), false);
+    assert!(no_wins >= sweep(100), "{no_wins} no-wins");
+    assert!(
+        changed.iter().all(|&c| c >= sweep(100)),
+        "changed {changed:?}"
+    );
 }

@@ -31,7 +31,7 @@ fn finish_puzzles_agree_with_the_provers_and_the_naive_search() {
         .filter(|p| p.name.contains("-finish-"))
         .collect();
     assert!(finish.len() >= 50, "{} finish puzzles", finish.len());
-    for p in &finish {
+    for p in &common::sweep_suite(finish) {
         let depth = p.depth.expect("a depth");
         assert_eq!(p.expect, Some(Expect::Win), "{}", p.name);
         let problem = Problem::from(p);

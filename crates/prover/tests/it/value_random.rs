@@ -108,7 +108,7 @@ fn minimax_alpha_beta_and_scout_agree_with_the_naive_references() {
     });
     let limits = Limits::default();
     let mut seen = [0u32; 3];
-    for seed in 0..CASES {
+    for seed in crate::common::sweep_range(0..CASES) {
         let case = random_case(seed);
         let p = problem(&case);
         let naive = {
@@ -176,7 +176,10 @@ fn minimax_alpha_beta_and_scout_agree_with_the_naive_references() {
         }
     }
     // The mix must exercise every value (-1 is the rarest: 26 of 1,000).
-    assert!(seen.iter().all(|&n| n >= 20), "values seen: {seen:?}");
+    assert!(
+        seen.iter().all(|&n| n >= crate::common::sweep(20)),
+        "values seen: {seen:?}"
+    );
 }
 
 /// Minimax with the evaluation scores every leaf of the full tree, about 50

@@ -1,6 +1,7 @@
 //! The VCF search against the naive fours-only recursion, and its lines
 //! and zones replayed by hand.
 
+use crate::common;
 use kinrow_board::{Candidates, Cell, SearchBoard};
 use kinrow_prover::threat::{zone, Vcf};
 use kinrow_reference::{
@@ -52,7 +53,7 @@ fn candidates(near: Option<usize>) -> Candidates {
 fn vcf_matches_the_naive_fours_only_recursion() {
     let mut checked = 0;
     let mut found = 0;
-    for seed in 0..1200 {
+    for seed in 0..u64::from(common::sweep(1200)) {
         let Some((naive, to_move, near, depth)) = random_position(seed) else {
             continue;
         };
@@ -77,9 +78,15 @@ fn vcf_matches_the_naive_fours_only_recursion() {
             replay(&naive, to_move, near, &board, &line.moves, &line.wins);
         }
     }
-    assert!(checked > 500, "only {checked} positions checked");
+    assert!(
+        checked > common::sweep(500),
+        "only {checked} positions checked"
+    );
     eprintln!("{checked} positions, {found} VCFs");
-    assert!(found > 50, "only {found} VCFs found: the test says little");
+    assert!(
+        found > common::sweep(50),
+        "only {found} VCFs found: the test says little"
+    );
 }
 
 /// Plays `moves` on the naive board, checking each attacker move is a
