@@ -144,16 +144,22 @@ impl Master<'_> {
     fn go(&mut self, exec: &mut dyn Executor, observe: &mut dyn FnMut(Event)) -> Result<bool, ClusterError> {
         self.recover(observe)?;
         let mut last = Instant::now() - Duration::from_secs(10);
+        // The tree is looked at again only when an answer came in: a
+        // refresh walks the whole top tree.
+        let mut changed = true;
         loop {
-            self.refresh();
-            if self.state.tree.root() != Value::Open {
-                return Ok(false);
-            }
-            self.cancel_unneeded(exec)?;
-            while exec.running() < exec.slots() {
-                let Some(leaf) = self.state.tree.select() else { break };
-                self.start(exec, leaf, None)?;
+            if changed {
                 self.refresh();
+                if self.state.tree.root() != Value::Open {
+                    return Ok(false);
+                }
+                self.cancel_unneeded(exec)?;
+                while exec.running() < exec.slots() {
+                    let Some(leaf) = self.state.tree.select() else { break };
+                    self.start(exec, leaf, None)?;
+                    self.refresh();
+                }
+                changed = false;
             }
             if exec.running() == 0 {
                 // Nothing runs and nothing can start: failed jobs block the root.
@@ -170,6 +176,7 @@ impl Master<'_> {
                 self.waited += t.elapsed();
                 continue;
             }
+            changed = true;
             for e in ended {
                 self.read_back(exec, &e, observe)?;
                 self.dir.save(self.state)?;
@@ -444,7 +451,7 @@ impl Master<'_> {
         let jobs = &self.state.jobs;
         let dir = &self.dir;
         let mut text_of = |id: usize| std::fs::read_to_string(dir.job_file(id, &format!("r{}.proof", jobs[id].runs))).ok();
-        let text = join(&self.state.tree, &self.game, &mut text_of)?;
+        let text = join(&self.state.tree, &self.game, &self.root.name, &mut text_of)?;
         self.dir.write("proof.cert", &text)?;
         let report = check(&PlainPosition::from_position(&self.root), &text).map_err(|f| ClusterError::Refused(f.to_string()))?;
         Ok((self.dir.path("proof.cert"), report.to_string()))

@@ -30,10 +30,18 @@ pub enum MergeError {
 pub fn join(
     tree: &Tree,
     game: &Game,
+    name: &str,
     job_text: &mut dyn FnMut(usize) -> Option<String>,
 ) -> Result<String, MergeError> {
+    // The `[name]` line, as the certificate writer makes it, so that the
+    // certificate can be checked against a suite of several positions.
+    let clean: String = name.chars().filter(|c| !matches!(c, '\n' | '\r' | '#' | ']')).collect();
+    let named = match clean.trim() {
+        "" => String::new(),
+        n => format!("[{n}]\n"),
+    };
     let mut out = format!(
-        "{MAGIC}\n{}tree\n",
+        "{MAGIC}\n{named}{}tree\n",
         write_board(&game.root, game.candidates, game.attack, game.depth)
     );
     write_or(tree, 0, 0, None, job_text, &mut out)?;

@@ -285,7 +285,8 @@ impl Tree {
             node.basis = Basis::Rule("no ply left for the attacker".into());
             return Ok(self.push(node));
         }
-        let after = plies.map(|p| p - 2);
+        // The defender's reply (or pass) is one more ply: plies >= 2 here.
+        let after = plies.map(|p| p - 1);
         node.value = Value::Open;
         let me = self.push(node);
         let mut edges = Vec::new();
