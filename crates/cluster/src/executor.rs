@@ -126,11 +126,21 @@ impl Executor for Local {
                 Ok(None) => i += 1,
                 Ok(Some(s)) => {
                     let (job, run, _, start) = self.runs.swap_remove(i);
-                    ended.push(Ended { job, run, code: s.code(), wall: Some(start.elapsed()) });
+                    ended.push(Ended {
+                        job,
+                        run,
+                        code: s.code(),
+                        wall: Some(start.elapsed()),
+                    });
                 }
                 Err(_) => {
                     let (job, run, _, start) = self.runs.swap_remove(i);
-                    ended.push(Ended { job, run, code: None, wall: Some(start.elapsed()) });
+                    ended.push(Ended {
+                        job,
+                        run,
+                        code: None,
+                        wall: Some(start.elapsed()),
+                    });
                 }
             }
         }

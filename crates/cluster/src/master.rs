@@ -4,7 +4,9 @@
 use crate::executor::{Ended, ExecError, Executor, Launch};
 use crate::merge::{join, MergeError};
 use crate::tree::{Basis, Game, Tree, TreeError, Value};
-use crate::workdir::{Answer, Job, JobBudget, JobStatus, State, WorkDir, WorkDirError, STATE_VERSION};
+use crate::workdir::{
+    Answer, Job, JobBudget, JobStatus, State, WorkDir, WorkDirError, STATE_VERSION,
+};
 use kinrow_checker::{check, PlainPosition};
 use kinrow_format::{write_board, Position};
 use std::ffi::OsString;
@@ -102,7 +104,9 @@ pub fn run(
     let text = write_board(&game.root, game.candidates, game.attack, game.depth);
     let mut state = match (dir.load()?, config.resume) {
         (Some(_), false) => return Err(WorkDirError::Exists(dir.dir.display().to_string()).into()),
-        (None, true) => return Err(WorkDirError::NothingToResume(dir.dir.display().to_string()).into()),
+        (None, true) => {
+            return Err(WorkDirError::NothingToResume(dir.dir.display().to_string()).into())
+        }
         (Some(s), true) => {
             if s.position != text || s.budget != config.budget {
                 return Err(WorkDirError::OtherRun(dir.dir.display().to_string()).into());
@@ -118,7 +122,15 @@ pub fn run(
             master_seconds: 0.0,
         },
     };
-    let mut m = Master { dir, game, root: position.clone(), config, state: &mut state, answers: 0, waited: Duration::ZERO };
+    let mut m = Master {
+        dir,
+        game,
+        root: position.clone(),
+        config,
+        state: &mut state,
+        answers: 0,
+        waited: Duration::ZERO,
+    };
     let result = m.go(exec, observe);
     exec.shutdown();
     m.state.master_seconds += started.elapsed().saturating_sub(m.waited).as_secs_f64();
@@ -141,7 +153,11 @@ struct Master<'a> {
 
 impl Master<'_> {
     /// The loop; `Ok(true)` when the test hook stopped it.
-    fn go(&mut self, exec: &mut dyn Executor, observe: &mut dyn FnMut(Event)) -> Result<bool, ClusterError> {
+    fn go(
+        &mut self,
+        exec: &mut dyn Executor,
+        observe: &mut dyn FnMut(Event),
+    ) -> Result<bool, ClusterError> {
         self.recover(observe)?;
         let mut last = Instant::now() - Duration::from_secs(10);
         // The tree is looked at again only when an answer came in: a
@@ -155,7 +171,9 @@ impl Master<'_> {
                 }
                 self.cancel_unneeded(exec)?;
                 while exec.running() < exec.slots() {
-                    let Some(leaf) = self.state.tree.select() else { break };
+                    let Some(leaf) = self.state.tree.select() else {
+                        break;
+                    };
                     self.start(exec, leaf, None)?;
                     self.refresh();
                 }
@@ -214,12 +232,16 @@ impl Master<'_> {
             let run = self.state.jobs[id].runs;
             match self.answer(id, run) {
                 Ok((answer, seconds)) => {
-                    observe(Event::Note(format!("job {id}: run {run} finished while no master ran; its answer is used")));
+                    observe(Event::Note(format!(
+                        "job {id}: run {run} finished while no master ran; its answer is used"
+                    )));
                     self.state.jobs[id].seconds.push(seconds);
                     self.settle(id, answer)?;
                 }
                 Err(why) => {
-                    self.state.jobs[id].notes.push(format!("run {run}: {why} (its master stopped)"));
+                    self.state.jobs[id]
+                        .notes
+                        .push(format!("run {run}: {why} (its master stopped)"));
                     self.state.jobs[id].status = JobStatus::Cancelled;
                 }
             }
@@ -229,10 +251,18 @@ impl Master<'_> {
     }
 
     /// Starts a run of `leaf`'s job (a new job when `job` is `None`).
-    fn start(&mut self, exec: &mut dyn Executor, leaf: usize, job: Option<usize>) -> Result<(), ClusterError> {
+    fn start(
+        &mut self,
+        exec: &mut dyn Executor,
+        leaf: usize,
+        job: Option<usize>,
+    ) -> Result<(), ClusterError> {
         // A leaf whose job was cancelled (a restart) takes its job up again.
         let reuse = job.or_else(|| {
-            self.state.jobs.iter().position(|j| j.node == leaf && j.status == JobStatus::Cancelled)
+            self.state
+                .jobs
+                .iter()
+                .position(|j| j.node == leaf && j.status == JobStatus::Cancelled)
         });
         let id = match reuse {
             Some(id) => id,
@@ -242,7 +272,14 @@ impl Master<'_> {
                 let text = write_board(&board, self.game.candidates, self.game.attack, plies);
                 let id = self.state.jobs.len();
                 self.dir.write(&format!("jobs/{id}.pos"), &text)?;
-                self.state.jobs.push(Job { node: leaf, status: JobStatus::Cancelled, runs: 0, failures: 0, seconds: Vec::new(), notes: Vec::new() });
+                self.state.jobs.push(Job {
+                    node: leaf,
+                    status: JobStatus::Cancelled,
+                    runs: 0,
+                    failures: 0,
+                    seconds: Vec::new(),
+                    notes: Vec::new(),
+                });
                 id
             }
         };
@@ -266,8 +303,17 @@ impl Master<'_> {
     /// position, its answer as JSON, its certificate if it wins.
     fn args(&self, id: usize, run: u32) -> Vec<OsString> {
         let b = &self.config.budget;
-        let mut a: Vec<OsString> = vec!["solve".into(), self.dir.job_file(id, "pos").into(), "--json".into()];
-        a.extend(["--proof".into(), self.dir.job_file(id, &format!("r{run}.proof")).into_os_string()]);
+        let mut a: Vec<OsString> = vec![
+            "solve".into(),
+            self.dir.job_file(id, "pos").into(),
+            "--json".into(),
+        ];
+        a.extend([
+            "--proof".into(),
+            self.dir
+                .job_file(id, &format!("r{run}.proof"))
+                .into_os_string(),
+        ]);
         a.extend(["--force".into(), "--allow-unknown".into()]);
         if let Some(t) = b.time {
             a.extend(["--time".into(), t.to_string().into()]);
@@ -299,7 +345,12 @@ impl Master<'_> {
 
     /// Reads an ended run back: its answer (a win's certificate checked)
     /// into the tree, or the run again, or the job failed.
-    fn read_back(&mut self, exec: &mut dyn Executor, e: &Ended, observe: &mut dyn FnMut(Event)) -> Result<(), ClusterError> {
+    fn read_back(
+        &mut self,
+        exec: &mut dyn Executor,
+        e: &Ended,
+        observe: &mut dyn FnMut(Event),
+    ) -> Result<(), ClusterError> {
         let job = &self.state.jobs[e.job];
         if job.status != JobStatus::Running || job.runs != e.run {
             return Ok(());
@@ -323,7 +374,10 @@ impl Master<'_> {
                     observe(Event::Note(format!("{note}; run again")));
                     self.start(exec, node, Some(e.job))
                 } else {
-                    observe(Event::Note(format!("{note}; failed after {} runs", self.state.jobs[e.job].failures)));
+                    observe(Event::Note(format!(
+                        "{note}; failed after {} runs",
+                        self.state.jobs[e.job].failures
+                    )));
                     self.state.jobs[e.job].status = JobStatus::Failed;
                     self.state.tree.nodes[node].basis = Basis::Failed(e.job);
                     Ok(())
@@ -339,7 +393,11 @@ impl Master<'_> {
         match answer {
             Answer::Win | Answer::NoWin => {
                 let n = &mut self.state.tree.nodes[node];
-                n.value = if answer == Answer::Win { Value::Win } else { Value::NoWin };
+                n.value = if answer == Answer::Win {
+                    Value::Win
+                } else {
+                    Value::NoWin
+                };
                 n.basis = Basis::Job(id);
             }
             Answer::Unknown => self.state.tree.expand(&self.game, node)?,
@@ -357,9 +415,13 @@ impl Master<'_> {
             return Err("an empty result".into());
         }
         let [line] = lines[..] else {
-            return Err(format!("a malformed result: {} lines, not one", lines.len()));
+            return Err(format!(
+                "a malformed result: {} lines, not one",
+                lines.len()
+            ));
         };
-        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("a malformed result: {e}"))?;
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("a malformed result: {e}"))?;
         let seconds = v["seconds"].as_f64().unwrap_or(0.0);
         let answer = match v["result"].as_str() {
             Some("win") => Answer::Win,
@@ -383,8 +445,13 @@ impl Master<'_> {
     /// its certificate for the job's position.
     fn check_job(&self, id: usize, run: u32) -> Result<(), String> {
         let path = self.dir.job_file(id, &format!("r{run}.proof"));
-        let proof = std::fs::read_to_string(&path).map_err(|_| "a win without its certificate".to_string())?;
-        let board = self.state.tree.board(&self.game, self.state.jobs[id].node).map_err(|e| e.to_string())?;
+        let proof = std::fs::read_to_string(&path)
+            .map_err(|_| "a win without its certificate".to_string())?;
+        let board = self
+            .state
+            .tree
+            .board(&self.game, self.state.jobs[id].node)
+            .map_err(|e| e.to_string())?;
         let mut p = self.root.clone();
         p.board = board;
         p.depth = self.state.tree.nodes[self.state.jobs[id].node].plies;
@@ -395,7 +462,12 @@ impl Master<'_> {
 
     fn snapshot(&self, exec: &dyn Executor) -> Snapshot {
         let count = |s: JobStatus| self.state.jobs.iter().filter(|j| j.status == s).count();
-        let done = self.state.jobs.iter().filter(|j| matches!(j.status, JobStatus::Done(_))).count();
+        let done = self
+            .state
+            .jobs
+            .iter()
+            .filter(|j| matches!(j.status, JobStatus::Done(_)))
+            .count();
         let relevant = self.state.tree.relevant();
         let queued = (0..self.state.tree.nodes.len())
             .filter(|&n| relevant[n] && self.state.tree.nodes[n].basis == Basis::Leaf)
@@ -414,7 +486,11 @@ impl Master<'_> {
         }
     }
 
-    fn report(&mut self, stopped: bool, observe: &mut dyn FnMut(Event)) -> Result<Report, ClusterError> {
+    fn report(
+        &mut self,
+        stopped: bool,
+        observe: &mut dyn FnMut(Event),
+    ) -> Result<Report, ClusterError> {
         self.refresh();
         let verdict = match self.state.tree.root() {
             Value::Win => Some(Answer::Win),
@@ -437,9 +513,18 @@ impl Master<'_> {
             certificate,
             jobs: jobs.len(),
             runs: jobs.iter().map(|j| j.runs).sum(),
-            failed: jobs.iter().filter(|j| j.status == JobStatus::Failed).count(),
-            cancelled: jobs.iter().filter(|j| j.status == JobStatus::Cancelled).count(),
-            job_seconds: jobs.iter().flat_map(|j| j.seconds.iter().copied()).collect(),
+            failed: jobs
+                .iter()
+                .filter(|j| j.status == JobStatus::Failed)
+                .count(),
+            cancelled: jobs
+                .iter()
+                .filter(|j| j.status == JobStatus::Cancelled)
+                .count(),
+            job_seconds: jobs
+                .iter()
+                .flat_map(|j| j.seconds.iter().copied())
+                .collect(),
             master_seconds: self.state.master_seconds,
             top_nodes: self.state.tree.nodes.len(),
             stopped,
@@ -450,10 +535,13 @@ impl Master<'_> {
     fn merged(&self) -> Result<(PathBuf, String), ClusterError> {
         let jobs = &self.state.jobs;
         let dir = &self.dir;
-        let mut text_of = |id: usize| std::fs::read_to_string(dir.job_file(id, &format!("r{}.proof", jobs[id].runs))).ok();
+        let mut text_of = |id: usize| {
+            std::fs::read_to_string(dir.job_file(id, &format!("r{}.proof", jobs[id].runs))).ok()
+        };
         let text = join(&self.state.tree, &self.game, &self.root.name, &mut text_of)?;
         self.dir.write("proof.cert", &text)?;
-        let report = check(&PlainPosition::from_position(&self.root), &text).map_err(|f| ClusterError::Refused(f.to_string()))?;
+        let report = check(&PlainPosition::from_position(&self.root), &text)
+            .map_err(|f| ClusterError::Refused(f.to_string()))?;
         Ok((self.dir.path("proof.cert"), report.to_string()))
     }
 }

@@ -35,7 +35,10 @@ pub fn join(
 ) -> Result<String, MergeError> {
     // The `[name]` line, as the certificate writer makes it, so that the
     // certificate can be checked against a suite of several positions.
-    let clean: String = name.chars().filter(|c| !matches!(c, '\n' | '\r' | '#' | ']')).collect();
+    let clean: String = name
+        .chars()
+        .filter(|c| !matches!(c, '\n' | '\r' | '#' | ']'))
+        .collect();
     let named = match clean.trim() {
         "" => String::new(),
         n => format!("[{n}]\n"),
@@ -80,18 +83,14 @@ fn write_or(
                 job: *job,
                 detail: "not readable".into(),
             })?;
-            splice(&text, level, prefix, out).map_err(|detail| MergeError::BadJobCertificate {
-                job: *job,
-                detail,
-            })?;
+            splice(&text, level, prefix, out)
+                .map_err(|detail| MergeError::BadJobCertificate { job: *job, detail })?;
         }
         Basis::Expanded(edges) => {
             let (cell, and) = edges
                 .iter()
                 .find_map(|e| match &e.step {
-                    Step::Cell(c) if tree.nodes[e.child].value == Value::Win => {
-                        Some((c, e.child))
-                    }
+                    Step::Cell(c) if tree.nodes[e.child].value == Value::Win => Some((c, e.child)),
                     _ => None,
                 })
                 .ok_or(MergeError::NotWon(n))?;
@@ -115,7 +114,9 @@ fn write_or(
 /// Copies the tree lines of a job's certificate (between `tree` and
 /// `end`) at `level`, the first with `prefix` in front.
 fn splice(text: &str, level: usize, prefix: Option<&str>, out: &mut String) -> Result<(), String> {
-    let mut lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim_end());
+    let mut lines = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim_end());
     lines
         .by_ref()
         .find(|l| *l == "tree")
@@ -126,7 +127,11 @@ fn splice(text: &str, level: usize, prefix: Option<&str>, out: &mut String) -> R
             continue;
         }
         if l == "end" {
-            return if first { Err("an empty tree".into()) } else { Ok(()) };
+            return if first {
+                Err("an empty tree".into())
+            } else {
+                Ok(())
+            };
         }
         if first {
             if l.starts_with(' ') {

@@ -52,7 +52,11 @@ impl Slurm {
             ));
         }
         let minutes = (time * 2.0 / 60.0).ceil() as u64 + 2;
-        let mut sbatch = vec!["--parsable".to_string(), format!("--time={minutes}"), "--cpus-per-task=1".into()];
+        let mut sbatch = vec![
+            "--parsable".to_string(),
+            format!("--time={minutes}"),
+            "--cpus-per-task=1".into(),
+        ];
         sbatch.extend(partition.map(|p| format!("--partition={p}")));
         sbatch.extend(account.map(|a| format!("--account={a}")));
         sbatch.extend(extra);
@@ -109,7 +113,12 @@ impl Slurm {
             .args(&self.sbatch)
             .arg(format!("--array=0-{}", self.pending.len() - 1))
             .arg("--job-name=kinrow")
-            .arg(format!("--output={}", dir.join("jobs").join(format!("array-{stamp}-%a.slurm")).display()))
+            .arg(format!(
+                "--output={}",
+                dir.join("jobs")
+                    .join(format!("array-{stamp}-%a.slurm"))
+                    .display()
+            ))
             .arg(&wrapper)
             .output()
             .map_err(|e| ExecError::Scheduler(format!("sbatch: {e}")))?;
@@ -123,7 +132,9 @@ impl Slurm {
         // --parsable: "ID" or "ID;CLUSTER".
         let id = text.trim().split(';').next().unwrap_or("").to_string();
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
-            return Err(ExecError::Scheduler(format!("sbatch answered {text:?}, not a job id")));
+            return Err(ExecError::Scheduler(format!(
+                "sbatch answered {text:?}, not a job id"
+            )));
         }
         for (i, (l, exit)) in self.pending.drain(..).zip(exits).enumerate() {
             self.tasks.insert(l.job, (l.run, format!("{id}_{i}"), exit));
@@ -133,10 +144,16 @@ impl Slurm {
 
     /// The task ids `squeue` still lists, or `None` when it cannot say.
     fn queued(&self) -> Option<Vec<String>> {
-        let out = Command::new("squeue").args(["-h", "-r", "-o", "%i", "-n", "kinrow"]).output().ok()?;
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&out.stdout).lines().map(|l| l.trim().to_string()).collect())
+        let out = Command::new("squeue")
+            .args(["-h", "-r", "-o", "%i", "-n", "kinrow"])
+            .output()
+            .ok()?;
+        out.status.success().then(|| {
+            String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .map(|l| l.trim().to_string())
+                .collect()
+        })
     }
 }
 
@@ -160,13 +177,23 @@ impl Executor for Slurm {
         let mut ended = Vec::new();
         self.tasks.retain(|&job, (run, task, exit)| {
             if let Ok(code) = std::fs::read_to_string(&*exit) {
-                ended.push(Ended { job, run: *run, code: code.trim().parse().ok(), wall: None });
+                ended.push(Ended {
+                    job,
+                    run: *run,
+                    code: code.trim().parse().ok(),
+                    wall: None,
+                });
                 return false;
             }
             match &queued {
                 Some(q) if !q.contains(task) => {
                     // Gone without its exit file: killed, cancelled, timed out.
-                    ended.push(Ended { job, run: *run, code: None, wall: None });
+                    ended.push(Ended {
+                        job,
+                        run: *run,
+                        code: None,
+                        wall: None,
+                    });
                     false
                 }
                 _ => true,

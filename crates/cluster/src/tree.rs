@@ -196,7 +196,13 @@ impl Tree {
 
     /// The OR node of `board` (attacker to move) with `plies` left, made
     /// and settled by the rules where they can, or found in the table.
-    fn or_node(&mut self, game: &Game, board: &mut Board, path: Vec<Step>, plies: Option<u32>) -> usize {
+    fn or_node(
+        &mut self,
+        game: &Game,
+        board: &mut Board,
+        path: Vec<Step>,
+        plies: Option<u32>,
+    ) -> usize {
         let id = (board.key(), true, plies);
         if let Some(&n) = self.table.get(&id) {
             return n;
@@ -247,7 +253,13 @@ impl Tree {
     /// The AND node of `board` (defender to move, after an attacker move
     /// that did not win: an OR node with a winning stone is settled before
     /// it is expanded) with `plies` left.
-    fn and_node(&mut self, game: &Game, board: &mut Board, path: Vec<Step>, plies: Option<u32>) -> Result<usize, TreeError> {
+    fn and_node(
+        &mut self,
+        game: &Game,
+        board: &mut Board,
+        path: Vec<Step>,
+        plies: Option<u32>,
+    ) -> Result<usize, TreeError> {
         let id = (board.key(), false, plies);
         if let Some(&n) = self.table.get(&id) {
             return Ok(n);
@@ -338,7 +350,10 @@ impl Tree {
         }
         let numbers = match self.nodes[n].basis.clone() {
             Basis::Expanded(edges) => {
-                let kids: Vec<Numbers> = edges.iter().map(|e| self.visit(e.child, busy, done)).collect();
+                let kids: Vec<Numbers> = edges
+                    .iter()
+                    .map(|e| self.visit(e.child, busy, done))
+                    .collect();
                 let free = kids.iter().any(|k| k.free);
                 let (pn, dn) = if self.nodes[n].or {
                     (min(&kids, |k| k.proof), sum(&kids, |k| k.disproof))

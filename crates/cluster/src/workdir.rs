@@ -101,7 +101,9 @@ pub enum WorkDirError {
     Damaged { path: String, detail: String },
     #[error("{dir} is in use by the master with pid {pid} on {host} (its lock file {dir}/lock); wait for it, or stop it")]
     Locked { dir: String, pid: u32, host: String },
-    #[error("{0}/state.json exists: continue that run with --resume, or choose another --work-dir")]
+    #[error(
+        "{0}/state.json exists: continue that run with --resume, or choose another --work-dir"
+    )]
     Exists(String),
     #[error("{0}/state.json does not exist: nothing to resume")]
     NothingToResume(String),
@@ -132,7 +134,11 @@ impl WorkDir {
         let lock = dir.join("lock");
         let me = format!("{} {}\n", std::process::id(), host());
         loop {
-            match fs::OpenOptions::new().write(true).create_new(true).open(&lock) {
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&lock)
+            {
                 Ok(mut f) => {
                     std::io::Write::write_all(&mut f, me.as_bytes()).map_err(io(&lock))?;
                     return Ok(WorkDir { dir });
@@ -190,7 +196,10 @@ impl WorkDir {
         };
         let mut state: State = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
         if state.version != STATE_VERSION {
-            return Err(damaged(format!("version {} (this kinrow reads {STATE_VERSION})", state.version)));
+            return Err(damaged(format!(
+                "version {} (this kinrow reads {STATE_VERSION})",
+                state.version
+            )));
         }
         state.tree.restore().map_err(|e| damaged(e.to_string()))?;
         let n = state.tree.nodes.len();
@@ -203,7 +212,10 @@ impl WorkDir {
     /// Writes the state: to a temporary file, then renamed over the old
     /// one, so that a reader (or a resumed master) sees one or the other.
     pub fn save(&self, state: &State) -> Result<(), WorkDirError> {
-        self.write("state.json", &serde_json::to_string(state).expect("the state serialises"))
+        self.write(
+            "state.json",
+            &serde_json::to_string(state).expect("the state serialises"),
+        )
     }
 
     /// Writes `text` to `DIR/name` by write-then-rename.

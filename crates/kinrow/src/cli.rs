@@ -50,7 +50,7 @@ pub struct Cli {
 pub enum Command {
     /// Solve every position of the given files: verdict, first move,
     /// principal variation, statistics.
-    Solve(SolveArgs),
+    Solve(Box<SolveArgs>),
     /// Check every puzzle of the given suites against its `expect` and
     /// `solution` lines (in parallel).
     Verify(VerifyArgs),
@@ -306,7 +306,12 @@ pub struct ClusterArgs {
     #[arg(long, value_name = "NAME", requires = "cluster")]
     pub account: Option<String>,
     /// Slurm: one more sbatch argument (repeat the flag for several).
-    #[arg(long, value_name = "ARG", requires = "cluster", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "ARG",
+        requires = "cluster",
+        allow_hyphen_values = true
+    )]
     pub sbatch_arg: Vec<String>,
 }
 

@@ -42,8 +42,11 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
     let work_dir = c.work_dir.clone().expect("clap requires --work-dir");
     let worker = match &c.worker {
         Some(w) => w.clone(),
-        None => std::env::current_exe()
-            .map_err(|e| CliError::input(format!("cannot find this kinrow binary for the jobs: {e}; give --worker PATH")))?,
+        None => std::env::current_exe().map_err(|e| {
+            CliError::input(format!(
+                "cannot find this kinrow binary for the jobs: {e}; give --worker PATH"
+            ))
+        })?,
     };
     let config = Config {
         work_dir: work_dir.clone(),
@@ -56,7 +59,9 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
         },
         max_runs: c.max_runs,
         // A hook for the tests of --resume: stop after this many answers.
-        stop_after: std::env::var("KINROW_CLUSTER_STOP_AFTER").ok().and_then(|v| v.parse().ok()),
+        stop_after: std::env::var("KINROW_CLUSTER_STOP_AFTER")
+            .ok()
+            .and_then(|v| v.parse().ok()),
     };
     let mut exec: Box<dyn Executor> = match kind {
         ClusterKind::Local => {
@@ -93,8 +98,9 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
     if let (Some(target), Some((merged, _))) = (&args.proof, &report.certificate) {
         let text = std::fs::read_to_string(merged)
             .map_err(|e| CliError::failed(format!("{}: {e}", merged.display())))?;
-        output::write(target, &text, args.force)
-            .map_err(|reason| CliError::failed(format!("--proof {}: {reason}", target.display())))?;
+        output::write(target, &text, args.force).map_err(|reason| {
+            CliError::failed(format!("--proof {}: {reason}", target.display()))
+        })?;
     }
     let text = if args.json {
         json(&one.path, &position, &report).to_string() + "\n"
@@ -144,7 +150,10 @@ fn why_open(r: &Report) -> String {
     if r.stopped {
         "unknown: stopped before the root was settled; continue with --resume".into()
     } else {
-        format!("unknown: {} jobs failed, and the root needs their answers", r.failed)
+        format!(
+            "unknown: {} jobs failed, and the root needs their answers",
+            r.failed
+        )
     }
 }
 
@@ -174,18 +183,29 @@ fn json(path: &Path, p: &Position, r: &Report) -> serde_json::Value {
     if let Some((path, words)) = &r.certificate {
         o["proof"] = serde_json::json!({"path": path.display().to_string(), "check": words});
     }
-    o.as_object_mut().expect("an object").extend(render::game_json(p));
+    o.as_object_mut()
+        .expect("an object")
+        .extend(render::game_json(p));
     o
 }
 
 fn human(path: &Path, p: &Position, r: &Report) -> String {
     let v = verdict(r);
-    let mut out = format!("[{}]  ({})\ngame: {}\n", p.name, path.display(), render::game(p));
+    let mut out = format!(
+        "[{}]  ({})\ngame: {}\n",
+        p.name,
+        path.display(),
+        render::game(p)
+    );
     match v {
         Verdict::Unknown => out.push_str(&format!("result: {}\n", why_open(r))),
         _ => {
             out.push_str(&format!("result: {}\n", render::headline(p, v)));
-            let holds = if v == Verdict::Win { render::win_scope(p).1 } else { render::no_win_scope(p).1 };
+            let holds = if v == Verdict::Win {
+                render::win_scope(p).1
+            } else {
+                render::no_win_scope(p).1
+            };
             out.push_str(&format!("holds for: {holds}\n"));
         }
     }
@@ -198,8 +218,15 @@ fn human(path: &Path, p: &Position, r: &Report) -> String {
     out.push_str(&format!(
         "job time: {total:.2} s in all (one thread each); per run min {min:.2} s, median {median:.2} s, 90% {p90:.2} s, max {max:.2} s\n"
     ));
-    let share = if total > 0.0 { 100.0 * r.master_seconds / total } else { 0.0 };
-    out.push_str(&format!("master: {:.2} s of its own work, {share:.1}% of the job time\n", r.master_seconds));
+    let share = if total > 0.0 {
+        100.0 * r.master_seconds / total
+    } else {
+        0.0
+    };
+    out.push_str(&format!(
+        "master: {:.2} s of its own work, {share:.1}% of the job time\n",
+        r.master_seconds
+    ));
     if let Some((path, words)) = &r.certificate {
         out.push_str(&format!("proof: {} (merged; {words})\n", path.display()));
     }

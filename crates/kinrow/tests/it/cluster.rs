@@ -14,7 +14,12 @@ const TTT: &str = "board 3\nk 3\n";
 
 /// The in-process verdict.
 fn in_process(pos: &Path) -> String {
-    let out = kinrow().arg("solve").arg(pos).arg("--json").output().unwrap();
+    let out = kinrow()
+        .arg("solve")
+        .arg(pos)
+        .arg("--json")
+        .output()
+        .unwrap();
     json_lines(&out)[0]["result"].as_str().unwrap().to_string()
 }
 
@@ -27,7 +32,10 @@ fn cluster(pos: &Path, dir: &Path, nodes: &str) -> assert_cmd::Command {
 /// certain).
 fn cluster_on(pos: &Path, dir: &Path, nodes: &str, workers: &str) -> assert_cmd::Command {
     let mut c = kinrow();
-    c.arg("solve").arg(pos).args(["--cluster", "local", "--work-dir"]).arg(dir);
+    c.arg("solve")
+        .arg(pos)
+        .args(["--cluster", "local", "--work-dir"])
+        .arg(dir);
     c.args(["--job-nodes", nodes, "--workers", workers, "--json"]);
     c
 }
@@ -54,7 +62,11 @@ fn runs(dir: &Path, job: usize) -> Vec<u32> {
 /// run's `--proof` path (which names the job and run).
 fn worker(dir: &Path, body: &str) -> PathBuf {
     let k = assert_cmd::cargo::cargo_bin("kinrow");
-    let p = write(dir, "worker.sh", &format!("#!/bin/sh\nK='{}'\n{body}\n", k.display()));
+    let p = write(
+        dir,
+        "worker.sh",
+        &format!("#!/bin/sh\nK='{}'\n{body}\n", k.display()),
+    );
     let mut perm = std::fs::metadata(&p).unwrap().permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
     std::fs::set_permissions(&p, perm).unwrap();
@@ -66,7 +78,11 @@ fn cluster_win_equals_in_process_and_merged_certificate_checks() {
     let t = tempfile::tempdir().unwrap();
     let pos = write(t.path(), "four.pos", FOUR);
     let proof = t.path().join("four.proof");
-    let out = cluster(&pos, &t.path().join("w"), "3").arg("--proof").arg(&proof).output().unwrap();
+    let out = cluster(&pos, &t.path().join("w"), "3")
+        .arg("--proof")
+        .arg(&proof)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let v = &json_lines(&out)[0];
     assert_eq!(v["result"], in_process(&pos));
@@ -74,7 +90,12 @@ fn cluster_win_equals_in_process_and_merged_certificate_checks() {
     // The root's job was split: more jobs than one.
     assert!(v["cluster"]["jobs"].as_u64().unwrap() > 1, "{v}");
     assert!(stderr(&out).contains("root proof number"));
-    kinrow().arg("check").arg(&pos).arg(&proof).assert().success();
+    kinrow()
+        .arg("check")
+        .arg(&pos)
+        .arg(&proof)
+        .assert()
+        .success();
 }
 
 #[test]
@@ -89,7 +110,8 @@ fn cluster_no_win_and_renju_win_equal_in_process() {
     assert!(v["cluster"]["jobs"].as_u64().unwrap() > 1, "{v}");
 
     // A renju VCF in 25 plies: the depth passed down the top tree.
-    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../positions/renju-puzzles/vcf_black.pos");
+    let suite =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../positions/renju-puzzles/vcf_black.pos");
     let proof = t.path().join("renju.proof");
     let out = cluster(&suite, &t.path().join("w2"), "30")
         .args(["--name", "vcf_black-renju", "--proof"])
@@ -100,7 +122,13 @@ fn cluster_no_win_and_renju_win_equal_in_process() {
     let v = &json_lines(&out)[0];
     assert_eq!(v["result"], "win");
     assert!(v["cluster"]["jobs"].as_u64().unwrap() > 1, "{v}");
-    kinrow().arg("check").arg(&suite).args(["--name", "vcf_black-renju"]).arg(&proof).assert().success();
+    kinrow()
+        .arg("check")
+        .arg(&suite)
+        .args(["--name", "vcf_black-renju"])
+        .arg(&proof)
+        .assert()
+        .success();
 }
 
 #[test]
@@ -108,7 +136,10 @@ fn cluster_resume_runs_no_finished_job_twice() {
     let t = tempfile::tempdir().unwrap();
     let pos = write(t.path(), "ttt.pos", TTT);
     let w = t.path().join("w");
-    let out = cluster(&pos, &w, "20").env("KINROW_CLUSTER_STOP_AFTER", "6").output().unwrap();
+    let out = cluster(&pos, &w, "20")
+        .env("KINROW_CLUSTER_STOP_AFTER", "6")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     let before = state(&w);
     let finished: Vec<usize> = before["jobs"]
@@ -120,13 +151,21 @@ fn cluster_resume_runs_no_finished_job_twice() {
         .map(|(i, _)| i)
         .collect();
     assert!(finished.len() >= 5, "{before}");
+    let stamp = |j: usize| {
+        std::fs::metadata(w.join(format!("jobs/{j}.r1.json")))
+            .unwrap()
+            .modified()
+            .unwrap()
+    };
+    let stamps: Vec<_> = finished.iter().map(|&j| stamp(j)).collect();
     // Without --resume the work directory is refused.
     cluster(&pos, &w, "20").assert().code(2);
     let out = cluster(&pos, &w, "20").arg("--resume").output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(json_lines(&out)[0]["result"], "no-win");
-    for j in finished {
+    for (j, t) in finished.into_iter().zip(stamps) {
         assert_eq!(runs(&w, j), vec![1], "job {j} ran again");
+        assert_eq!(stamp(j), t, "job {j}'s answer was written again");
     }
 }
 
@@ -139,14 +178,27 @@ fn cluster_reruns_a_malformed_and_a_missing_result() {
         t.path(),
         "case \"$5\" in\n  */0.r1.proof) echo 'not json'; exit 0;;\n  */1.r1.proof) exit 0;;\nesac\nexec \"$K\" \"$@\"",
     );
-    let out = cluster_on(&pos, &w, "3", "1").arg("--worker").arg(&script).output().unwrap();
+    let out = cluster_on(&pos, &w, "3", "1")
+        .arg("--worker")
+        .arg(&script)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(json_lines(&out)[0]["result"], "win");
     assert_eq!(runs(&w, 0), vec![1, 2]);
     assert_eq!(runs(&w, 1), vec![1, 2]);
     let s = state(&w);
-    assert!(s["jobs"][0]["notes"][0].as_str().unwrap().contains("malformed"), "{s}");
-    assert!(s["jobs"][1]["notes"][0].as_str().unwrap().contains("empty"), "{s}");
+    assert!(
+        s["jobs"][0]["notes"][0]
+            .as_str()
+            .unwrap()
+            .contains("malformed"),
+        "{s}"
+    );
+    assert!(
+        s["jobs"][1]["notes"][0].as_str().unwrap().contains("empty"),
+        "{s}"
+    );
 }
 
 #[test]
@@ -159,12 +211,25 @@ fn cluster_refuses_a_corrupted_job_certificate() {
         t.path(),
         "\"$K\" \"$@\"; rc=$?\ncase \"$5\" in *.r1.proof) [ -s \"$5\" ] && sed -i '/^tree$/{n;s/.*/z9/}' \"$5\";; esac\nexit $rc",
     );
-    let out = cluster_on(&pos, &w, "3", "1").arg("--worker").arg(&script).output().unwrap();
+    let out = cluster_on(&pos, &w, "3", "1")
+        .arg("--worker")
+        .arg(&script)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(json_lines(&out)[0]["result"], "win");
-    assert!(stderr(&out).contains("certificate is refused"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("certificate is refused"),
+        "{}",
+        stderr(&out)
+    );
     let s = state(&w);
-    let refused = s["jobs"].as_array().unwrap().iter().filter(|j| j["notes"].to_string().contains("refused")).count();
+    let refused = s["jobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|j| j["notes"].to_string().contains("refused"))
+        .count();
     assert!(refused >= 1, "{s}");
 }
 
@@ -176,7 +241,11 @@ fn cluster_second_master_refused_by_the_lock() {
     std::fs::create_dir_all(&w).unwrap();
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
     // A live master: this test's own process.
-    write(&w, "lock", &format!("{} {}\n", std::process::id(), host.trim()));
+    write(
+        &w,
+        "lock",
+        &format!("{} {}\n", std::process::id(), host.trim()),
+    );
     let out = cluster(&pos, &w, "3").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("in use"), "{}", stderr(&out));
