@@ -64,6 +64,10 @@ pub trait Executor {
     fn cancel(&mut self, job: usize) -> Result<(), ExecError>;
     /// Stops every run (the master is leaving).
     fn shutdown(&mut self);
+    /// How long the master waits before polling again when nothing ended.
+    fn pause(&self) -> Duration {
+        Duration::from_millis(10)
+    }
 }
 
 /// Worker processes on this machine, at most `slots` at once.

@@ -190,7 +190,7 @@ impl Master<'_> {
             let ended = exec.poll()?;
             if ended.is_empty() {
                 let t = Instant::now();
-                std::thread::sleep(Duration::from_millis(10));
+                std::thread::sleep(exec.pause());
                 self.waited += t.elapsed();
                 continue;
             }

@@ -199,10 +199,12 @@ impl Executor for Slurm {
                 _ => true,
             }
         });
-        if ended.is_empty() {
-            std::thread::sleep(std::time::Duration::from_millis(500));
-        }
         Ok(ended)
+    }
+
+    fn pause(&self) -> std::time::Duration {
+        // squeue asks slurmctld: not more than twice a second.
+        std::time::Duration::from_millis(500)
     }
 
     fn cancel(&mut self, job: usize) -> Result<(), ExecError> {
