@@ -86,7 +86,7 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
         Event::Note(n) => eprintln!("kinrow: {label}: {n}"),
         Event::Progress(s) => eprintln!(
             "kinrow: {label} jobs: {} queued, {} running, {} done, {} failed, {} cancelled; root proof number {}, disproof number {}; {:.1} s of job time",
-            s.queued, s.running, s.done, s.failed, s.cancelled, number(s.root_proof), number(s.root_disproof), s.job_seconds
+            s.queued, s.running, s.done, s.failed, s.cancelled, number(s.root_proof), number(s.root_disproof), s.job_seconds + 0.0
         ),
     })
     .map_err(|e| match e {
