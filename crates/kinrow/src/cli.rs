@@ -50,7 +50,7 @@ pub struct Cli {
 pub enum Command {
     /// Solve every position of the given files: verdict, first move,
     /// principal variation, statistics.
-    Solve(SolveArgs),
+    Solve(Box<SolveArgs>),
     /// Check every puzzle of the given suites against its `expect` and
     /// `solution` lines (in parallel).
     Verify(VerifyArgs),
@@ -249,6 +249,70 @@ pub struct SolveArgs {
     /// against its budget (for the provers that report them).
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub progress: Option<u64>,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
+}
+
+/// Where a job-level proof runs (see docs/cluster.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ClusterKind {
+    /// Worker processes on this machine.
+    Local,
+    /// Jobs submitted to Slurm with sbatch.
+    Slurm,
+}
+
+/// `solve --cluster`: a master grows the top of the proof and sends its
+/// leaves out as jobs, each a whole `kinrow solve` run.
+#[derive(Debug, Args, Clone)]
+pub struct ClusterArgs {
+    /// Solve one position as jobs: `local` (worker processes here) or
+    /// `slurm` (sbatch); needs --work-dir.
+    #[arg(long, value_enum, value_name = "local|slurm", requires = "work_dir")]
+    pub cluster: Option<ClusterKind>,
+    /// The run's folder: its whole state, every job's files, the merged
+    /// certificate (shared by every node under Slurm).
+    #[arg(long, value_name = "DIR", requires = "cluster")]
+    pub work_dir: Option<PathBuf>,
+    /// Continue the run saved in --work-dir (after its master was stopped
+    /// or killed): finished jobs are not run again.
+    #[arg(long, requires = "cluster")]
+    pub resume: bool,
+    /// Worker processes at once (local: default the cores available;
+    /// slurm: jobs queued or running at once, default 64).
+    #[arg(long, value_name = "N", requires = "cluster", value_parser = clap::value_parser!(u64).range(1..))]
+    pub workers: Option<u64>,
+    /// The kinrow binary the jobs run (default: this one; on a cluster it
+    /// must be reachable at this path on every node).
+    #[arg(long, value_name = "PATH", requires = "cluster")]
+    pub worker: Option<PathBuf>,
+    /// Seconds of each job (default 60).
+    #[arg(long, value_name = "SECONDS", requires = "cluster", value_parser = settings::parse_seconds)]
+    pub job_time: Option<f64>,
+    /// Nodes of each job (none by default).
+    #[arg(long, value_name = "N", requires = "cluster", value_parser = clap::value_parser!(u64).range(1..))]
+    pub job_nodes: Option<u64>,
+    /// Search memory of each job, e.g. 1G (default 1 GiB).
+    #[arg(long, value_name = "BYTES", requires = "cluster", value_parser = settings::parse_bytes)]
+    pub job_memory: Option<u64>,
+    /// Runs of a job that dies or leaves no usable answer before it is
+    /// reported failed.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_runs: u32,
+    /// Slurm: the partition (sbatch --partition).
+    #[arg(long, value_name = "NAME", requires = "cluster")]
+    pub partition: Option<String>,
+    /// Slurm: the account (sbatch --account).
+    #[arg(long, value_name = "NAME", requires = "cluster")]
+    pub account: Option<String>,
+    /// Slurm: one more sbatch argument (repeat the flag for several).
+    #[arg(
+        long,
+        value_name = "ARG",
+        requires = "cluster",
+        allow_hyphen_values = true
+    )]
+    pub sbatch_arg: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ pub mod analyse;
 pub mod bench;
 pub mod brain;
 pub mod check;
+pub mod cluster;
 pub mod defences;
 pub mod report_page;
 pub mod show;

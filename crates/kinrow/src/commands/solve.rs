@@ -18,6 +18,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
+    if let Some(kind) = args.cluster.cluster {
+        return super::cluster::run(args, kind);
+    }
     let overrides = Overrides {
         depth: args.overrides.depth,
         candidates: args.overrides.candidates,

@@ -3,6 +3,7 @@
 
 mod brain;
 mod cli;
+mod cluster;
 mod common;
 mod games;
 mod guards;

@@ -1,0 +1,176 @@
+//! Where jobs run. An [`Executor`] starts runs of the worker binary and
+//! says when they end; the master reads their answers from the files in
+//! the work directory, so an executor moves no data. [`Local`] runs worker
+//! processes on this machine; `crate::slurm` submits them to Slurm; another
+//! engine (Ray, Kubernetes jobs) is one more implementation of the trait.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// One run of one job: the worker's arguments and where its standard
+/// output (the `--json` answer) and standard error go.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    pub job: usize,
+    pub run: u32,
+    pub args: Vec<OsString>,
+    pub stdout: PathBuf,
+    pub stderr: PathBuf,
+}
+
+/// A run that has ended (or is known gone).
+#[derive(Clone, Debug)]
+pub struct Ended {
+    pub job: usize,
+    pub run: u32,
+    /// The exit code when known (`None`: killed by a signal, or the
+    /// executor does not know).
+    pub code: Option<i32>,
+    /// Wall time from start to end as the executor saw it, when known.
+    pub wall: Option<Duration>,
+}
+
+/// Why an executor could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    #[error("cannot start {program}: {source}")]
+    Spawn {
+        program: String,
+        source: std::io::Error,
+    },
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Scheduler(String),
+}
+
+/// Runs jobs somewhere.
+pub trait Executor {
+    /// How many runs may go on at once.
+    fn slots(&self) -> usize;
+    /// Runs going on.
+    fn running(&self) -> usize;
+    /// Starts (or queues) a run.
+    fn launch(&mut self, launch: Launch) -> Result<(), ExecError>;
+    /// The runs that ended since the last call.
+    fn poll(&mut self) -> Result<Vec<Ended>, ExecError>;
+    /// Stops a job's run, if it is going on; it is not reported as ended.
+    fn cancel(&mut self, job: usize) -> Result<(), ExecError>;
+    /// Stops every run (the master is leaving).
+    fn shutdown(&mut self);
+    /// How long the master waits before polling again when nothing ended.
+    fn pause(&self) -> Duration {
+        Duration::from_millis(10)
+    }
+}
+
+/// Worker processes on this machine, at most `slots` at once.
+#[derive(Debug)]
+pub struct Local {
+    slots: usize,
+    worker: PathBuf,
+    runs: Vec<(usize, u32, Child, Instant)>,
+}
+
+impl Local {
+    /// `worker` is the program run (normally the `kinrow` binary itself).
+    #[must_use]
+    pub fn new(worker: PathBuf, slots: usize) -> Local {
+        Local {
+            slots: slots.max(1),
+            worker,
+            runs: Vec::new(),
+        }
+    }
+}
+
+fn create(path: &PathBuf) -> Result<File, ExecError> {
+    File::create(path).map_err(|source| ExecError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+impl Executor for Local {
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn running(&self) -> usize {
+        self.runs.len()
+    }
+
+    fn launch(&mut self, l: Launch) -> Result<(), ExecError> {
+        let child = Command::new(&self.worker)
+            .args(&l.args)
+            .stdin(Stdio::null())
+            .stdout(create(&l.stdout)?)
+            .stderr(create(&l.stderr)?)
+            .spawn()
+            .map_err(|source| ExecError::Spawn {
+                program: self.worker.display().to_string(),
+                source,
+            })?;
+        self.runs.push((l.job, l.run, child, Instant::now()));
+        Ok(())
+    }
+
+    fn poll(&mut self) -> Result<Vec<Ended>, ExecError> {
+        let mut ended = Vec::new();
+        let mut i = 0;
+        while i < self.runs.len() {
+            let status = self.runs[i].2.try_wait();
+            match status {
+                Ok(None) => i += 1,
+                Ok(Some(s)) => {
+                    let (job, run, _, start) = self.runs.swap_remove(i);
+                    ended.push(Ended {
+                        job,
+                        run,
+                        code: s.code(),
+                        wall: Some(start.elapsed()),
+                    });
+                }
+                Err(_) => {
+                    let (job, run, _, start) = self.runs.swap_remove(i);
+                    ended.push(Ended {
+                        job,
+                        run,
+                        code: None,
+                        wall: Some(start.elapsed()),
+                    });
+                }
+            }
+        }
+        Ok(ended)
+    }
+
+    fn cancel(&mut self, job: usize) -> Result<(), ExecError> {
+        if let Some(i) = self.runs.iter().position(|r| r.0 == job) {
+            let (_, _, mut child, _) = self.runs.swap_remove(i);
+            // Already gone is fine: the run is dropped either way.
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        Ok(())
+    }
+
+    fn shutdown(&mut self) {
+        for (_, _, mut child, _) in self.runs.drain(..) {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Local {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}

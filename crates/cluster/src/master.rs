@@ -1,0 +1,547 @@
+//! The master: proof-number search over the top tree, its open leaves
+//! sent out as jobs, their answers read back, checked and put in the tree.
+
+use crate::executor::{Ended, ExecError, Executor, Launch};
+use crate::merge::{join, MergeError};
+use crate::tree::{Basis, Game, Tree, TreeError, Value};
+use crate::workdir::{
+    Answer, Job, JobBudget, JobStatus, State, WorkDir, WorkDirError, STATE_VERSION,
+};
+use kinrow_checker::{check, PlainPosition};
+use kinrow_format::{write_board, Position};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How a run is made.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub work_dir: PathBuf,
+    /// Continue the run saved in the work directory.
+    pub resume: bool,
+    pub budget: JobBudget,
+    /// Runs of one job before it is reported failed.
+    pub max_runs: u32,
+    /// Stop (as if killed, but cleanly) after this many answers read in
+    /// this session: a hook for tests of `--resume`.
+    pub stop_after: Option<usize>,
+}
+
+/// What the master tells its caller as it goes.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// Something worth a line: a run re-run, a lock taken over.
+    Note(String),
+    Progress(Snapshot),
+}
+
+/// The jobs and the root's numbers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Snapshot {
+    /// Open leaves waiting for a free worker.
+    pub queued: usize,
+    pub running: usize,
+    pub done: usize,
+    pub failed: usize,
+    pub cancelled: usize,
+    pub root_proof: u64,
+    pub root_disproof: u64,
+    /// Wall seconds of the runs read back (one thread each).
+    pub job_seconds: f64,
+}
+
+/// The end of a run.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// `Some` when the root is settled.
+    pub verdict: Option<Answer>,
+    /// For a win: the merged certificate's path and the checker's words.
+    pub certificate: Option<(PathBuf, String)>,
+    pub jobs: usize,
+    pub runs: u32,
+    pub failed: usize,
+    pub cancelled: usize,
+    /// Wall seconds of every run read back.
+    pub job_seconds: Vec<f64>,
+    /// Seconds the master worked (all sessions).
+    pub master_seconds: f64,
+    /// Nodes of the top tree.
+    pub top_nodes: usize,
+    /// Stopped by the test hook before the root was settled.
+    pub stopped: bool,
+}
+
+/// Why a run could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    #[error(transparent)]
+    WorkDir(#[from] WorkDirError),
+    #[error(transparent)]
+    Executor(#[from] ExecError),
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    #[error("the merged certificate: {0}")]
+    Merge(#[from] MergeError),
+    #[error("the merged certificate of the root is refused by the checker: {0}")]
+    Refused(String),
+}
+
+/// Solves `position` (overrides applied) with jobs on `exec`.
+pub fn run(
+    position: &Position,
+    config: &Config,
+    exec: &mut dyn Executor,
+    observe: &mut dyn FnMut(Event),
+) -> Result<Report, ClusterError> {
+    let started = Instant::now();
+    let dir = WorkDir::open(&config.work_dir, &mut |n| observe(Event::Note(n)))?;
+    let game = Game {
+        root: position.board.clone(),
+        candidates: position.candidates,
+        attack: position.attack,
+        depth: position.depth,
+    };
+    let text = write_board(&game.root, game.candidates, game.attack, game.depth);
+    let mut state = match (dir.load()?, config.resume) {
+        (Some(_), false) => return Err(WorkDirError::Exists(dir.dir.display().to_string()).into()),
+        (None, true) => {
+            return Err(WorkDirError::NothingToResume(dir.dir.display().to_string()).into())
+        }
+        (Some(s), true) => {
+            if s.position != text || s.budget != config.budget {
+                return Err(WorkDirError::OtherRun(dir.dir.display().to_string()).into());
+            }
+            s
+        }
+        (None, false) => State {
+            version: STATE_VERSION,
+            position: text,
+            budget: config.budget.clone(),
+            tree: Tree::new(&game),
+            jobs: Vec::new(),
+            master_seconds: 0.0,
+        },
+    };
+    let mut m = Master {
+        dir,
+        game,
+        root: position.clone(),
+        config,
+        state: &mut state,
+        answers: 0,
+        waited: Duration::ZERO,
+    };
+    let result = m.go(exec, observe);
+    exec.shutdown();
+    m.state.master_seconds += started.elapsed().saturating_sub(m.waited).as_secs_f64();
+    m.dir.save(m.state)?;
+    let stopped = result?;
+    m.report(stopped, observe)
+}
+
+struct Master<'a> {
+    dir: WorkDir,
+    game: Game,
+    root: Position,
+    config: &'a Config,
+    state: &'a mut State,
+    /// Answers read in this session.
+    answers: usize,
+    /// Time spent waiting for workers.
+    waited: Duration,
+}
+
+impl Master<'_> {
+    /// The loop; `Ok(true)` when the test hook stopped it.
+    fn go(
+        &mut self,
+        exec: &mut dyn Executor,
+        observe: &mut dyn FnMut(Event),
+    ) -> Result<bool, ClusterError> {
+        self.recover(observe)?;
+        let mut last = Instant::now() - Duration::from_secs(10);
+        // The tree is looked at again only when an answer came in: a
+        // refresh walks the whole top tree.
+        let mut changed = true;
+        loop {
+            if changed {
+                self.refresh();
+                if self.state.tree.root() != Value::Open {
+                    return Ok(false);
+                }
+                self.cancel_unneeded(exec)?;
+                while exec.running() < exec.slots() {
+                    let Some(leaf) = self.state.tree.select() else {
+                        break;
+                    };
+                    self.start(exec, leaf, None)?;
+                    self.refresh();
+                }
+                changed = false;
+            }
+            if exec.running() == 0 {
+                // Nothing runs and nothing can start: failed jobs block the root.
+                return Ok(false);
+            }
+            if last.elapsed() >= Duration::from_secs(1) {
+                observe(Event::Progress(self.snapshot(exec)));
+                last = Instant::now();
+            }
+            let ended = exec.poll()?;
+            if ended.is_empty() {
+                let t = Instant::now();
+                std::thread::sleep(exec.pause());
+                self.waited += t.elapsed();
+                continue;
+            }
+            changed = true;
+            for e in ended {
+                self.read_back(exec, &e, observe)?;
+                self.dir.save(self.state)?;
+                self.answers += 1;
+                if self.config.stop_after.is_some_and(|n| self.answers >= n) {
+                    return Ok(true);
+                }
+            }
+        }
+    }
+
+    fn busy(&self) -> Vec<bool> {
+        let mut busy = vec![false; self.state.tree.nodes.len()];
+        for j in &self.state.jobs {
+            if j.status == JobStatus::Running {
+                busy[j.node] = true;
+            }
+        }
+        busy
+    }
+
+    fn refresh(&mut self) {
+        let busy = self.busy();
+        self.state.tree.refresh(&|n| busy[n]);
+    }
+
+    /// After a restart: a run left `Running` by a killed master is read
+    /// back if it finished (its answer is used, nothing redone), else run
+    /// again.
+    fn recover(&mut self, observe: &mut dyn FnMut(Event)) -> Result<(), ClusterError> {
+        for id in 0..self.state.jobs.len() {
+            if self.state.jobs[id].status != JobStatus::Running {
+                continue;
+            }
+            let run = self.state.jobs[id].runs;
+            match self.answer(id, run) {
+                Ok((answer, seconds)) => {
+                    observe(Event::Note(format!(
+                        "job {id}: run {run} finished while no master ran; its answer is used"
+                    )));
+                    self.state.jobs[id].seconds.push(seconds);
+                    self.settle(id, answer)?;
+                }
+                Err(why) => {
+                    self.state.jobs[id]
+                        .notes
+                        .push(format!("run {run}: {why} (its master stopped)"));
+                    self.state.jobs[id].status = JobStatus::Cancelled;
+                }
+            }
+        }
+        self.dir.save(self.state)?;
+        Ok(())
+    }
+
+    /// Starts a run of `leaf`'s job (a new job when `job` is `None`).
+    fn start(
+        &mut self,
+        exec: &mut dyn Executor,
+        leaf: usize,
+        job: Option<usize>,
+    ) -> Result<(), ClusterError> {
+        // A leaf whose job was cancelled (a restart) takes its job up again.
+        let reuse = job.or_else(|| {
+            self.state
+                .jobs
+                .iter()
+                .position(|j| j.node == leaf && j.status == JobStatus::Cancelled)
+        });
+        let id = match reuse {
+            Some(id) => id,
+            None => {
+                let board = self.state.tree.board(&self.game, leaf)?;
+                let plies = self.state.tree.nodes[leaf].plies;
+                let text = write_board(&board, self.game.candidates, self.game.attack, plies);
+                let id = self.state.jobs.len();
+                self.dir.write(&format!("jobs/{id}.pos"), &text)?;
+                self.state.jobs.push(Job {
+                    node: leaf,
+                    status: JobStatus::Cancelled,
+                    runs: 0,
+                    failures: 0,
+                    seconds: Vec::new(),
+                    notes: Vec::new(),
+                });
+                id
+            }
+        };
+        let job = &mut self.state.jobs[id];
+        job.runs += 1;
+        job.status = JobStatus::Running;
+        let run = job.runs;
+        let launch = Launch {
+            job: id,
+            run,
+            args: self.args(id, run),
+            stdout: self.dir.job_file(id, &format!("r{run}.json")),
+            stderr: self.dir.job_file(id, &format!("r{run}.err")),
+        };
+        exec.launch(launch)?;
+        self.dir.save(self.state)?;
+        Ok(())
+    }
+
+    /// The worker's command line: a whole `kinrow solve` of the job's
+    /// position, its answer as JSON, its certificate if it wins.
+    fn args(&self, id: usize, run: u32) -> Vec<OsString> {
+        let b = &self.config.budget;
+        let mut a: Vec<OsString> = vec![
+            "solve".into(),
+            self.dir.job_file(id, "pos").into(),
+            "--json".into(),
+        ];
+        a.extend([
+            "--proof".into(),
+            self.dir
+                .job_file(id, &format!("r{run}.proof"))
+                .into_os_string(),
+        ]);
+        a.extend(["--force".into(), "--allow-unknown".into()]);
+        if let Some(t) = b.time {
+            a.extend(["--time".into(), t.to_string().into()]);
+        }
+        if let Some(n) = b.max_nodes {
+            a.extend(["--max-nodes".into(), n.to_string().into()]);
+        }
+        if let Some(m) = b.memory {
+            a.extend(["--memory".into(), m.to_string().into()]);
+        }
+        if let Some(p) = &b.prover {
+            a.extend(["--prover".into(), p.into()]);
+        }
+        a
+    }
+
+    /// Stops the runs of leaves that no longer matter to the root.
+    fn cancel_unneeded(&mut self, exec: &mut dyn Executor) -> Result<(), ClusterError> {
+        let relevant = self.state.tree.relevant();
+        for id in 0..self.state.jobs.len() {
+            let j = &self.state.jobs[id];
+            if j.status == JobStatus::Running && !relevant[j.node] {
+                exec.cancel(id)?;
+                self.state.jobs[id].status = JobStatus::Cancelled;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads an ended run back: its answer (a win's certificate checked)
+    /// into the tree, or the run again, or the job failed.
+    fn read_back(
+        &mut self,
+        exec: &mut dyn Executor,
+        e: &Ended,
+        observe: &mut dyn FnMut(Event),
+    ) -> Result<(), ClusterError> {
+        let job = &self.state.jobs[e.job];
+        if job.status != JobStatus::Running || job.runs != e.run {
+            return Ok(());
+        }
+        match self.answer(e.job, e.run) {
+            Ok((answer, seconds)) => {
+                let wall = e.wall.map_or(seconds, |w| w.as_secs_f64());
+                self.state.jobs[e.job].seconds.push(wall);
+                self.settle(e.job, answer)
+            }
+            Err(why) => {
+                let code = e.code.map_or("killed".to_string(), |c| format!("exit {c}"));
+                let note = format!("job {} run {} ({code}): {why}", e.job, e.run);
+                self.state.jobs[e.job].notes.push(note.clone());
+                if let Some(w) = e.wall {
+                    self.state.jobs[e.job].seconds.push(w.as_secs_f64());
+                }
+                let node = self.state.jobs[e.job].node;
+                self.state.jobs[e.job].failures += 1;
+                if self.state.jobs[e.job].failures < self.config.max_runs {
+                    observe(Event::Note(format!("{note}; run again")));
+                    self.start(exec, node, Some(e.job))
+                } else {
+                    observe(Event::Note(format!(
+                        "{note}; failed after {} runs",
+                        self.state.jobs[e.job].failures
+                    )));
+                    self.state.jobs[e.job].status = JobStatus::Failed;
+                    self.state.tree.nodes[node].basis = Basis::Failed(e.job);
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Puts a job's answer into the tree.
+    fn settle(&mut self, id: usize, answer: Answer) -> Result<(), ClusterError> {
+        self.state.jobs[id].status = JobStatus::Done(answer);
+        let node = self.state.jobs[id].node;
+        match answer {
+            Answer::Win | Answer::NoWin => {
+                let n = &mut self.state.tree.nodes[node];
+                n.value = if answer == Answer::Win {
+                    Value::Win
+                } else {
+                    Value::NoWin
+                };
+                n.basis = Basis::Job(id);
+            }
+            Answer::Unknown => self.state.tree.expand(&self.game, node)?,
+        }
+        Ok(())
+    }
+
+    /// The answer of run `run` of job `id`, with the seconds it reports,
+    /// or why there is none to trust.
+    fn answer(&self, id: usize, run: u32) -> Result<(Answer, f64), String> {
+        let path = self.dir.job_file(id, &format!("r{run}.json"));
+        let text = std::fs::read_to_string(&path).map_err(|_| "no result file".to_string())?;
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        if lines.is_empty() {
+            return Err("an empty result".into());
+        }
+        let [line] = lines[..] else {
+            return Err(format!(
+                "a malformed result: {} lines, not one",
+                lines.len()
+            ));
+        };
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("a malformed result: {e}"))?;
+        let seconds = v["seconds"].as_f64().unwrap_or(0.0);
+        let answer = match v["result"].as_str() {
+            Some("win") => Answer::Win,
+            Some("no-win") => Answer::NoWin,
+            Some("unknown") => Answer::Unknown,
+            other => return Err(format!("a malformed result: result {other:?}")),
+        };
+        if answer == Answer::Win {
+            // A win whose certificate the job's budget left unwritten is
+            // not believed: it counts as unknown, and the leaf is split.
+            let proof = self.dir.job_file(id, &format!("r{run}.proof"));
+            if std::fs::metadata(&proof).map_or(true, |m| m.len() == 0) {
+                return Ok((Answer::Unknown, seconds));
+            }
+            self.check_job(id, run)?;
+        }
+        Ok((answer, seconds))
+    }
+
+    /// A job's win is believed only when the independent checker accepts
+    /// its certificate for the job's position.
+    fn check_job(&self, id: usize, run: u32) -> Result<(), String> {
+        let path = self.dir.job_file(id, &format!("r{run}.proof"));
+        let proof = std::fs::read_to_string(&path)
+            .map_err(|_| "a win without its certificate".to_string())?;
+        let board = self
+            .state
+            .tree
+            .board(&self.game, self.state.jobs[id].node)
+            .map_err(|e| e.to_string())?;
+        let mut p = self.root.clone();
+        p.board = board;
+        p.depth = self.state.tree.nodes[self.state.jobs[id].node].plies;
+        check(&PlainPosition::from_position(&p), &proof)
+            .map(|_| ())
+            .map_err(|flaw| format!("its certificate is refused: {flaw}"))
+    }
+
+    fn snapshot(&self, exec: &dyn Executor) -> Snapshot {
+        let count = |s: JobStatus| self.state.jobs.iter().filter(|j| j.status == s).count();
+        let done = self
+            .state
+            .jobs
+            .iter()
+            .filter(|j| matches!(j.status, JobStatus::Done(_)))
+            .count();
+        let relevant = self.state.tree.relevant();
+        let queued = (0..self.state.tree.nodes.len())
+            .filter(|&n| relevant[n] && self.state.tree.nodes[n].basis == Basis::Leaf)
+            .count()
+            .saturating_sub(exec.running());
+        let root = self.state.tree.numbers(0);
+        Snapshot {
+            queued,
+            running: exec.running(),
+            done,
+            failed: count(JobStatus::Failed),
+            cancelled: count(JobStatus::Cancelled),
+            root_proof: root.proof,
+            root_disproof: root.disproof,
+            job_seconds: self.state.jobs.iter().flat_map(|j| &j.seconds).sum(),
+        }
+    }
+
+    fn report(
+        &mut self,
+        stopped: bool,
+        observe: &mut dyn FnMut(Event),
+    ) -> Result<Report, ClusterError> {
+        self.refresh();
+        let verdict = match self.state.tree.root() {
+            Value::Win => Some(Answer::Win),
+            Value::NoWin => Some(Answer::NoWin),
+            Value::Open => None,
+        };
+        let certificate = if verdict == Some(Answer::Win) {
+            let t = Instant::now();
+            let c = self.merged()?;
+            self.state.master_seconds += t.elapsed().as_secs_f64();
+            self.dir.save(self.state)?;
+            Some(c)
+        } else {
+            None
+        };
+        let _ = observe;
+        let jobs = &self.state.jobs;
+        Ok(Report {
+            verdict,
+            certificate,
+            jobs: jobs.len(),
+            runs: jobs.iter().map(|j| j.runs).sum(),
+            failed: jobs
+                .iter()
+                .filter(|j| j.status == JobStatus::Failed)
+                .count(),
+            cancelled: jobs
+                .iter()
+                .filter(|j| j.status == JobStatus::Cancelled)
+                .count(),
+            job_seconds: jobs
+                .iter()
+                .flat_map(|j| j.seconds.iter().copied())
+                .collect(),
+            master_seconds: self.state.master_seconds,
+            top_nodes: self.state.tree.nodes.len(),
+            stopped,
+        })
+    }
+
+    /// Joins, writes and checks the root's certificate.
+    fn merged(&self) -> Result<(PathBuf, String), ClusterError> {
+        let jobs = &self.state.jobs;
+        let dir = &self.dir;
+        let mut text_of = |id: usize| {
+            std::fs::read_to_string(dir.job_file(id, &format!("r{}.proof", jobs[id].runs))).ok()
+        };
+        let text = join(&self.state.tree, &self.game, &self.root.name, &mut text_of)?;
+        self.dir.write("proof.cert", &text)?;
+        let report = check(&PlainPosition::from_position(&self.root), &text)
+            .map_err(|f| ClusterError::Refused(f.to_string()))?;
+        Ok((self.dir.path("proof.cert"), report.to_string()))
+    }
+}

@@ -1,0 +1,490 @@
+//! The master's top tree: the first plies of the proof, grown one level at
+//! a time where a job could not settle a leaf.
+//!
+//! Two kinds of node alternate. An OR node is a position with the attacker
+//! (the root's side to move) to move; an open OR leaf is what a job is
+//! asked about, as a whole `kinrow solve` of that position. An AND node is
+//! a position with the defender to move; it is never a job (a solve of it
+//! would ask whether the *defender* wins, another question), so it is
+//! expanded as soon as it is made, its children OR nodes.
+//!
+//! The top tree plays the game itself, with no reduction: at an OR node
+//! every move the attacker may make (its candidates that pass the attack
+//! filter, under renju none of x's forbidden points), at an AND node every
+//! reply of the defender (its candidates, under renju none of x's forbidden
+//! points) and, under renju, the pass RIF allows. So an OR node is won when
+//! one child is, lost when every child is; an AND node the other way round,
+//! and a job's `win`/`no-win` is a value of the very same game (its position
+//! file carries every setting). The attacker's pass is left out: the
+//! defender answers it with a pass, and two passes in a row end the game
+//! drawn (RIF), so it never helps the attacker. A pass counts as a ply, as
+//! in the provers' own game with passes (`value/game.rs`).
+//!
+//! Transpositions are merged: a node is keyed by its Zobrist key (stones
+//! and side to move), its kind and its plies left, and a position reached
+//! twice is one node with two parents. Symmetric positions are not merged
+//! (see `docs/cluster.md`).
+
+use kinrow_board::{Attack, Board, Candidates, Cell, Rule};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// A proof or disproof number that no work can reach.
+pub const INFINITE: u64 = u64::MAX;
+
+/// What is known of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Value {
+    Open,
+    Win,
+    NoWin,
+}
+
+/// One ply from a parent to a child: a stone on a cell, or a pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    Cell(String),
+    Pass,
+}
+
+/// An edge of the tree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edge {
+    pub step: Step,
+    pub child: usize,
+}
+
+/// Why a node has its value, or how it is still open.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// An open OR leaf: a job settles it or sends it to be expanded.
+    Leaf,
+    /// Settled by the answer of this job.
+    Job(usize),
+    /// Its children.
+    Expanded(Vec<Edge>),
+    /// An OR node won at once: the attacker completes its line here.
+    Wins(String),
+    /// Settled by the rules, as said.
+    Rule(String),
+    /// A leaf whose job failed every run: open, and not asked again.
+    Failed(usize),
+}
+
+/// A node of the top tree.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Node {
+    /// The attacker is to move (an OR node) or the defender (an AND node).
+    pub or: bool,
+    /// The plies from the root to this node (the first path it was met on).
+    pub path: Vec<Step>,
+    /// The plies left; `None` with no horizon.
+    pub plies: Option<u32>,
+    pub key: u64,
+    pub value: Value,
+    pub basis: Basis,
+}
+
+/// Proof and disproof numbers, and whether an open leaf that no job is
+/// working on lies below (`free`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    pub proof: u64,
+    pub disproof: u64,
+    pub free: bool,
+}
+
+/// The game every node is a position of: the settings of the root.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub root: Board,
+    pub candidates: Candidates,
+    pub attack: Attack,
+    pub depth: Option<u32>,
+}
+
+/// A position the top tree cannot go on from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TreeError {
+    #[error("the defender has no move after {0} and may not pass")]
+    DefenderStuck(String),
+    #[error("the state names a cell {0:?} that is not on the board")]
+    BadCell(String),
+    #[error("the state's tree is damaged: {0}")]
+    Damaged(String),
+}
+
+/// The top tree: its nodes, the root first.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Tree {
+    pub nodes: Vec<Node>,
+    #[serde(skip)]
+    table: HashMap<(u64, bool, Option<u32>), usize>,
+    #[serde(skip)]
+    numbers: Vec<Numbers>,
+}
+
+impl Tree {
+    /// The tree of the root alone (an OR node).
+    #[must_use]
+    pub fn new(game: &Game) -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            table: HashMap::new(),
+            numbers: Vec::new(),
+        };
+        let mut board = game.root.clone();
+        tree.or_node(game, &mut board, Vec::new(), game.depth);
+        tree
+    }
+
+    /// Rebuilds the transposition table after reading a saved tree, and
+    /// checks that every child index is a node.
+    pub fn restore(&mut self) -> Result<(), TreeError> {
+        self.table.clear();
+        let n = self.nodes.len();
+        if n == 0 {
+            return Err(TreeError::Damaged("no root".into()));
+        }
+        for (i, node) in self.nodes.iter().enumerate() {
+            self.table.insert((node.key, node.or, node.plies), i);
+            if let Basis::Expanded(edges) = &node.basis {
+                if let Some(e) = edges.iter().find(|e| e.child >= n) {
+                    return Err(TreeError::Damaged(format!(
+                        "node {i} has a child {} of {n} nodes",
+                        e.child
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The root's value.
+    #[must_use]
+    pub fn root(&self) -> Value {
+        self.nodes[0].value
+    }
+
+    /// The numbers of every node after the last [`Tree::refresh`].
+    #[must_use]
+    pub fn numbers(&self, node: usize) -> Numbers {
+        self.numbers[node]
+    }
+
+    /// The board of a node, replayed from the root along its path.
+    pub fn board(&self, game: &Game, node: usize) -> Result<Board, TreeError> {
+        let mut board = game.root.clone();
+        let g = *board.game().geometry();
+        for step in &self.nodes[node].path {
+            match step {
+                Step::Cell(name) => {
+                    let c = g
+                        .parse_cell(name)
+                        .filter(|c| board.stone_at(*c).is_none())
+                        .ok_or_else(|| TreeError::BadCell(name.clone()))?;
+                    board.play(c);
+                }
+                Step::Pass => board.set_to_move(board.to_move().other()),
+            }
+        }
+        Ok(board)
+    }
+
+    /// The OR node of `board` (attacker to move) with `plies` left, made
+    /// and settled by the rules where they can, or found in the table.
+    fn or_node(
+        &mut self,
+        game: &Game,
+        board: &mut Board,
+        path: Vec<Step>,
+        plies: Option<u32>,
+    ) -> usize {
+        let id = (board.key(), true, plies);
+        if let Some(&n) = self.table.get(&id) {
+            return n;
+        }
+        let (value, basis) = settle_or(game, board, plies);
+        self.push(Node {
+            or: true,
+            path,
+            plies,
+            key: board.key(),
+            value,
+            basis,
+        })
+    }
+
+    fn push(&mut self, node: Node) -> usize {
+        let n = self.nodes.len();
+        self.table.insert((node.key, node.or, node.plies), n);
+        self.nodes.push(node);
+        n
+    }
+
+    /// Expands the open OR leaf `node` (its job answered unknown): an AND
+    /// child for each move of the attacker, each expanded at once.
+    pub fn expand(&mut self, game: &Game, node: usize) -> Result<(), TreeError> {
+        let mut board = self.board(game, node)?;
+        let me = board.to_move();
+        let moves = board.legal(me, &board.attack_moves(me, game.candidates, game.attack));
+        let plies = self.nodes[node].plies.map(|p| p - 1);
+        let g = *board.game().geometry();
+        let mut edges = Vec::new();
+        for i in moves.iter() {
+            let c = Cell::from_index(i);
+            let mut path = self.nodes[node].path.clone();
+            path.push(Step::Cell(g.name(c)));
+            board.play(c);
+            let child = self.and_node(game, &mut board, path, plies);
+            board.undo(c);
+            edges.push(Edge {
+                step: Step::Cell(g.name(c)),
+                child: child?,
+            });
+        }
+        self.nodes[node].basis = Basis::Expanded(edges);
+        Ok(())
+    }
+
+    /// The AND node of `board` (defender to move, after an attacker move
+    /// that did not win: an OR node with a winning stone is settled before
+    /// it is expanded) with `plies` left.
+    fn and_node(
+        &mut self,
+        game: &Game,
+        board: &mut Board,
+        path: Vec<Step>,
+        plies: Option<u32>,
+    ) -> Result<usize, TreeError> {
+        let id = (board.key(), false, plies);
+        if let Some(&n) = self.table.get(&id) {
+            return Ok(n);
+        }
+        let g = *board.game().geometry();
+        let defender = board.to_move();
+        let replies = board.legal(defender, &board.candidates(game.candidates));
+        let renju = board.game().rule() == Rule::Renju;
+        let mut node = Node {
+            or: false,
+            path: path.clone(),
+            plies,
+            key: board.key(),
+            value: Value::NoWin,
+            basis: Basis::Leaf,
+        };
+        // A full board without a line is a draw, and a draw is no win.
+        if board.is_full() {
+            node.basis = Basis::Rule("the board is full: a draw".into());
+            return Ok(self.push(node));
+        }
+        if replies.is_empty() && !renju {
+            let text: Vec<String> = path.iter().map(step_name).collect();
+            return Err(TreeError::DefenderStuck(text.join(" ")));
+        }
+        // The defender completes its own line: the attack has failed.
+        let wins = replies & board.winning_cells(defender);
+        if let Some(w) = wins.first() {
+            let cell = g.name(Cell::from_index(w));
+            node.basis = Basis::Rule(format!("the defender completes its line at {cell}"));
+            return Ok(self.push(node));
+        }
+        // One ply left: the defender's; the attacker places no more stones.
+        if plies == Some(1) {
+            node.basis = Basis::Rule("no ply left for the attacker".into());
+            return Ok(self.push(node));
+        }
+        // The defender's reply (or pass) is one more ply: plies >= 2 here.
+        let after = plies.map(|p| p - 1);
+        node.value = Value::Open;
+        let me = self.push(node);
+        let mut edges = Vec::new();
+        for i in replies.iter() {
+            let c = Cell::from_index(i);
+            let mut p = path.clone();
+            p.push(Step::Cell(g.name(c)));
+            board.play(c);
+            let child = self.or_node(game, board, p, after);
+            board.undo(c);
+            edges.push(Edge {
+                step: Step::Cell(g.name(c)),
+                child,
+            });
+        }
+        if renju {
+            let mut p = path;
+            p.push(Step::Pass);
+            board.set_to_move(defender.other());
+            let child = self.or_node(game, board, p, after);
+            board.set_to_move(defender);
+            edges.push(Edge {
+                step: Step::Pass,
+                child,
+            });
+        }
+        self.nodes[me].basis = Basis::Expanded(edges);
+        Ok(me)
+    }
+
+    /// Recomputes every node's value and numbers from the leaves up.
+    /// `busy(node)` tells whether a job is working on an open leaf.
+    pub fn refresh(&mut self, busy: &dyn Fn(usize) -> bool) {
+        self.numbers = vec![
+            Numbers {
+                proof: 0,
+                disproof: 0,
+                free: false
+            };
+            self.nodes.len()
+        ];
+        let mut done = vec![false; self.nodes.len()];
+        self.visit(0, busy, &mut done);
+    }
+
+    fn visit(&mut self, n: usize, busy: &dyn Fn(usize) -> bool, done: &mut [bool]) -> Numbers {
+        if done[n] {
+            return self.numbers[n];
+        }
+        let numbers = match self.nodes[n].basis.clone() {
+            Basis::Expanded(edges) => {
+                let kids: Vec<Numbers> = edges
+                    .iter()
+                    .map(|e| self.visit(e.child, busy, done))
+                    .collect();
+                let free = kids.iter().any(|k| k.free);
+                let (pn, dn) = if self.nodes[n].or {
+                    (min(&kids, |k| k.proof), sum(&kids, |k| k.disproof))
+                } else {
+                    (sum(&kids, |k| k.proof), min(&kids, |k| k.disproof))
+                };
+                self.nodes[n].value = if pn == 0 {
+                    Value::Win
+                } else if dn == 0 {
+                    Value::NoWin
+                } else {
+                    Value::Open
+                };
+                Numbers {
+                    proof: pn,
+                    disproof: dn,
+                    free: free && pn != 0 && dn != 0,
+                }
+            }
+            _ => match self.nodes[n].value {
+                Value::Win => Numbers {
+                    proof: 0,
+                    disproof: INFINITE,
+                    free: false,
+                },
+                Value::NoWin => Numbers {
+                    proof: INFINITE,
+                    disproof: 0,
+                    free: false,
+                },
+                Value::Open => Numbers {
+                    proof: 1,
+                    disproof: 1,
+                    free: self.nodes[n].basis == Basis::Leaf && !busy(n),
+                },
+            },
+        };
+        done[n] = true;
+        self.numbers[n] = numbers;
+        numbers
+    }
+
+    /// The most-proving open leaf that no job works on (proof-number
+    /// search's choice, skipping subtrees whose open leaves are all
+    /// busy), or `None`.
+    #[must_use]
+    pub fn select(&self) -> Option<usize> {
+        let mut n = 0;
+        loop {
+            if !self.numbers[n].free {
+                return None;
+            }
+            let Basis::Expanded(edges) = &self.nodes[n].basis else {
+                return Some(n);
+            };
+            let or = self.nodes[n].or;
+            n = edges
+                .iter()
+                .map(|e| e.child)
+                .filter(|&c| self.numbers[c].free)
+                .min_by_key(|&c| {
+                    let k = self.numbers[c];
+                    if or {
+                        k.proof
+                    } else {
+                        k.disproof
+                    }
+                })?;
+        }
+    }
+
+    /// The open leaves that still matter to the root: those reached from
+    /// it through open nodes only. A job on any other leaf is wasted.
+    #[must_use]
+    pub fn relevant(&self) -> Vec<bool> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![0];
+        while let Some(n) = stack.pop() {
+            if seen[n] || self.nodes[n].value != Value::Open {
+                continue;
+            }
+            seen[n] = true;
+            if let Basis::Expanded(edges) = &self.nodes[n].basis {
+                stack.extend(edges.iter().map(|e| e.child));
+            }
+        }
+        seen
+    }
+}
+
+/// What the rules say of an OR node (attacker to move) before any search.
+fn settle_or(game: &Game, board: &Board, plies: Option<u32>) -> (Value, Basis) {
+    let no = |why: &str| (Value::NoWin, Basis::Rule(why.into()));
+    // Depth 0 is never a win.
+    if plies == Some(0) {
+        return no("no ply left");
+    }
+    if board.is_full() {
+        return no("the board is full: a draw");
+    }
+    let me = board.to_move();
+    let moves = board.legal(me, &board.attack_moves(me, game.candidates, game.attack));
+    if let Some(w) = (moves & board.winning_cells(me)).first() {
+        let g = board.game().geometry();
+        return (Value::Win, Basis::Wins(g.name(Cell::from_index(w))));
+    }
+    // The attacker's stone at the last ply would have to complete the line.
+    if plies == Some(1) {
+        return no("one ply left and no winning stone");
+    }
+    // No move at all (the filter leaves none): no win. Passing never
+    // helps the attacker (see the module's docs).
+    if moves.is_empty() {
+        return no("the attacker has no move");
+    }
+    (Value::Open, Basis::Leaf)
+}
+
+fn min(kids: &[Numbers], f: impl Fn(&Numbers) -> u64) -> u64 {
+    kids.iter().map(f).min().unwrap_or(INFINITE)
+}
+
+fn sum(kids: &[Numbers], f: impl Fn(&Numbers) -> u64) -> u64 {
+    kids.iter().map(f).fold(0, u64::saturating_add)
+}
+
+/// A step as written in a path.
+#[must_use]
+pub fn step_name(step: &Step) -> String {
+    match step {
+        Step::Cell(c) => c.clone(),
+        Step::Pass => "pass".into(),
+    }
+}
