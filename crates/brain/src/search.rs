@@ -6,7 +6,7 @@
 
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule};
 use kinrow_prover::value::eval::static_eval;
-use kinrow_prover::{Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{Limits, Outcome, PnsConfig, Problem, Prover, Verdict};
 use std::time::Duration;
 
 /// VCF nodes allowed per millisecond of thinking time: a VCF search has no
@@ -109,8 +109,5 @@ pub(crate) fn vct_of(outcome: Outcome) -> Vct {
 /// PNS in the threat space, the prover of the brain's VCT searches (and of
 /// its defence checks).
 pub(crate) fn threat_space() -> Box<dyn Prover + Send> {
-    Box::new(Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    }))
+    Box::new(kinrow_prover::Vct::prover(PnsConfig::default()))
 }

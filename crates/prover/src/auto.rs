@@ -20,7 +20,7 @@
 //! unknown, and costs little on the small puzzles it does not settle.
 
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-use crate::{AndOr, AndOrConfig, Pns, PnsConfig};
+use crate::{AndOr, AndOrConfig, Pns, PnsConfig, Vct};
 use kinrow_board::Rule;
 use std::time::{Duration, Instant};
 
@@ -57,10 +57,7 @@ impl Auto {
 
     /// The threat space's prover.
     fn vct() -> Pns {
-        Pns::new(PnsConfig {
-            threat_space: true,
-            ..PnsConfig::default()
-        })
+        Vct::prover(PnsConfig::default())
     }
 }
 

@@ -29,6 +29,7 @@ use crate::node::{
 };
 use crate::outcome::Exhausted;
 use crate::threat::{slots_within, ThreatSpace};
+use crate::threat_space;
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 
@@ -40,10 +41,6 @@ mod rules;
 pub(crate) use rules::PNS_EXTRAS;
 mod zones;
 pub(crate) use numbers::Change;
-
-/// Mixed into the keys of the defender's nodes below a widened attacker's
-/// node of the threat space (see [`PnsSearch::expand_with`]).
-const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
 
 /// The remaining depth after one more ply.
 #[inline]
@@ -97,7 +94,7 @@ pub(crate) struct PnsSearch<'a> {
     /// table only answers faster.
     threats: RefCell<ThreatSpace>,
     /// The attacker plays only in its threat space
-    /// ([`ThreatSpace::threat_moves`]): a win is a win, a no-win holds for
+    /// ([`crate::threat_space`]): a win is a win, a no-win holds for
     /// that restricted game only.
     pub(crate) threat_space: bool,
     /// The node and time budgets: the nodes it counts are the arena's and
@@ -467,8 +464,9 @@ impl<'a> PnsSearch<'a> {
         // A widened attacker's node of the threat space gives its
         // defender's nodes the full VCF horizon for their threat: other
         // nodes than the narrow ones at the same positions.
-        let wide_children = self.threat_space && !parent.is_and() && parent.is_wide();
-        let salt = depth_salt(depth) ^ if wide_children { WIDE_SALT } else { 0 };
+        let wide_children =
+            self.threat_space && threat_space::children_wide(parent.is_and(), parent.is_wide());
+        let salt = depth_salt(depth) ^ threat_space::child_salt(wide_children);
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         scratch.extend(moves.iter().map(|a| {

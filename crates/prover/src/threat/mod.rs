@@ -66,11 +66,6 @@ use vcf::Frame;
 /// shortcut decides already).
 pub const VCF_MIN_DEPTH: u32 = 5;
 
-/// The longest VCF, in plies, that makes a move a threat in the narrow
-/// threat space of the `vct` prover (two fours, as quintet's
-/// `threat_limit 2`); the wider space allows any within the horizon.
-pub const NARROW_THREAT_PLIES: u32 = 5;
-
 /// Nodes one VCF call may spend by default before it gives up (giving up
 /// only costs a reduction or a shortcut, never soundness).
 pub const DEFAULT_VCF_NODES: u64 = 20_000;
@@ -221,40 +216,6 @@ impl ThreatSpace {
     fn has_four(&self, board: &SearchBoard, player: Player) -> bool {
         let cands = board.candidates(self.vcf.candidates());
         !board.fours_without_win(player, &cands).is_empty()
-    }
-
-    /// The threat space of the side to move, which must have no winning
-    /// cell among the candidates: the cells of `moves` that are fours, and
-    /// with five plies or more left (`max_plies`) those in a window of `k`
-    /// cells with no opponent stone and `k - 3` of its stones (threes, once
-    /// played), or with `wide` `k - 4` (twos, once played: a move can
-    /// threaten without making a three, when the VCF it allows plays fours
-    /// through it later). When the opponent has a winning cell the moves
-    /// (the block) are kept as they are. Whether a move threatens is asked
-    /// lazily, at the defender's node it leads to
-    /// ([`crate::node::NodeRules::defender_node_threatened`]), where the
-    /// same VCF gives the zone. Restricting the attacker to these is sound
-    /// for a win; a no-win found so says nothing about the other moves.
-    #[must_use]
-    pub fn threat_moves(
-        board: &SearchBoard,
-        moves: &Bitboard,
-        max_plies: u32,
-        wide: bool,
-    ) -> Bitboard {
-        let me = board.to_move();
-        if board.winning_cells(me.other()).intersects(moves) {
-            // The moves are the block of a defender's four: forced, kept
-            // whether it threatens or not.
-            return *moves;
-        }
-        let fours = board.fours_without_win(me, moves);
-        if max_plies < 5 {
-            return fours;
-        }
-        let (own, opp) = (board.stones(me), board.stones(me.other()));
-        let empty = if wide { 4 } else { 3 };
-        fours | (board.game().window_cells(own, opp, empty) & *moves)
     }
 
     /// At the defender's turn with `depth` plies left, its own move

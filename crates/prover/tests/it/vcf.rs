@@ -341,11 +341,7 @@ fn zones_change_no_verdict_where_the_zone_decides() {
         if a.verdict != Verdict::Unknown {
             assert_eq!(a.verdict, truth.verdict, "seed {seed}: AND-OR with zones");
         }
-        let v = Pns::new(PnsConfig {
-            threat_space: true,
-            ..PnsConfig::default()
-        })
-        .prove(&problem, &limits);
+        let v = kinrow_prover::Vct::prover(PnsConfig::default()).prove(&problem, &limits);
         if v.verdict == Verdict::Win {
             assert_eq!(truth.verdict, Verdict::Win, "seed {seed}: vct");
         }

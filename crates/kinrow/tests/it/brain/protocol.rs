@@ -179,10 +179,7 @@ fn the_brain_stops_the_opponents_vct() {
         attack: Attack::Any,
         depth: None,
     };
-    let mut vct = Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    });
+    let mut vct = kinrow_prover::Vct::prover(PnsConfig::default());
     let limits = Limits {
         time: Some(Duration::from_secs(10)),
         ..Limits::default()
