@@ -20,9 +20,10 @@
 use super::arena::{Arena, Node, NodeId, NO_REST};
 use super::{Evaluation, Init};
 use crate::budget::{Budget, Stopped};
+use crate::kit::cursor::Cursor;
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
-use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
+use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::{Numbers, ProofNumber};
 use crate::node::{
     depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
@@ -64,16 +65,12 @@ struct Step {
 /// One proof-number search in progress.
 pub(crate) struct PnsSearch<'a> {
     arena: Arena,
-    sym: &'a Symmetries,
+    /// The position at the end of `path`, with its keys and depth.
+    at: Cursor<'a>,
     rules: NodeRules,
     init: Init,
     evaluation: Evaluation,
     shapes: ShapeScan,
-    root_depth: u32,
-    root_stones: u32,
-    /// The position at the end of `path`.
-    board: SearchBoard,
-    keys: SymKeys,
     path: Vec<Step>,
     /// Moves of the node being expanded: canonical and real cell
     /// indices, the child's key and its frame.
@@ -138,15 +135,11 @@ impl<'a> PnsSearch<'a> {
         PnsSearch {
             memory,
             arena: Arena::new(arena),
-            sym,
+            at: Cursor::new(board, depth, sym),
             rules,
             init,
             evaluation,
             shapes: ShapeScan::new(board.game()),
-            root_depth: depth,
-            root_stones: board.stone_count(),
-            board: board.clone(),
-            keys: sym.keys(board.board()),
             path: Vec::new(),
             scratch: Vec::new(),
             stack: Vec::new(),
@@ -178,7 +171,7 @@ impl<'a> PnsSearch<'a> {
 
     /// Proves or disproves the root (standard mode).
     pub(crate) fn prove_root(&mut self) -> Result<(), Stopped> {
-        let eval = self.evaluate(false, self.root_depth, false);
+        let eval = self.evaluate(false, self.at.root_depth, false);
         self.create_root(eval)?;
         self.run(0)
     }
@@ -206,12 +199,12 @@ impl<'a> PnsSearch<'a> {
             if node.is_solved() {
                 continue;
             }
-            let cell = self.sym.to_actual(frame, canonical);
-            self.play(cell);
+            let cell = self.at.sym.to_actual(frame, canonical);
+            self.at.play(cell);
             self.path.push(Step {
                 node: child,
                 mv: Some(cell),
-                frame: self.keys.canonical().1,
+                frame: self.at.keys.canonical().1,
                 pn: node.pn,
                 dn: node.dn,
             });
@@ -222,24 +215,6 @@ impl<'a> PnsSearch<'a> {
         Ok(())
     }
 
-    /// The remaining depth at the end of the path.
-    #[inline]
-    fn depth(&self) -> u32 {
-        depth_after(self.root_depth, self.board.stone_count() - self.root_stones)
-    }
-
-    #[inline]
-    fn play(&mut self, cell: Cell) {
-        self.sym.play(&mut self.keys, self.board.to_move(), cell);
-        self.board.play(cell);
-    }
-
-    #[inline]
-    fn undo(&mut self, cell: Cell) {
-        self.board.undo(cell);
-        self.sym.play(&mut self.keys, self.board.to_move(), cell);
-    }
-
     fn create_root(&mut self, eval: Numbers) -> Result<NodeId, Stopped> {
         if !self.budget.affords(self.spent(), 1) {
             return Err(Stopped);
@@ -247,8 +222,8 @@ impl<'a> PnsSearch<'a> {
         if self.arena.reserve(1).is_err() {
             return Err(self.budget.stopped(Exhausted::Memory));
         }
-        let (key, frame) = self.keys.canonical();
-        let key = key ^ depth_salt(self.root_depth);
+        let (key, frame) = self.at.keys.canonical();
+        let key = key ^ depth_salt(self.at.root_depth);
         let root = self
             .arena
             .add_node(Some(key), eval.pn, eval.dn, u32::from(eval.len), false);
@@ -316,8 +291,8 @@ impl<'a> PnsSearch<'a> {
                 return;
             }
             let (child, canonical) = self.arena.edge(best);
-            let cell = self.sym.to_actual(step.frame, canonical);
-            self.play(cell);
+            let cell = self.at.sym.to_actual(step.frame, canonical);
+            self.at.play(cell);
             let c = *self.arena.node(child);
             debug_assert!(
                 !c.is_solved(),
@@ -328,7 +303,7 @@ impl<'a> PnsSearch<'a> {
             self.path.push(Step {
                 node: child,
                 mv: Some(cell),
-                frame: self.keys.canonical().1,
+                frame: self.at.keys.canonical().1,
                 pn: c.pn,
                 dn: c.dn,
             });
@@ -355,7 +330,7 @@ impl<'a> PnsSearch<'a> {
             }
             self.path.pop();
             if let Some(cell) = step.mv {
-                self.undo(cell);
+                self.at.undo(cell);
             }
         }
     }
@@ -365,7 +340,7 @@ impl<'a> PnsSearch<'a> {
         while self.path.len() > base + 1 {
             let step = self.path.pop().expect("nonempty");
             if let Some(cell) = step.mv {
-                self.undo(cell);
+                self.at.undo(cell);
             }
         }
     }
@@ -382,8 +357,8 @@ impl<'a> PnsSearch<'a> {
             node.is_leaf() && !node.is_solved(),
             "expand an open leaf once"
         );
-        let depth = self.depth();
-        if hopeless(&self.board, node.is_and(), depth)
+        let depth = self.at.depth();
+        if hopeless(&self.at.board, node.is_and(), depth)
             || self.settled_by_last_plies(node.is_and(), depth)
         {
             return self.settle(id, node.is_and(), depth, node.is_wide());
@@ -459,8 +434,8 @@ impl<'a> PnsSearch<'a> {
         let frame = self.path.last().expect("the path holds the root").frame;
         // Children in canonical order, so that mirror images grow the same
         // tree.
-        let depth = child_depth(self.depth());
-        let me = self.board.to_move();
+        let depth = child_depth(self.at.depth());
+        let me = self.at.board.to_move();
         // A widened attacker's node of the threat space gives its
         // defender's nodes the full VCF horizon for their threat: other
         // nodes than the narrow ones at the same positions.
@@ -471,11 +446,11 @@ impl<'a> PnsSearch<'a> {
         scratch.clear();
         scratch.extend(moves.iter().map(|a| {
             let cell = Cell::from_index(a);
-            let mut keys = self.keys;
-            self.sym.play(&mut keys, me, cell);
+            let mut keys = self.at.keys;
+            self.at.sym.play(&mut keys, me, cell);
             let (key, child_frame) = keys.canonical();
             (
-                self.sym.to_canonical(frame, cell),
+                self.at.sym.to_canonical(frame, cell),
                 a as u16,
                 key ^ salt,
                 child_frame,
@@ -483,7 +458,7 @@ impl<'a> PnsSearch<'a> {
         }));
         // The whole game: the likely replies of the defender first.
         let ranks = if self.reply_order && parent.is_and() {
-            reply_ranks(&self.board)
+            reply_ranks(&self.at.board)
         } else {
             None
         };
@@ -509,7 +484,7 @@ impl<'a> PnsSearch<'a> {
         let base = if eager || self.init == Init::Unit {
             0
         } else {
-            mobility_stand_in(self.board.candidates(self.rules.candidates).count())
+            mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
         };
         let start = self.arena.edge_count();
         for i in parent.children() {
@@ -524,7 +499,7 @@ impl<'a> PnsSearch<'a> {
         for (index, &(canonical, real, key, child_frame)) in scratch.iter().enumerate() {
             if created == limit {
                 let rank = ranks.as_ref().map_or(0, |r| r[usize::from(real)]);
-                let moves = self.board.empty().count().saturating_sub(1);
+                let moves = self.at.board.empty().count().saturating_sub(1);
                 rest = lazy::rest_numbers(scratch.len() - index, rank, moves);
                 break;
             }
@@ -541,12 +516,12 @@ impl<'a> PnsSearch<'a> {
                 }
                 _ => {
                     let eval = if eager || (mixed && (!child_and || depth < 4)) {
-                        let w = wins.get_or_insert_with(|| wins_of(&self.board));
-                        let after = wins_after(&self.board, w, cell);
-                        self.play(cell);
+                        let w = wins.get_or_insert_with(|| wins_of(&self.at.board));
+                        let after = wins_after(&self.at.board, w, cell);
+                        self.at.play(cell);
                         let eval =
                             self.evaluate_with(child_and, depth, after.as_ref(), wide_children);
-                        self.undo(cell);
+                        self.at.undo(cell);
                         eval
                     } else {
                         self.first_numbers(child_and, cell, base)
@@ -565,9 +540,9 @@ impl<'a> PnsSearch<'a> {
                         self.arena.node_mut(n).mark_wide();
                     }
                     if self.zones && eval.dn.is_zero() {
-                        self.play(cell);
+                        self.at.play(cell);
                         let zone = self.terminal_zone(child_and, child_frame);
-                        self.undo(cell);
+                        self.at.undo(cell);
                         self.arena.set_zone(n, zone);
                     }
                     n
@@ -620,10 +595,10 @@ impl<'a> PnsSearch<'a> {
                 len: 0,
             };
         }
-        let me = self.board.to_move();
+        let me = self.at.board.to_move();
         let t = self.shapes.around(
-            self.board.stones(me),
-            self.board.stones(me.other()),
+            self.at.board.stones(me),
+            self.at.board.stones(me.other()),
             cell.index(),
         );
         let (pn, dn) = t.first_numbers(child_and, base);
