@@ -32,7 +32,7 @@
 
 use super::table::{DfpnTable, Entry, Table, NO_MOVE};
 use crate::budget::{Budget, Stopped};
-use crate::kit::cursor::Cursor;
+use crate::kit::cursor::{rank_order, ChildKey, Cursor};
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, Symmetries};
@@ -108,6 +108,8 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     /// The children lists of the nodes on the path, one after the other.
     children: Vec<Child>,
     scratch: Vec<Child>,
+    /// The moves of the node being expanded, keyed by the cursor.
+    keyed: Vec<ChildKey>,
     seen: KeySet,
     budget: Budget,
     /// Under renju, in the game for wins only: the VCF searches that
@@ -228,6 +230,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             attacker: board.to_move(),
             children: Vec::new(),
             scratch: Vec::new(),
+            keyed: Vec::new(),
             seen: KeySet::new(),
             budget,
             threats: None,
@@ -521,35 +524,24 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     fn push_children(&mut self, and: bool, depth: u32, moves: Bitboard, wins: &Wins) {
         let child_depth = depth_after(depth, 1);
         let salt = depth_salt(child_depth);
-        let me = self.at.board.to_move();
-        let frame = self.at.keys.canonical().1;
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
-        // Canonical order without a sort: the moves' canonical cells as a
-        // set, read in order.
-        let mut canonical = Bitboard::EMPTY;
-        for a in moves.iter() {
-            canonical.insert(usize::from(
-                self.at.sym.to_canonical(frame, Cell::from_index(a)),
-            ));
-        }
+        let mut keyed = std::mem::take(&mut self.keyed);
+        self.at.child_keys(&moves, salt, &mut keyed);
         // Mirror images among the children (of a position with a
         // symmetry, or close to one) share a key: keep the first.
         self.seen.clear();
-        for c in canonical.iter() {
-            let cell = self.at.sym.to_actual(frame, c as u16);
-            let mut keys = self.at.keys;
-            self.at.sym.play(&mut keys, me, cell);
-            let key = keys.canonical().0 ^ salt;
-            if self.seen.insert(key) {
+        for c in &keyed {
+            if self.seen.insert(c.key) {
                 scratch.push(Child {
-                    canonical: c as u16,
-                    real: cell.index() as u16,
-                    key,
+                    canonical: c.canonical,
+                    real: c.real,
+                    key: c.key,
                     numbers: Numbers::open(ProofNumber::ONE, ProofNumber::ONE),
                 });
             }
         }
+        self.keyed = keyed;
         // The whole game: the likely replies of the defender first, also
         // in the list, so that the loop below stops at a refutation sooner
         // and ties go to the better reply.
@@ -559,7 +551,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             None
         };
         if let Some(r) = &ranks {
-            scratch.sort_unstable_by_key(|c| (r[usize::from(c.real)], c.canonical));
+            rank_order(&mut scratch, r, |c| (c.real, c.canonical));
         }
         self.table.warm(scratch.iter().map(|c| c.key));
         let child_and = !and;
@@ -602,12 +594,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                         }
                     }
                 } else {
-                    let shape = self.shapes.around(
-                        self.at.board.stones(me),
-                        self.at.board.stones(me.other()),
-                        cell.index(),
-                    );
-                    let (pn, dn) = shape.first_numbers(child_and, base);
+                    let (pn, dn) = self.at.shape_numbers(&self.shapes, child_and, cell, base);
                     Numbers::open(pn, dn)
                 };
                 // Stored at once (in the bucket the probe just brought into

@@ -13,8 +13,23 @@
 //! stored per ply.
 
 use super::depth::depth_after;
+use super::shape::ShapeScan;
 use super::symmetry::{depth_salt, SymKeys, Symmetries};
-use kinrow_board::{Cell, SearchBoard};
+use super::ProofNumber;
+use kinrow_board::{Bitboard, Cell, SearchBoard};
+
+/// A move of the position at the cursor, named as the child it leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ChildKey {
+    /// The move in the position's canonical frame: the children's order.
+    pub(crate) canonical: u16,
+    /// The move on the real board.
+    pub(crate) real: u16,
+    /// The child's canonical key, with the caller's salt mixed in.
+    pub(crate) key: u64,
+    /// The child's frame (see [`Symmetries`]).
+    pub(crate) frame: u8,
+}
 
 /// The position at the end of a search's path, with its symmetric keys.
 #[derive(Clone, Debug)]
@@ -70,6 +85,73 @@ impl<'a> Cursor<'a> {
         self.board.undo(cell);
         self.sym.play(&mut self.keys, self.board.to_move(), cell);
     }
+
+    /// The children of the current position for `moves`, into `out`, in
+    /// canonical order, so that mirror images grow the same tree; each key
+    /// has `salt` mixed in (the child's depth, and whatever else tells
+    /// nodes at one position apart). Mirror images among the children
+    /// (of a position with a symmetry) share a key; the caller decides
+    /// what to do with them.
+    pub(crate) fn child_keys(&self, moves: &Bitboard, salt: u64, out: &mut Vec<ChildKey>) {
+        let me = self.board.to_move();
+        let frame = self.keys.canonical().1;
+        // Canonical order without a sort: the moves' canonical cells as a
+        // set, read in order.
+        let mut canonical = Bitboard::EMPTY;
+        for a in moves.iter() {
+            canonical.insert(usize::from(
+                self.sym.to_canonical(frame, Cell::from_index(a)),
+            ));
+        }
+        out.clear();
+        out.extend(canonical.iter().map(|c| {
+            let cell = self.sym.to_actual(frame, c as u16);
+            let mut keys = self.keys;
+            self.sym.play(&mut keys, me, cell);
+            let (key, child_frame) = keys.canonical();
+            ChildKey {
+                canonical: c as u16,
+                real: cell.index() as u16,
+                key: key ^ salt,
+                frame: child_frame,
+            }
+        }));
+    }
+
+    /// The shape heuristic's first numbers of the child after the side to
+    /// move plays `cell`, not evaluated (see [`ShapeScan`]); `base` stands
+    /// for the child's mobility.
+    #[inline]
+    pub(crate) fn shape_numbers(
+        &self,
+        shapes: &ShapeScan,
+        child_and: bool,
+        cell: Cell,
+        base: u32,
+    ) -> (ProofNumber, ProofNumber) {
+        let me = self.board.to_move();
+        shapes
+            .around(
+                self.board.stones(me),
+                self.board.stones(me.other()),
+                cell.index(),
+            )
+            .first_numbers(child_and, base)
+    }
+}
+
+/// Puts a node's children in the defender's reply order: by the rank of
+/// their real move ([`super::reply_order::reply_ranks`]), canonical order
+/// among equal ranks. `moves` gives a child's (real, canonical) move.
+pub(crate) fn rank_order<T>(
+    children: &mut [T],
+    ranks: &[u16; 128],
+    moves: impl Fn(&T) -> (u16, u16),
+) {
+    children.sort_unstable_by_key(|c| {
+        let (real, canonical) = moves(c);
+        (ranks[usize::from(real)], canonical)
+    });
 }
 
 #[cfg(test)]
