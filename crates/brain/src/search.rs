@@ -4,7 +4,7 @@
 //! space. In a file of their own so that the engine and the defence do
 //! not depend on each other.
 
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player};
 use kinrow_prover::value::eval::static_eval;
 use kinrow_prover::{Limits, Outcome, PnsConfig, Problem, Prover, Verdict};
 use std::time::Duration;
@@ -19,7 +19,7 @@ pub const VCF_NODES_PER_MS: u64 = 400;
 #[must_use]
 pub fn legal(board: &Board) -> Bitboard {
     let empty = board.empty();
-    if board.game().rule() == Rule::Renju && board.to_move() == Player::X {
+    if board.game().has_forbidden_points() && board.to_move() == Player::X {
         empty.and_not(&board.forbidden_points())
     } else {
         empty

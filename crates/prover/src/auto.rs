@@ -21,7 +21,6 @@
 
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::{AndOr, AndOrConfig, Pns, PnsConfig, Vct};
-use kinrow_board::Rule;
 use std::time::{Duration, Instant};
 
 /// Fewest plies of horizon for which [`Auto`] tries the threat space first
@@ -75,7 +74,7 @@ impl Prover for Auto {
     /// search it (by the games of passes of [`crate::node::Passes`]), but
     /// none lists every winning move there.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if problem.board.game().rule() == Rule::Renju && self.all_moves {
+        if problem.board.game().has_forbidden_points() && self.all_moves {
             return Err(ProblemError::AllMovesRenju);
         }
         Ok(())

@@ -47,7 +47,7 @@ use crate::node::{AndNode, NodeRules, Wins};
 use crate::outcome::{Problem, ProblemError};
 use crate::pns::{Pns, PnsConfig};
 use crate::threat::ThreatSpace;
-use kinrow_board::{Attack, Bitboard, Rule, SearchBoard};
+use kinrow_board::{Attack, Bitboard, SearchBoard};
 
 /// The prover's name in reports and on the command line.
 pub const NAME: &str = "vct";
@@ -92,7 +92,7 @@ pub(crate) fn accepts(all_moves: bool) -> Result<(), ProblemError> {
 /// changed nothing, but under renju, where it is still a restriction
 /// (nodes the rules leave to a pass are no-wins of the threat space).
 pub(crate) fn keeps_no_win(problem: &Problem) -> bool {
-    problem.attack == Attack::Fours && problem.board.game().rule() != Rule::Renju
+    problem.attack == Attack::Fours && !problem.board.game().has_forbidden_points()
 }
 
 /// The threat space of the side to move, which must have no winning
@@ -173,7 +173,7 @@ pub(crate) fn defender_node(
 ) -> AndNode {
     threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
     let pass_matters = |replies: &Bitboard| {
-        board.game().rule() == Rule::Renju
+        board.game().has_forbidden_points()
             && rules.pass_matters(board, known)
             && !replies.is_empty()
     };

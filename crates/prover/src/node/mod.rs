@@ -50,7 +50,7 @@ pub use passes::Passes;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use crate::threat::ThreatSpace;
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, Rule, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, SearchBoard};
 use wins::winning;
 
 /// What the rules say at the attacker's turn.
@@ -111,7 +111,7 @@ impl NodeRules {
     /// defender's node must refute a pass.
     #[inline]
     pub(crate) fn pass_must_lose(&self, board: &SearchBoard) -> bool {
-        self.passes == Passes::MustLose && board.game().rule() == Rule::Renju
+        self.passes == Passes::MustLose && board.game().has_forbidden_points()
     }
 }
 
@@ -454,7 +454,7 @@ impl NodeRules {
     #[must_use]
     pub fn double_threat_replies(&self, board: &SearchBoard, cands: &Bitboard) -> Option<Bitboard> {
         let me = board.to_move();
-        if me == Player::O && board.game().rule() == Rule::Renju {
+        if me == Player::O && board.game().has_forbidden_points() {
             return None;
         }
         let att = board.stones(me.other());
@@ -536,7 +536,7 @@ pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
     // cell is forbidden to it), so the board need not fill and only the
     // stones themselves are bounded by the empty cells.
     let empty = board.empty().count();
-    let stones = if board.game().rule() == Rule::Renju {
+    let stones = if board.game().has_forbidden_points() {
         let s = if and { depth / 2 } else { depth.div_ceil(2) };
         s.min(empty)
     } else {

@@ -77,7 +77,7 @@ use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat_space;
-use kinrow_board::{Bitboard, Rule, SearchBoard};
+use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
 #[cfg(test)]
 pub(crate) use search::PNS_EXTRAS;
@@ -249,7 +249,7 @@ impl Prover for Pns {
         if self.config.threat_space {
             threat_space::accepts(self.config.all_moves)?;
         }
-        if problem.board.game().rule() == Rule::Renju {
+        if problem.board.game().has_forbidden_points() {
             if self.config.all_moves {
                 return Err(ProblemError::AllMovesRenju);
             }
@@ -259,7 +259,7 @@ impl Prover for Pns {
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let renju = problem.board.game().rule() == Rule::Renju;
+        let renju = problem.board.game().has_forbidden_points();
         let rules = NodeRules::new(problem.candidates, problem.attack);
         bracket(
             renju && !self.config.threat_space,

@@ -58,7 +58,7 @@ pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTE
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
-use kinrow_board::{Bitboard, Candidates, Player, Rule, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
 use vcf::Frame;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
@@ -257,7 +257,7 @@ impl ThreatSpace {
 /// that, the zone's argument (the module docs) holds as under the exact
 /// rule, x's rule. `board` is played on and restored.
 fn stays_playable(board: &mut SearchBoard, line: &VcfLine) -> bool {
-    if board.to_move() != Player::X || board.game().rule() != Rule::Renju {
+    if board.to_move() != Player::X || !board.game().has_forbidden_points() {
         return true;
     }
     let mut played = 0;
