@@ -304,7 +304,7 @@ fn forced_into_a_threat(seed: u64) -> Option<kinrow_prover::Problem> {
 /// AND-OR without it, on positions built by [`forced_into_a_threat`].
 #[test]
 fn zones_change_no_verdict_where_the_zone_decides() {
-    use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Prover, Verdict};
+    use kinrow_prover::{AndOr, AndOrConfig, Limits, PnsConfig, Prover, Verdict};
     let limits = Limits {
         max_nodes: Some(100_000),
         ..Limits::default()

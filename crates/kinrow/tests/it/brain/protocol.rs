@@ -3,7 +3,7 @@
 
 use super::process::{parse_move, Brain, PROMPT};
 use kinrow_board::{Attack, Board, Candidates, Game, Rule};
-use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{Limits, PnsConfig, Problem, Prover, Verdict};
 use std::time::{Duration, Instant};
 
 /// How long a test waits to see that no line comes.
