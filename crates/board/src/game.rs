@@ -129,6 +129,16 @@ impl Game {
         self.rule
     }
 
+    /// Whether the game has forbidden points (renju: for Black, x, only),
+    /// and with them RIF's passes. The provers ask this, not the rule's
+    /// name, wherever a search changes because of forbidden points or
+    /// passes; the rule's name is for parsing and printing.
+    #[inline]
+    #[must_use]
+    pub const fn has_forbidden_points(&self) -> bool {
+        matches!(self.rule, Rule::Renju)
+    }
+
     /// The rule that says which lines of `player`'s stones win: the game's
     /// rule for both sides under freestyle and exact; under renju exactly
     /// five for Black (x) and five or more for White (o). The line

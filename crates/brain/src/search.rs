@@ -4,9 +4,9 @@
 //! space. In a file of their own so that the engine and the defence do
 //! not depend on each other.
 
-use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player, Rule};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Player};
 use kinrow_prover::value::eval::static_eval;
-use kinrow_prover::{Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{Limits, Outcome, PnsConfig, Problem, Prover, Verdict};
 use std::time::Duration;
 
 /// VCF nodes allowed per millisecond of thinking time: a VCF search has no
@@ -19,7 +19,7 @@ pub const VCF_NODES_PER_MS: u64 = 400;
 #[must_use]
 pub fn legal(board: &Board) -> Bitboard {
     let empty = board.empty();
-    if board.game().rule() == Rule::Renju && board.to_move() == Player::X {
+    if board.game().has_forbidden_points() && board.to_move() == Player::X {
         empty.and_not(&board.forbidden_points())
     } else {
         empty
@@ -109,8 +109,5 @@ pub(crate) fn vct_of(outcome: Outcome) -> Vct {
 /// PNS in the threat space, the prover of the brain's VCT searches (and of
 /// its defence checks).
 pub(crate) fn threat_space() -> Box<dyn Prover + Send> {
-    Box::new(Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    }))
+    Box::new(kinrow_prover::Vct::prover(PnsConfig::default()))
 }

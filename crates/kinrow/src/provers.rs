@@ -13,8 +13,9 @@ pub enum ProverKind {
     AndOr,
     /// Proof-number search over a transposition DAG.
     Pns,
-    /// PNS with the attacker kept to its threat space (fours, and threes
-    /// that threaten a VCF): proves wins fast, answers unknown otherwise.
+    /// PNS with the attacker kept to its threat space (fours, threes that
+    /// threaten a VCF, twos where no three does): proves wins fast, answers
+    /// unknown otherwise.
     Vct,
     /// Depth-first proof-number search in a fixed-size table (df-pn).
     Dfpn,
@@ -63,9 +64,8 @@ impl ProverKind {
                 all_moves,
                 ..Default::default()
             })),
-            ProverKind::Vct => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {
+            ProverKind::Vct => Box::new(kinrow_prover::Vct::prover(kinrow_prover::PnsConfig {
                 all_moves,
-                threat_space: true,
                 ..Default::default()
             })),
             ProverKind::Pns => Box::new(kinrow_prover::Pns::new(kinrow_prover::PnsConfig {

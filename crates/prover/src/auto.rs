@@ -20,8 +20,7 @@
 //! unknown, and costs little on the small puzzles it does not settle.
 
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-use crate::{AndOr, AndOrConfig, Pns, PnsConfig};
-use kinrow_board::Rule;
+use crate::{AndOr, AndOrConfig, Pns, PnsConfig, Vct};
 use std::time::{Duration, Instant};
 
 /// Fewest plies of horizon for which [`Auto`] tries the threat space first
@@ -57,10 +56,7 @@ impl Auto {
 
     /// The threat space's prover.
     fn vct() -> Pns {
-        Pns::new(PnsConfig {
-            threat_space: true,
-            ..PnsConfig::default()
-        })
+        Vct::prover(PnsConfig::default())
     }
 }
 
@@ -78,7 +74,7 @@ impl Prover for Auto {
     /// search it (by the games of passes of [`crate::node::Passes`]), but
     /// none lists every winning move there.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if problem.board.game().rule() == Rule::Renju && self.all_moves {
+        if problem.board.game().has_forbidden_points() && self.all_moves {
             return Err(ProblemError::AllMovesRenju);
         }
         Ok(())

@@ -16,7 +16,9 @@
 //! - [`dfpn`]: depth-first proof-number search in a fixed-size table.
 //! - [`value`]: minimax, alpha-beta and SCOUT, which compute the game value.
 //! - [`threat`]: VCF search and the zone of a threat, which the provers use
-//!   to cut the defender's replies; the threat space of the `vct` prover.
+//!   to cut the defender's replies.
+//! - [`threat_space`]: the threat-space prover `vct` ([`Vct::prover`]):
+//!   its attacker moves, its defender node, its widening; PNS runs it.
 //! - [`auto`]: the default prover: the threat space, then the whole game.
 //! - [`certificate`]: writes a win's strategy for the independent checker.
 
@@ -32,6 +34,7 @@ pub mod node;
 pub mod outcome;
 pub mod pns;
 pub mod threat;
+pub mod threat_space;
 pub mod value;
 
 pub use andor::{AndOr, AndOrConfig};
@@ -45,4 +48,5 @@ pub use outcome::{
     observe, Exhausted, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
 };
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
+pub use threat_space::Vct;
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};

@@ -38,7 +38,7 @@ impl Problem {
     #[must_use]
     pub fn horizon(&self) -> u32 {
         let empty = self.board.empty().count();
-        let longest = if self.board.game().rule() == Rule::Renju {
+        let longest = if self.board.game().has_forbidden_points() {
             2 * empty + 1
         } else {
             empty

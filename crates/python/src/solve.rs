@@ -53,9 +53,12 @@ fn build(name: &str, all_moves: bool) -> Option<Box<dyn Prover + Send>> {
             all_moves,
             ..Default::default()
         })),
-        "pns" | "vct" => Box::new(kp::Pns::new(kp::PnsConfig {
+        "pns" => Box::new(kp::Pns::new(kp::PnsConfig {
             all_moves,
-            threat_space: name == "vct",
+            ..Default::default()
+        })),
+        "vct" => Box::new(kp::Vct::prover(kp::PnsConfig {
+            all_moves,
             ..Default::default()
         })),
         "dfpn" => Box::new(kp::Dfpn::new(kp::DfpnConfig {

@@ -179,7 +179,21 @@ fn no_forbidden_points_under_other_rules() {
         }
         assert!(b.forbidden_points().is_empty());
         assert_eq!(b.foul(g.parse_cell("h8").unwrap()), None);
+        assert!(!b.game().has_forbidden_points());
     }
+}
+
+#[test]
+fn only_renju_has_forbidden_points() {
+    let renju = Game::new(15, 15, 5, Rule::Renju).unwrap();
+    assert!(renju.has_forbidden_points());
+    // The same stones as above make h8 a forbidden point under renju.
+    let mut b = Board::new(renju);
+    let g = *b.game().geometry();
+    for n in ["f8", "g8", "h6", "h7"] {
+        b.place(g.parse_cell(n).unwrap(), Player::X);
+    }
+    assert!(!b.forbidden_points().is_empty());
 }
 
 #[test]

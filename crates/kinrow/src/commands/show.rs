@@ -78,7 +78,7 @@ pub fn svg(p: &Position, line: &[Cell]) -> String {
 /// (`forbidden to x: e10 double-three, ...` or `forbidden to x: none`);
 /// `None` under the other rules.
 fn forbidden_line(board: &kinrow_board::Board) -> Option<String> {
-    if board.game().rule() != kinrow_board::Rule::Renju {
+    if !board.game().has_forbidden_points() {
         return None;
     }
     let g = board.game().geometry();

@@ -349,7 +349,7 @@ fn claim(p: &Position, s: &Solved, limits: &Limits) -> Claim {
                     o.exhausted,
                     limits,
                     s.prover == ProverKind::Vct,
-                    p.board.game().rule() == kinrow_board::Rule::Renju
+                    p.board.game().has_forbidden_points()
                 )
             ),
             scope: None,

@@ -84,7 +84,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
             o.exhausted,
             &limits,
             solved.prover == ProverKind::Vct,
-            p.board.game().rule() == kinrow_board::Rule::Renju,
+            p.board.game().has_forbidden_points(),
         )),
         (Expect::Win, Verdict::Win) => match o.best_move {
             None => Judgement::Failed("win reported without a first move".into()),

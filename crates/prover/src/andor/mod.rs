@@ -65,7 +65,7 @@ use crate::budget::Budget;
 use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
-use kinrow_board::{Candidates, Cell, Rule};
+use kinrow_board::{Candidates, Cell};
 use search::{AndOrSearch, Answer};
 use table::Table;
 
@@ -255,7 +255,7 @@ impl Prover for AndOr {
     /// verdict stays `win` once one move is proved). A `no-win` comes with
     /// an empty set of winning moves when they were asked for.
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let renju = problem.board.game().rule() == Rule::Renju;
+        let renju = problem.board.game().has_forbidden_points();
         let node = NodeRules::new(problem.candidates, problem.attack);
         bracket(renju, limits, |limits, passes| {
             self.prove_in(problem, limits, node.with_passes(passes))
@@ -267,7 +267,7 @@ impl Prover for AndOr {
     /// every reduction on (the switches of the tests leave the rules that
     /// argue renju) and one winning move.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if problem.board.game().rule() != Rule::Renju {
+        if !problem.board.game().has_forbidden_points() {
             return Ok(());
         }
         if self.config.all_moves {

@@ -72,7 +72,7 @@ use crate::kit::symmetry::Symmetries;
 use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
-use kinrow_board::{Cell, Rule, SearchBoard};
+use kinrow_board::{Cell, SearchBoard};
 use search::{DfpnSearch, Numbers};
 use std::time::Instant;
 use table::{DfpnTable, Table};
@@ -195,14 +195,14 @@ impl Prover for Dfpn {
     /// Renju is searched by the two games of passes
     /// ([`Passes`](crate::node::Passes)), with one winning move.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if problem.board.game().rule() == Rule::Renju && self.config.all_moves {
+        if problem.board.game().has_forbidden_points() && self.config.all_moves {
             return Err(ProblemError::AllMovesRenju);
         }
         Ok(())
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let renju = problem.board.game().rule() == Rule::Renju;
+        let renju = problem.board.game().has_forbidden_points();
         let rules = NodeRules::new(problem.candidates, problem.attack);
         bracket(renju, limits, |limits, passes| {
             self.prove_in(problem, limits, rules.with_passes(passes))
@@ -218,7 +218,7 @@ impl Dfpn {
         let budget = Budget::new(limits);
         // Under renju's game for wins the VCF table takes its share of the
         // memory budget first.
-        let threats = (problem.board.game().rule() == Rule::Renju
+        let threats = (problem.board.game().has_forbidden_points()
             && rules.passes == Passes::MustLose)
             .then(|| ThreatSpace::new(problem.candidates, DEFAULT_VCF_SLOTS));
         let vcf_bytes = threats.as_ref().map_or(0, ThreatSpace::bytes);

@@ -32,9 +32,10 @@
 
 use super::table::{DfpnTable, Entry, Table, NO_MOVE};
 use crate::budget::{Budget, Stopped};
+use crate::kit::cursor::{rank_order, ChildKey, Cursor};
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
-use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
+use crate::kit::symmetry::{depth_salt, Symmetries};
 pub(crate) use crate::kit::Numbers;
 use crate::kit::ProofNumber;
 use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
@@ -97,20 +98,18 @@ struct Summary {
 /// [`Table`] of one thread, or another [`DfpnTable`]).
 pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     pub(crate) table: T,
-    sym: &'a Symmetries,
+    /// The position being searched, with its keys and depth.
+    at: Cursor<'a>,
     rules: NodeRules,
     last_plies: LastPlies,
     shapes: ShapeScan,
     epsilon_percent: u64,
     attacker: Player,
-    root_depth: u32,
-    root_stones: u32,
-    /// The position of the node being searched.
-    board: SearchBoard,
-    keys: SymKeys,
     /// The children lists of the nodes on the path, one after the other.
     children: Vec<Child>,
     scratch: Vec<Child>,
+    /// The moves of the node being expanded, keyed by the cursor.
+    keyed: Vec<ChildKey>,
     seen: KeySet,
     budget: Budget,
     /// Under renju, in the game for wins only: the VCF searches that
@@ -223,18 +222,15 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     ) -> DfpnSearch<'a, T> {
         DfpnSearch {
             table,
-            sym,
+            at: Cursor::new(board, depth, sym),
             rules,
             last_plies: LastPlies::new(board.game(), &rules),
             shapes: ShapeScan::new(board.game()),
             epsilon_percent: u64::from(epsilon_percent),
             attacker: board.to_move(),
-            root_depth: depth,
-            root_stones: board.stone_count(),
-            board: board.clone(),
-            keys: sym.keys(board.board()),
             children: Vec::new(),
             scratch: Vec::new(),
+            keyed: Vec::new(),
             seen: KeySet::new(),
             budget,
             threats: None,
@@ -278,34 +274,10 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         p.set_root_numbers(pn, dn);
     }
 
-    /// The remaining depth at the current position.
-    #[inline]
-    fn depth(&self) -> u32 {
-        depth_after(self.root_depth, self.board.stone_count() - self.root_stones)
-    }
-
     /// Whether the current position is the defender's.
     #[inline]
     fn is_and(&self) -> bool {
-        self.board.to_move() != self.attacker
-    }
-
-    /// The table key of the current position.
-    #[inline]
-    fn key(&self) -> u64 {
-        self.keys.canonical().0 ^ depth_salt(self.depth())
-    }
-
-    #[inline]
-    fn play(&mut self, cell: Cell) {
-        self.sym.play(&mut self.keys, self.board.to_move(), cell);
-        self.board.play(cell);
-    }
-
-    #[inline]
-    fn undo(&mut self, cell: Cell) {
-        self.board.undo(cell);
-        self.sym.play(&mut self.keys, self.board.to_move(), cell);
+        self.at.board.to_move() != self.attacker
     }
 
     /// The ruling of the current position (the defender's when `and`)
@@ -318,15 +290,15 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         // pass rule under renju's game for wins), within the nodes left.
         let threats = match &mut self.threats {
             Some(threats) if and => {
-                let (key, frame) = self.keys.canonical();
-                threats.set_frame(frame, key, self.board.to_move());
+                let (key, frame) = self.at.keys.canonical();
+                threats.set_frame(frame, key, self.at.board.to_move());
                 threats.cap_calls(self.budget.nodes_left());
                 Some(threats)
             }
             _ => None,
         };
         let before = threats.as_ref().map(|t| t.nodes());
-        let board = &self.board;
+        let board = &self.at.board;
         let answer = ruling(
             &self.rules,
             &self.last_plies,
@@ -346,7 +318,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
 
     /// Proves or disproves the root.
     pub(crate) fn prove_root(&mut self) -> Result<Answer, Stopped> {
-        let key = self.key();
+        let key = self.at.key();
         self.mid(key, Bounds::UNBOUNDED, None)
     }
 
@@ -354,20 +326,20 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// the real moves with their numbers, in canonical order, and whether
     /// every one was settled before a budget ran out.
     pub(crate) fn prove_each(&mut self, moves: Bitboard) -> (Vec<(Cell, Numbers)>, bool) {
-        let wins = wins_of(&self.board);
-        let frame = self.keys.canonical().1;
+        let wins = wins_of(&self.at.board);
+        let frame = self.at.keys.canonical().1;
         let mut order: Vec<(u16, Cell)> = moves
             .iter()
             .map(Cell::from_index)
-            .map(|c| (self.sym.to_canonical(frame, c), c))
+            .map(|c| (self.at.sym.to_canonical(frame, c), c))
             .collect();
         order.sort_unstable();
         let mut done: Vec<(u64, Numbers)> = Vec::new();
         let mut out = Vec::new();
         for (_, cell) in order {
-            let known = wins_after(&self.board, &wins, cell);
-            self.play(cell);
-            let key = self.key();
+            let known = wins_after(&self.at.board, &wins, cell);
+            self.at.play(cell);
+            let key = self.at.key();
             let numbers = match done.iter().find(|&&(k, _)| k == key) {
                 // A mirror image of a move settled already.
                 Some(&(_, n)) => Ok(n),
@@ -375,7 +347,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                     .mid(key, Bounds::UNBOUNDED, known.as_ref())
                     .map(|a| a.numbers),
             };
-            self.undo(cell);
+            self.at.undo(cell);
             let Ok(numbers) = numbers else {
                 return (out, false);
             };
@@ -404,8 +376,8 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         }
         let before = self.nodes;
         let and = self.is_and();
-        let depth = self.depth();
-        let wins = known.copied().unwrap_or_else(|| wins_of(&self.board));
+        let depth = self.at.depth();
+        let wins = known.copied().unwrap_or_else(|| wins_of(&self.at.board));
         let moves = match self.rules_at(and, depth, Some(&wins)) {
             Ruling::Settled(numbers) => {
                 self.table.store(Entry {
@@ -486,10 +458,10 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 }
             };
             let cell = Cell::from_index(usize::from(c.real));
-            let known = wins_after(&self.board, wins, cell);
-            self.play(cell);
+            let known = wins_after(&self.at.board, wins, cell);
+            self.at.play(cell);
             let answer = self.mid(c.key, child, known.as_ref());
-            self.undo(cell);
+            self.at.undo(cell);
             self.children[i].numbers = answer?.numbers;
         }
     }
@@ -552,45 +524,34 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     fn push_children(&mut self, and: bool, depth: u32, moves: Bitboard, wins: &Wins) {
         let child_depth = depth_after(depth, 1);
         let salt = depth_salt(child_depth);
-        let me = self.board.to_move();
-        let frame = self.keys.canonical().1;
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
-        // Canonical order without a sort: the moves' canonical cells as a
-        // set, read in order.
-        let mut canonical = Bitboard::EMPTY;
-        for a in moves.iter() {
-            canonical.insert(usize::from(
-                self.sym.to_canonical(frame, Cell::from_index(a)),
-            ));
-        }
+        let mut keyed = std::mem::take(&mut self.keyed);
+        self.at.child_keys(&moves, salt, &mut keyed);
         // Mirror images among the children (of a position with a
         // symmetry, or close to one) share a key: keep the first.
         self.seen.clear();
-        for c in canonical.iter() {
-            let cell = self.sym.to_actual(frame, c as u16);
-            let mut keys = self.keys;
-            self.sym.play(&mut keys, me, cell);
-            let key = keys.canonical().0 ^ salt;
-            if self.seen.insert(key) {
+        for c in &keyed {
+            if self.seen.insert(c.key) {
                 scratch.push(Child {
-                    canonical: c as u16,
-                    real: cell.index() as u16,
-                    key,
+                    canonical: c.canonical,
+                    real: c.real,
+                    key: c.key,
                     numbers: Numbers::open(ProofNumber::ONE, ProofNumber::ONE),
                 });
             }
         }
+        self.keyed = keyed;
         // The whole game: the likely replies of the defender first, also
         // in the list, so that the loop below stops at a refutation sooner
         // and ties go to the better reply.
         let ranks = if self.reply_order && and {
-            reply_ranks(&self.board)
+            reply_ranks(&self.at.board)
         } else {
             None
         };
         if let Some(r) = &ranks {
-            scratch.sort_unstable_by_key(|c| (r[usize::from(c.real)], c.canonical));
+            rank_order(&mut scratch, r, |c| (c.real, c.canonical));
         }
         self.table.warm(scratch.iter().map(|c| c.key));
         let child_and = !and;
@@ -601,7 +562,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         let base = if eager {
             0
         } else {
-            mobility_stand_in(self.board.candidates(self.rules.candidates).count())
+            mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
         };
         for c in scratch.iter_mut() {
             c.numbers = if let Some(e) = self.table.get(c.key) {
@@ -614,10 +575,10 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             } else {
                 let cell = Cell::from_index(usize::from(c.real));
                 let numbers = if eager {
-                    let known = wins_after(&self.board, wins, cell);
-                    self.play(cell);
+                    let known = wins_after(&self.at.board, wins, cell);
+                    self.at.play(cell);
                     let ruling = self.rules_at(child_and, child_depth, known.as_ref());
-                    self.undo(cell);
+                    self.at.undo(cell);
                     match ruling {
                         Ruling::Settled(n) => n,
                         Ruling::Open(m) if child_and => {
@@ -633,12 +594,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                         }
                     }
                 } else {
-                    let shape = self.shapes.around(
-                        self.board.stones(me),
-                        self.board.stones(me.other()),
-                        cell.index(),
-                    );
-                    let (pn, dn) = shape.first_numbers(child_and, base);
+                    let (pn, dn) = self.at.shape_numbers(&self.shapes, child_and, cell, base);
                     Numbers::open(pn, dn)
                 };
                 // Stored at once (in the bucket the probe just brought into
@@ -675,18 +631,18 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     pub(crate) fn principal_variation(&mut self, first: Option<Cell>) -> Vec<Cell> {
         let mut pv: Vec<Cell> = first.into_iter().collect();
         if let Some(cell) = first {
-            self.play(cell);
+            self.at.play(cell);
         }
         let played = loop {
-            let area = self.board.game().geometry().area() as usize;
+            let area = self.at.board.game().geometry().area() as usize;
             if pv.len() > area {
                 break pv.len();
             }
-            let (and, depth) = (self.is_and(), self.depth());
+            let (and, depth) = (self.is_and(), self.at.depth());
             if let Ruling::Settled(n) = self.rules_at(and, depth, None) {
                 let played = pv.len();
                 if n.is_proved() {
-                    let mut board = self.board.clone();
+                    let mut board = self.at.board.clone();
                     if and {
                         finish_and_leaf(&self.rules, &mut board, depth, &mut pv);
                     } else {
@@ -695,7 +651,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 }
                 break played;
             }
-            let key = self.key();
+            let key = self.at.key();
             let best = match self.table.get(key) {
                 Some(e) if e.pn.is_zero() && e.best != NO_MOVE => Some(e.best),
                 _ => self.reprove(key),
@@ -703,12 +659,12 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             let Some(best) = best else {
                 break pv.len();
             };
-            let cell = self.sym.to_actual(self.keys.canonical().1, best);
-            self.play(cell);
+            let cell = self.at.sym.to_actual(self.at.keys.canonical().1, best);
+            self.at.play(cell);
             pv.push(cell);
         };
         for &cell in pv[..played].iter().rev() {
-            self.undo(cell);
+            self.at.undo(cell);
         }
         pv
     }

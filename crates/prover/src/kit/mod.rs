@@ -12,6 +12,7 @@
 //! key to an arena node and grows with the arena, df-pn's is a fixed-size
 //! table of numbers with replacement; they share no code.
 
+pub(crate) mod cursor;
 pub mod depth;
 mod proof_number;
 pub mod reply_order;

@@ -154,7 +154,7 @@ pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> 
 fn test(board: &SearchBoard, attacker: Player, checks: Checks, want_zone: bool) -> Option<u128> {
     let game = board.game();
     let k = game.k();
-    if k < 2 || game.rule() == Rule::Renju {
+    if k < 2 || game.has_forbidden_points() {
         return None;
     }
     let m = Masks::of(board, attacker)?;

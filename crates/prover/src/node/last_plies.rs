@@ -35,7 +35,7 @@
 //! the node may win.
 
 use super::{NodeRules, Passes};
-use kinrow_board::{Attack, Bitboard, Cell, Game, Player, Rule, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Cell, Game, Player, SearchBoard};
 
 /// Which shortcuts apply to one problem (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl LastPlies {
     ///   answers for one node), so that game searches its three-ply nodes.
     #[must_use]
     pub fn new(game: &Game, rules: &NodeRules) -> LastPlies {
-        let renju_no_wins = game.rule() == Rule::Renju && rules.passes == Passes::Never;
+        let renju_no_wins = game.has_forbidden_points() && rules.passes == Passes::Never;
         LastPlies {
             on: game.k() >= 2,
             five_ply: rules.attack == Attack::Any && !renju_no_wins,
@@ -142,7 +142,7 @@ pub fn makes_two_wins(board: &SearchBoard, m: Cell) -> bool {
     let me = board.to_move();
     match board.made_win_count(me, m) {
         0 => false,
-        1 if me == Player::O && board.game().rule() == Rule::Renju => {
+        1 if me == Player::O && board.game().has_forbidden_points() => {
             let c = board.made_wins(me, m).first().map(Cell::from_index);
             let mut white = *board.stones(Player::O);
             white.insert(m.index());

@@ -50,7 +50,7 @@ pub use passes::Passes;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use crate::threat::ThreatSpace;
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, Rule, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, SearchBoard};
 use wins::winning;
 
 /// What the rules say at the attacker's turn.
@@ -111,7 +111,7 @@ impl NodeRules {
     /// defender's node must refute a pass.
     #[inline]
     pub(crate) fn pass_must_lose(&self, board: &SearchBoard) -> bool {
-        self.passes == Passes::MustLose && board.game().rule() == Rule::Renju
+        self.passes == Passes::MustLose && board.game().has_forbidden_points()
     }
 }
 
@@ -386,57 +386,9 @@ impl NodeRules {
     /// with fewer plies left and none, every reply and the pass escape
     /// alike, since a stone gives the other side no winning cell).
     #[inline]
-    fn pass_matters(&self, board: &SearchBoard, known: Option<&Wins>) -> bool {
+    pub(crate) fn pass_matters(&self, board: &SearchBoard, known: Option<&Wins>) -> bool {
         !winning(board, known, board.to_move().other())
             .intersects(&board.candidates(self.candidates))
-    }
-
-    /// [`NodeRules::defender_node_zoned`] in the threat space, the game a
-    /// search plays when it keeps the attacker to
-    /// [`ThreatSpace::threat_moves`]: there every attacker move must
-    /// threaten, so a defender's node where the rules leave two or more
-    /// replies, with four plies or more left, and where the attacker
-    /// would have no VCF within the plies left after a pass, is a no-win
-    /// of that game (a restriction of the attacker: a win found so is a
-    /// win, a no-win says nothing of the real game).
-    ///
-    /// Passes: RIF's renju lets a player pass, and an extra stone can hurt
-    /// its own side there (x's own stone can make x's block forbidden, an
-    /// o stone can unmake a forbidden point of x), so a defender that
-    /// passes is not always worse off than one that plays. These rules
-    /// search no pass, and under renju a defender's node with four plies
-    /// or more left where the attacker has no winning cell is kept only
-    /// when the attacker would have a VCF after a pass, whatever the
-    /// number of replies: a pass then loses within the plies left (the
-    /// VCF is searched in the very position a pass leaves). With a winning
-    /// cell of the attacker a pass loses at once, and with fewer plies
-    /// left the defender escapes. So every defender's node of a win
-    /// proved in the threat space refutes a pass, and the attacker never
-    /// needs one: the win holds in the game with passes.
-    #[must_use]
-    pub fn defender_node_threatened(
-        &self,
-        board: &SearchBoard,
-        depth: u32,
-        known: Option<&Wins>,
-        threats: &mut ThreatSpace,
-    ) -> AndNode {
-        let pass_matters = |replies: &Bitboard| {
-            board.game().rule() == Rule::Renju
-                && self.pass_matters(board, known)
-                && !replies.is_empty()
-        };
-        match self.defender_node_with(board, depth, known) {
-            AndNode::Replies(replies)
-                if depth >= 4 && (replies.has_two() || pass_matters(&replies)) =>
-            {
-                match self.zone_replies(board, depth, &replies, threats) {
-                    Some((kept, _)) => AndNode::Replies(kept),
-                    None => AndNode::NoWin,
-                }
-            }
-            node => node,
-        }
     }
 
     /// Reduction 6 on the `replies` the other rules left at the defender's
@@ -444,7 +396,7 @@ impl NodeRules {
     /// among the candidates: the replies kept, and the plies from this node
     /// within which the others lose; `None` when the attacker has no VCF
     /// after a pass (or `depth < 4`).
-    fn zone_replies(
+    pub(crate) fn zone_replies(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -502,7 +454,7 @@ impl NodeRules {
     #[must_use]
     pub fn double_threat_replies(&self, board: &SearchBoard, cands: &Bitboard) -> Option<Bitboard> {
         let me = board.to_move();
-        if me == Player::O && board.game().rule() == Rule::Renju {
+        if me == Player::O && board.game().has_forbidden_points() {
             return None;
         }
         let att = board.stones(me.other());
@@ -584,7 +536,7 @@ pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
     // cell is forbidden to it), so the board need not fill and only the
     // stones themselves are bounded by the empty cells.
     let empty = board.empty().count();
-    let stones = if board.game().rule() == Rule::Renju {
+    let stones = if board.game().has_forbidden_points() {
         let s = if and { depth / 2 } else { depth.div_ceil(2) };
         s.min(empty)
     } else {

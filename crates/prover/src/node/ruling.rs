@@ -19,7 +19,8 @@
 use super::last_plies::double_moves;
 use super::{hopeless, AndNode, LastPlies, NodeRules, OrNode, Wins};
 use crate::kit::Numbers;
-use crate::threat::{ThreatSpace, NARROW_THREAT_PLIES, VCF_MIN_DEPTH};
+use crate::threat::{ThreatSpace, VCF_MIN_DEPTH};
+use crate::threat_space;
 use kinrow_board::{Bitboard, SearchBoard};
 
 /// What the evaluation says of a node.
@@ -48,7 +49,7 @@ pub(crate) struct Extras {
     /// proves it without children. Needs a [`ThreatSpace`].
     pub vcf_shortcut: bool,
     /// The attacker kept to its threat space
-    /// ([`ThreatSpace::threat_moves`]); the defender's nodes where it
+    /// ([`threat_space::attacker_moves`]); the defender's nodes where it
     /// threatens nothing are no-wins of that game. Needs a
     /// [`ThreatSpace`]. A restriction: its no-wins are not the real game's.
     pub threat_space: bool,
@@ -83,13 +84,8 @@ pub(crate) fn attacker_node(
         OrNode::Moves(m) => {
             let m = last_plies.five_ply_moves(board, depth, &m).unwrap_or(m);
             if extras.threat_space && last_plies.is_on() {
-                let narrow = ThreatSpace::threat_moves(board, &m, depth, false);
-                if wide || narrow.is_empty() {
-                    let all = ThreatSpace::threat_moves(board, &m, depth, true);
-                    (OrNode::Moves(all), true)
-                } else {
-                    (OrNode::Moves(narrow), false)
-                }
+                let (moves, widened) = threat_space::attacker_moves(board, &m, depth, wide);
+                (OrNode::Moves(moves), widened)
             } else {
                 (OrNode::Moves(m), false)
             }
@@ -99,9 +95,9 @@ pub(crate) fn attacker_node(
 }
 
 /// The defender's node with `depth` plies left: the rules and, as
-/// declared, reduction 6 or the threat space's test (below a narrow
-/// attacker's node a threat must be a VCF of [`NARROW_THREAT_PLIES`] or
-/// fewer, below a widened one, `wide`, any within the plies left). The
+/// declared, reduction 6 or the threat space's test
+/// ([`threat_space::defender_node`]; `wide`: below a widened attacker's
+/// node). The
 /// caller has set `threats`' frame and node cap for this position.
 pub(crate) fn defender_node(
     rules: &NodeRules,
@@ -116,8 +112,7 @@ pub(crate) fn defender_node(
         return rules.defender_node_with(board, depth, known);
     };
     if extras.threat_space && last_plies.is_on() {
-        threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
-        return rules.defender_node_threatened(board, depth, known, threats);
+        return threat_space::defender_node(rules, board, (depth, known), wide, threats);
     }
     rules.defender_node_zoned(board, depth, known, threats).0
 }

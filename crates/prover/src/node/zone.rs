@@ -81,7 +81,7 @@
 
 use super::{NodeRules, UNLIMITED};
 use crate::kit::windows::{keep_dead, mask, Masks};
-use kinrow_board::{Attack, Candidates, Game, Rule, SearchBoard};
+use kinrow_board::{Attack, Candidates, Game, SearchBoard};
 
 /// A set of cells as a mask over the board's bit indices (boards of at
 /// most 128 bits; see the module docs).
@@ -139,7 +139,7 @@ impl Zone {
 pub fn applies(rules: &NodeRules, game: &Game, depth: u32) -> bool {
     rules.candidates == Candidates::All
         && rules.attack == Attack::Any
-        && game.rule() != Rule::Renju
+        && !game.has_forbidden_points()
         && depth == UNLIMITED
         && game.k() >= 2
         && mask(game.geometry().cells().words()).is_some()

@@ -76,7 +76,8 @@ use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, Rule, SearchBoard};
+use crate::threat_space;
+use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
 #[cfg(test)]
 pub(crate) use search::PNS_EXTRAS;
@@ -130,12 +131,12 @@ pub struct PnsConfig {
     /// Share one node among the mirror images of a position. Turning it off
     /// only costs nodes; it is there to test that it changes nothing else.
     pub symmetry: bool,
-    /// Restrict the attacker to its threat space
-    /// ([`crate::threat::ThreatSpace::threat_moves`]): fours, and moves
-    /// after which it would have a VCF, among its threes, or at a widened
-    /// node (one whose threes threaten nothing) among its twos too. A
-    /// `win` is a win, a disproof is only of that restricted game and is
-    /// reported as `unknown`.
+    /// Restrict the attacker to its threat space ([`crate::threat_space`],
+    /// whose [`crate::Vct::prover`] is the one way to set it): fours, and
+    /// moves after which it would have a VCF, among its threes, or at a
+    /// widened node (one whose threes threaten nothing) among its twos
+    /// too. A `win` is a win, a disproof is only of that restricted game
+    /// and is reported as `unknown`.
     pub threat_space: bool,
     /// Reuse a refutation for every attacker move outside its disproof
     /// zone ([`crate::node::zone`]), where zones apply (`candidates all`,
@@ -235,7 +236,7 @@ impl Prover for Pns {
     /// `vct` in the threat space, so that no report names the wrong one.
     fn name(&self) -> &'static str {
         if self.config.threat_space {
-            "vct"
+            threat_space::NAME
         } else {
             "pns"
         }
@@ -245,10 +246,10 @@ impl Prover for Pns {
     /// threat space searches only the one for wins, so its answers there
     /// are wins or unknown.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if self.config.threat_space && self.config.all_moves {
-            return Err(ProblemError::AllMovesThreatSpace);
+        if self.config.threat_space {
+            threat_space::accepts(self.config.all_moves)?;
         }
-        if problem.board.game().rule() == Rule::Renju {
+        if problem.board.game().has_forbidden_points() {
             if self.config.all_moves {
                 return Err(ProblemError::AllMovesRenju);
             }
@@ -258,7 +259,7 @@ impl Prover for Pns {
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let renju = problem.board.game().rule() == Rule::Renju;
+        let renju = problem.board.game().has_forbidden_points();
         let rules = NodeRules::new(problem.candidates, problem.attack);
         bracket(
             renju && !self.config.threat_space,
@@ -333,16 +334,10 @@ impl Pns {
         } else if pn.is_zero() {
             outcome.verdict = Verdict::Win;
             outcome.pv = finished.principal_variation();
-        } else if dn.is_zero()
-            && (!self.config.threat_space
-                || (problem.attack == Attack::Fours && problem.board.game().rule() != Rule::Renju))
+        } else if dn.is_zero() && (!self.config.threat_space || threat_space::keeps_no_win(problem))
         {
-            // Under `attack fours` the threat space is the fours: the
-            // restriction changed nothing. Under renju it is still a
-            // restriction (nodes the rules leave to a pass are no-wins of
-            // the threat space): no no-win there. The whole-game search's
-            // no-win under renju goes to `bracket`, which tells the games
-            // of passes apart.
+            // The whole-game search's no-win under renju goes to
+            // `bracket`, which tells the games of passes apart.
             outcome.verdict = Verdict::NoWin;
         }
         if outcome.verdict == Verdict::Win {

@@ -17,21 +17,20 @@
 //! key. A disproof under a horizon is never reused at a larger depth: each
 //! search starts with an empty arena.
 
-use super::arena::{Arena, Node, NodeId, NO_REST};
+use super::arena::{Arena, Node, NodeId};
 use super::{Evaluation, Init};
 use crate::budget::{Budget, Stopped};
-use crate::kit::reply_order::{reply_ranks, scaled};
-use crate::kit::shape::{mobility_stand_in, ShapeScan};
-use crate::kit::symmetry::{depth_salt, SymKeys, Symmetries};
+use crate::kit::cursor::{ChildKey, Cursor};
+use crate::kit::shape::ShapeScan;
+use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::{Numbers, ProofNumber};
-use crate::node::{
-    depth_after, hopeless, wins_after, wins_of, AndNode, LastPlies, NodeRules, OrNode, Wins,
-};
+use crate::node::{depth_after, hopeless, AndNode, LastPlies, NodeRules, OrNode};
 use crate::outcome::Exhausted;
 use crate::threat::{slots_within, ThreatSpace};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 
+mod expand;
 mod lazy;
 pub(crate) use lazy::FIRST_BATCH as LAZY_BATCH;
 mod numbers;
@@ -40,10 +39,6 @@ mod rules;
 pub(crate) use rules::PNS_EXTRAS;
 mod zones;
 pub(crate) use numbers::Change;
-
-/// Mixed into the keys of the defender's nodes below a widened attacker's
-/// node of the threat space (see [`PnsSearch::expand_with`]).
-const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
 
 /// The remaining depth after one more ply.
 #[inline]
@@ -67,20 +62,15 @@ struct Step {
 /// One proof-number search in progress.
 pub(crate) struct PnsSearch<'a> {
     arena: Arena,
-    sym: &'a Symmetries,
+    /// The position at the end of `path`, with its keys and depth.
+    at: Cursor<'a>,
     rules: NodeRules,
     init: Init,
     evaluation: Evaluation,
     shapes: ShapeScan,
-    root_depth: u32,
-    root_stones: u32,
-    /// The position at the end of `path`.
-    board: SearchBoard,
-    keys: SymKeys,
     path: Vec<Step>,
-    /// Moves of the node being expanded: canonical and real cell
-    /// indices, the child's key and its frame.
-    scratch: Vec<(u16, u16, u64, u8)>,
+    /// The children of the node being expanded (the `expand` module).
+    scratch: Vec<ChildKey>,
     /// Nodes whose numbers must be brought up to date, this level and the
     /// next, each with the change of the child that put it there.
     stack: Vec<(NodeId, Option<Change>)>,
@@ -97,7 +87,7 @@ pub(crate) struct PnsSearch<'a> {
     /// table only answers faster.
     threats: RefCell<ThreatSpace>,
     /// The attacker plays only in its threat space
-    /// ([`ThreatSpace::threat_moves`]): a win is a win, a no-win holds for
+    /// ([`crate::threat_space`]): a win is a win, a no-win holds for
     /// that restricted game only.
     pub(crate) threat_space: bool,
     /// The node and time budgets: the nodes it counts are the arena's and
@@ -141,15 +131,11 @@ impl<'a> PnsSearch<'a> {
         PnsSearch {
             memory,
             arena: Arena::new(arena),
-            sym,
+            at: Cursor::new(board, depth, sym),
             rules,
             init,
             evaluation,
             shapes: ShapeScan::new(board.game()),
-            root_depth: depth,
-            root_stones: board.stone_count(),
-            board: board.clone(),
-            keys: sym.keys(board.board()),
             path: Vec::new(),
             scratch: Vec::new(),
             stack: Vec::new(),
@@ -181,7 +167,7 @@ impl<'a> PnsSearch<'a> {
 
     /// Proves or disproves the root (standard mode).
     pub(crate) fn prove_root(&mut self) -> Result<(), Stopped> {
-        let eval = self.evaluate(false, self.root_depth, false);
+        let eval = self.evaluate(false, self.at.root_depth, false);
         self.create_root(eval)?;
         self.run(0)
     }
@@ -209,12 +195,12 @@ impl<'a> PnsSearch<'a> {
             if node.is_solved() {
                 continue;
             }
-            let cell = self.sym.to_actual(frame, canonical);
-            self.play(cell);
+            let cell = self.at.sym.to_actual(frame, canonical);
+            self.at.play(cell);
             self.path.push(Step {
                 node: child,
                 mv: Some(cell),
-                frame: self.keys.canonical().1,
+                frame: self.at.keys.canonical().1,
                 pn: node.pn,
                 dn: node.dn,
             });
@@ -225,24 +211,6 @@ impl<'a> PnsSearch<'a> {
         Ok(())
     }
 
-    /// The remaining depth at the end of the path.
-    #[inline]
-    fn depth(&self) -> u32 {
-        depth_after(self.root_depth, self.board.stone_count() - self.root_stones)
-    }
-
-    #[inline]
-    fn play(&mut self, cell: Cell) {
-        self.sym.play(&mut self.keys, self.board.to_move(), cell);
-        self.board.play(cell);
-    }
-
-    #[inline]
-    fn undo(&mut self, cell: Cell) {
-        self.board.undo(cell);
-        self.sym.play(&mut self.keys, self.board.to_move(), cell);
-    }
-
     fn create_root(&mut self, eval: Numbers) -> Result<NodeId, Stopped> {
         if !self.budget.affords(self.spent(), 1) {
             return Err(Stopped);
@@ -250,8 +218,8 @@ impl<'a> PnsSearch<'a> {
         if self.arena.reserve(1).is_err() {
             return Err(self.budget.stopped(Exhausted::Memory));
         }
-        let (key, frame) = self.keys.canonical();
-        let key = key ^ depth_salt(self.root_depth);
+        let (key, frame) = self.at.keys.canonical();
+        let key = key ^ depth_salt(self.at.root_depth);
         let root = self
             .arena
             .add_node(Some(key), eval.pn, eval.dn, u32::from(eval.len), false);
@@ -319,8 +287,8 @@ impl<'a> PnsSearch<'a> {
                 return;
             }
             let (child, canonical) = self.arena.edge(best);
-            let cell = self.sym.to_actual(step.frame, canonical);
-            self.play(cell);
+            let cell = self.at.sym.to_actual(step.frame, canonical);
+            self.at.play(cell);
             let c = *self.arena.node(child);
             debug_assert!(
                 !c.is_solved(),
@@ -331,7 +299,7 @@ impl<'a> PnsSearch<'a> {
             self.path.push(Step {
                 node: child,
                 mv: Some(cell),
-                frame: self.keys.canonical().1,
+                frame: self.at.keys.canonical().1,
                 pn: c.pn,
                 dn: c.dn,
             });
@@ -358,7 +326,7 @@ impl<'a> PnsSearch<'a> {
             }
             self.path.pop();
             if let Some(cell) = step.mv {
-                self.undo(cell);
+                self.at.undo(cell);
             }
         }
     }
@@ -368,7 +336,7 @@ impl<'a> PnsSearch<'a> {
         while self.path.len() > base + 1 {
             let step = self.path.pop().expect("nonempty");
             if let Some(cell) = step.mv {
-                self.undo(cell);
+                self.at.undo(cell);
             }
         }
     }
@@ -385,8 +353,8 @@ impl<'a> PnsSearch<'a> {
             node.is_leaf() && !node.is_solved(),
             "expand an open leaf once"
         );
-        let depth = self.depth();
-        if hopeless(&self.board, node.is_and(), depth)
+        let depth = self.at.depth();
+        if hopeless(&self.at.board, node.is_and(), depth)
             || self.settled_by_last_plies(node.is_and(), depth)
         {
             return self.settle(id, node.is_and(), depth, node.is_wide());
@@ -435,200 +403,5 @@ impl<'a> PnsSearch<'a> {
             self.arena.set_zone(id, zone);
         }
         Ok(())
-    }
-
-    /// Creates the children of `id` (the node at the end of the path) for
-    /// `moves`: one per position up to symmetry, found in the table or
-    /// created and evaluated. With `cutoff`, stops at the first child that
-    /// settles `id` (a proved child of an OR node, a disproved child of an
-    /// AND node). Either every child (of the batch, under lazy expansion)
-    /// is added or, when a budget forbids it, none.
-    ///
-    /// Under lazy expansion a defender's node gets the next batch of its
-    /// replies in rank order, after the children it has (the `lazy`
-    /// module), and the others become its rest.
-    fn expand_with(&mut self, id: NodeId, moves: Bitboard, cutoff: bool) -> Result<(), Stopped> {
-        let parent = *self.arena.node(id);
-        let lazy = self.lazy.filter(|_| parent.is_and());
-        let existing = parent.child_count();
-        let limit = lazy.map_or(usize::MAX, |first| lazy::batch(existing, first));
-        let count = (moves.count() as usize).min(limit);
-        if !self.budget.affords(self.spent(), count as u64) {
-            return Err(Stopped);
-        }
-        if self.arena.reserve(existing + count).is_err() {
-            return Err(self.budget.stopped(Exhausted::Memory));
-        }
-        let frame = self.path.last().expect("the path holds the root").frame;
-        // Children in canonical order, so that mirror images grow the same
-        // tree.
-        let depth = child_depth(self.depth());
-        let me = self.board.to_move();
-        // A widened attacker's node of the threat space gives its
-        // defender's nodes the full VCF horizon for their threat: other
-        // nodes than the narrow ones at the same positions.
-        let wide_children = self.threat_space && !parent.is_and() && parent.is_wide();
-        let salt = depth_salt(depth) ^ if wide_children { WIDE_SALT } else { 0 };
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.clear();
-        scratch.extend(moves.iter().map(|a| {
-            let cell = Cell::from_index(a);
-            let mut keys = self.keys;
-            self.sym.play(&mut keys, me, cell);
-            let (key, child_frame) = keys.canonical();
-            (
-                self.sym.to_canonical(frame, cell),
-                a as u16,
-                key ^ salt,
-                child_frame,
-            )
-        }));
-        // The whole game: the likely replies of the defender first.
-        let ranks = if self.reply_order && parent.is_and() {
-            reply_ranks(&self.board)
-        } else {
-            None
-        };
-        // Created in that order too: the expansion stops at the first
-        // child that settles this node, which the best replies reach
-        // soonest (7x7 k=5: 9.86 M nodes in canonical order, 8.50 M so).
-        match &ranks {
-            Some(r) => scratch.sort_unstable_by_key(|&(c, real, _, _)| (r[usize::from(real)], c)),
-            None => scratch.sort_unstable(),
-        }
-        // Touch the table slot of every child this expansion may reach
-        // (under lazy expansion, the children it has and one batch) before
-        // probing: the loads are independent, so their cache misses overlap.
-        let reach = existing.saturating_add(limit);
-        self.arena
-            .warm(scratch.iter().take(reach).map(|&(_, _, key, _)| key));
-        let or = !parent.is_and();
-        let child_and = or;
-        let eager = self.evaluation == Evaluation::Eager;
-        let mixed = self.evaluation == Evaluation::Mixed;
-        // Delayed evaluation: the heuristic's stand-in for the mobility of
-        // the children, the number of candidates here.
-        let base = if eager || self.init == Init::Unit {
-            0
-        } else {
-            mobility_stand_in(self.board.candidates(self.rules.candidates).count())
-        };
-        let start = self.arena.edge_count();
-        for i in parent.children() {
-            // Expanded again (lazy): its children first, contiguous.
-            self.arena.copy_edge(i);
-        }
-        let mut created = 0;
-        let mut rest = NO_REST;
-        // This node's winning cells, once a child is evaluated: each
-        // child's follow from them (see `wins_after`).
-        let mut wins: Option<Wins> = None;
-        for (index, &(canonical, real, key, child_frame)) in scratch.iter().enumerate() {
-            if created == limit {
-                let rank = ranks.as_ref().map_or(0, |r| r[usize::from(real)]);
-                let moves = self.board.empty().count().saturating_sub(1);
-                rest = lazy::rest_numbers(scratch.len() - index, rank, moves);
-                break;
-            }
-            let cell = Cell::from_index(usize::from(real));
-            let found = self.arena.find(key);
-            let child = match found {
-                Some(n) if self.arena.node(n).is_and() == child_and => {
-                    self.tt_hits += 1;
-                    if self.arena.edges_since(start).contains(&n) {
-                        // A mirror image of a sibling: the same node.
-                        continue;
-                    }
-                    n
-                }
-                _ => {
-                    let eval = if eager || (mixed && (!child_and || depth < 4)) {
-                        let w = wins.get_or_insert_with(|| wins_of(&self.board));
-                        let after = wins_after(&self.board, w, cell);
-                        self.play(cell);
-                        let eval =
-                            self.evaluate_with(child_and, depth, after.as_ref(), wide_children);
-                        self.undo(cell);
-                        eval
-                    } else {
-                        self.first_numbers(child_and, cell, base)
-                    };
-                    let mut eval = eval;
-                    if let Some(ranks) = &ranks {
-                        eval.dn = scaled(eval.dn, ranks[usize::from(real)]);
-                    }
-                    // A node of the wrong side under this key can only be
-                    // a key collision: keep the new node out of the table.
-                    let key = found.is_none().then_some(key);
-                    let n =
-                        self.arena
-                            .add_node(key, eval.pn, eval.dn, u32::from(eval.len), child_and);
-                    if wide_children {
-                        self.arena.node_mut(n).mark_wide();
-                    }
-                    if self.zones && eval.dn.is_zero() {
-                        self.play(cell);
-                        let zone = self.terminal_zone(child_and, child_frame);
-                        self.undo(cell);
-                        self.arena.set_zone(n, zone);
-                    }
-                    n
-                }
-            };
-            self.arena.push_edge(child, canonical);
-            if self.zones {
-                self.arena.push_edge_frames(frame, child_frame);
-            }
-            self.arena.add_parent(child, id);
-            created += 1;
-            let c = self.arena.node(child);
-            if cutoff && ((or && c.pn.is_zero()) || (!or && c.dn.is_zero())) {
-                break;
-            }
-        }
-        self.scratch = scratch;
-        self.expansions += 1;
-        if lazy.is_some() {
-            self.arena.set_rest(id, rest);
-        }
-        if self.arena.edge_count() > start {
-            self.arena.set_children(id, start);
-            if self.zones {
-                self.zones_after_expansion(id, &moves, frame);
-            }
-        } else {
-            // No move at all: the side to move is stuck.
-            let node = self.arena.node_mut(id);
-            (node.pn, node.dn) = if or {
-                (ProofNumber::INFINITY, ProofNumber::ZERO)
-            } else {
-                (ProofNumber::ZERO, ProofNumber::INFINITY)
-            };
-        }
-        Ok(())
-    }
-
-    /// The first numbers of a child that is not evaluated yet (delayed
-    /// evaluation): the side to move plays `cell`; `base` stands for the
-    /// child's mobility. Unit: 1 and 1. Heuristic: a defender facing a four
-    /// has one reply (pn 1), facing threes a few (pn `base` / (1 +
-    /// threes)); an attacker facing a four has one move (dn 1).
-    #[inline]
-    fn first_numbers(&self, child_and: bool, cell: Cell, base: u32) -> Numbers {
-        if self.init == Init::Unit {
-            return Numbers {
-                pn: ProofNumber::ONE,
-                dn: ProofNumber::ONE,
-                len: 0,
-            };
-        }
-        let me = self.board.to_move();
-        let t = self.shapes.around(
-            self.board.stones(me),
-            self.board.stones(me.other()),
-            cell.index(),
-        );
-        let (pn, dn) = t.first_numbers(child_and, base);
-        Numbers { pn, dn, len: 0 }
     }
 }

@@ -58,18 +58,13 @@ pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTE
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
-use kinrow_board::{Bitboard, Candidates, Player, Rule, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
 use vcf::Frame;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
 /// shortcut decides already).
 pub const VCF_MIN_DEPTH: u32 = 5;
-
-/// The longest VCF, in plies, that makes a move a threat in the narrow
-/// threat space of the `vct` prover (two fours, as quintet's
-/// `threat_limit 2`); the wider space allows any within the horizon.
-pub const NARROW_THREAT_PLIES: u32 = 5;
 
 /// Nodes one VCF call may spend by default before it gives up (giving up
 /// only costs a reduction or a shortcut, never soundness).
@@ -223,40 +218,6 @@ impl ThreatSpace {
         !board.fours_without_win(player, &cands).is_empty()
     }
 
-    /// The threat space of the side to move, which must have no winning
-    /// cell among the candidates: the cells of `moves` that are fours, and
-    /// with five plies or more left (`max_plies`) those in a window of `k`
-    /// cells with no opponent stone and `k - 3` of its stones (threes, once
-    /// played), or with `wide` `k - 4` (twos, once played: a move can
-    /// threaten without making a three, when the VCF it allows plays fours
-    /// through it later). When the opponent has a winning cell the moves
-    /// (the block) are kept as they are. Whether a move threatens is asked
-    /// lazily, at the defender's node it leads to
-    /// ([`crate::node::NodeRules::defender_node_threatened`]), where the
-    /// same VCF gives the zone. Restricting the attacker to these is sound
-    /// for a win; a no-win found so says nothing about the other moves.
-    #[must_use]
-    pub fn threat_moves(
-        board: &SearchBoard,
-        moves: &Bitboard,
-        max_plies: u32,
-        wide: bool,
-    ) -> Bitboard {
-        let me = board.to_move();
-        if board.winning_cells(me.other()).intersects(moves) {
-            // The moves are the block of a defender's four: forced, kept
-            // whether it threatens or not.
-            return *moves;
-        }
-        let fours = board.fours_without_win(me, moves);
-        if max_plies < 5 {
-            return fours;
-        }
-        let (own, opp) = (board.stones(me), board.stones(me.other()));
-        let empty = if wide { 4 } else { 3 };
-        fours | (board.game().window_cells(own, opp, empty) & *moves)
-    }
-
     /// At the defender's turn with `depth` plies left, its own move
     /// included, when neither side has a winning cell among the
     /// candidates: the zone of a shortest VCF the attacker would have if
@@ -296,7 +257,7 @@ impl ThreatSpace {
 /// that, the zone's argument (the module docs) holds as under the exact
 /// rule, x's rule. `board` is played on and restored.
 fn stays_playable(board: &mut SearchBoard, line: &VcfLine) -> bool {
-    if board.to_move() != Player::X || board.game().rule() != Rule::Renju {
+    if board.to_move() != Player::X || !board.game().has_forbidden_points() {
         return true;
     }
     let mut played = 0;

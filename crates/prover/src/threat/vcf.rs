@@ -31,7 +31,7 @@
 //! never stored.
 
 use crate::kit::symmetry::Symmetries;
-use kinrow_board::{Bitboard, Candidates, Cell, Player, Rule, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
 /// attacker's first, up to the four after which the attacker has two or
@@ -366,7 +366,7 @@ impl Vcf {
             board.candidates(self.candidates)
         };
         let fours = board.fours_without_win(me, &within);
-        let renju_x = me == Player::X && board.game().rule() == Rule::Renju;
+        let renju_x = me == Player::X && board.game().has_forbidden_points();
         // This node's moves, hint first, then by rank, on the shared stack.
         let base = self.stack.len();
         self.stack.extend(fours.iter().map(|i| i as u16));

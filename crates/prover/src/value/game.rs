@@ -5,7 +5,7 @@ use super::{eval, Score, Tree, ValueConfig, ValueReport};
 use crate::budget::Budget;
 use crate::node::winning_cell;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
-use kinrow_board::{Attack, Bitboard, Candidates, Cell, Rule, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 
 /// The move [`GameTree`] plays for a pass: a cell index no board has
 /// (boards have at most 26 x 27 bit indices). Only under renju.
@@ -49,7 +49,7 @@ impl GameTree {
             horizon,
             reductions,
             eval,
-            renju: board.game().rule() == Rule::Renju,
+            renju: board.game().has_forbidden_points(),
             won: Vec::with_capacity(horizon as usize + 1),
             passed: Vec::with_capacity(horizon as usize + 1),
             budget: Budget::new(limits),

@@ -30,10 +30,7 @@ fn problem(rule: Rule) -> Problem {
 }
 
 fn vct() -> Pns {
-    Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    })
+    kinrow_prover::Vct::prover(PnsConfig::default())
 }
 
 /// The prover that does not search renju: AND-OR with a reduction

@@ -311,7 +311,7 @@ fn forced_into_a_threat(seed: u64) -> Option<kinrow_prover::Problem> {
 /// AND-OR without it, on positions built by [`forced_into_a_threat`].
 #[test]
 fn zones_change_no_verdict_where_the_zone_decides() {
-    use kinrow_prover::{AndOr, AndOrConfig, Limits, Pns, PnsConfig, Prover, Verdict};
+    use kinrow_prover::{AndOr, AndOrConfig, Limits, PnsConfig, Prover, Verdict};
     let limits = Limits {
         max_nodes: Some(100_000),
         ..Limits::default()
@@ -348,11 +348,7 @@ fn zones_change_no_verdict_where_the_zone_decides() {
         if a.verdict != Verdict::Unknown {
             assert_eq!(a.verdict, truth.verdict, "seed {seed}: AND-OR with zones");
         }
-        let v = Pns::new(PnsConfig {
-            threat_space: true,
-            ..PnsConfig::default()
-        })
-        .prove(&problem, &limits);
+        let v = kinrow_prover::Vct::prover(PnsConfig::default()).prove(&problem, &limits);
         if v.verdict == Verdict::Win {
             assert_eq!(truth.verdict, Verdict::Win, "seed {seed}: vct");
         }

@@ -13,10 +13,7 @@ use kinrow_prover::{AndOr, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Ver
 use kinrow_reference::{adapt, random_case, random_stones, Rng};
 
 fn vct() -> Pns {
-    Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    })
+    kinrow_prover::Vct::prover(PnsConfig::default())
 }
 
 /// Compares vct with AND-OR on one problem; returns whether vct proved a

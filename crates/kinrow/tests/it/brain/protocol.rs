@@ -3,7 +3,7 @@
 
 use super::process::{parse_move, Brain, PROMPT};
 use kinrow_board::{Attack, Board, Candidates, Game, Rule};
-use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{Limits, PnsConfig, Problem, Prover, Verdict};
 use std::time::{Duration, Instant};
 
 /// How long a test waits to see that no line comes.
@@ -179,10 +179,7 @@ fn the_brain_stops_the_opponents_vct() {
         attack: Attack::Any,
         depth: None,
     };
-    let mut vct = Pns::new(PnsConfig {
-        threat_space: true,
-        ..PnsConfig::default()
-    });
+    let mut vct = kinrow_prover::Vct::prover(PnsConfig::default());
     let limits = Limits {
         time: Some(Duration::from_secs(10)),
         ..Limits::default()

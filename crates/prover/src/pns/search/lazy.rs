@@ -117,7 +117,7 @@ impl PnsSearch<'_> {
         let node = *self.arena.node(id);
         debug_assert!(node.is_and() && !node.is_leaf() && !node.is_solved());
         self.evaluations += 1;
-        match self.defender_node(self.depth(), None, node.is_wide()) {
+        match self.defender_node(self.at.depth(), None, node.is_wide()) {
             AndNode::Replies(r) if !r.is_empty() => self.expand_with(id, r, true),
             AndNode::NoWin => {
                 self.arena

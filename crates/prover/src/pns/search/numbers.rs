@@ -105,7 +105,9 @@ impl PnsSearch<'_> {
                     }
                 };
                 let n = self.arena.node_mut(id);
-                let (pn, dn) = if dn.is_zero() && self.threat_space && !n.is_and() && !n.is_wide() {
+                let (pn, dn) = if self.threat_space
+                    && crate::threat_space::widens(n.is_and(), n.is_wide(), dn.is_zero())
+                {
                     // Every narrow threat failed: try the wider set before
                     // giving this attacker's node up (a leaf again).
                     n.widen();

@@ -43,8 +43,8 @@ impl PnsSearch<'_> {
     /// next searches to the nodes left.
     fn threats_here(&self) -> RefMut<'_, ThreatSpace> {
         let mut threats = self.threats.borrow_mut();
-        let (key, frame) = self.keys.canonical();
-        threats.set_frame(frame, key, self.board.to_move());
+        let (key, frame) = self.at.keys.canonical();
+        threats.set_frame(frame, key, self.at.board.to_move());
         self.cap_vcf(&mut threats);
         threats
     }
@@ -68,7 +68,7 @@ impl PnsSearch<'_> {
             &self.rules,
             &self.last_plies,
             self.extras(),
-            &self.board,
+            &self.at.board,
             (depth, known),
             wide,
             tested,
@@ -84,7 +84,7 @@ impl PnsSearch<'_> {
             &self.rules,
             &self.last_plies,
             self.extras(),
-            &self.board,
+            &self.at.board,
             (depth, known),
             wide,
             Some(&mut *threats),
@@ -97,7 +97,7 @@ impl PnsSearch<'_> {
     pub(super) fn vcf(&self, depth: u32) -> Option<u32> {
         ruling::vcf_shortcut(
             &self.last_plies,
-            &self.board,
+            &self.at.board,
             depth,
             &mut self.threats_here(),
         )
@@ -149,7 +149,7 @@ impl PnsSearch<'_> {
             &self.rules,
             &self.last_plies,
             self.extras(),
-            &self.board,
+            &self.at.board,
             and,
             (depth, known),
             wide,

@@ -37,11 +37,11 @@ impl PnsSearch<'_> {
     /// no-win (the defender's when `and`), in frame `frame`.
     pub(super) fn terminal_zone(&self, and: bool, frame: u8) -> u128 {
         let zone = if and {
-            zone::defender_no_win(&self.board)
+            zone::defender_no_win(&self.at.board)
         } else {
-            zone::attacker_no_win(&self.board)
+            zone::attacker_no_win(&self.at.board)
         };
-        self.sym.remap(zone.0, 0, frame)
+        self.at.sym.remap(zone.0, 0, frame)
     }
 
     /// After node `id` (the current position, in frame `frame`) got its
@@ -52,16 +52,16 @@ impl PnsSearch<'_> {
     pub(super) fn zones_after_expansion(&mut self, id: NodeId, moves: &Bitboard, frame: u8) {
         let node = *self.arena.node(id);
         if !node.is_and() {
-            let me = self.board.to_move();
-            let empty = self.board.empty();
-            let threats = self.board.winning_cells(me.other()) & empty;
+            let me = self.at.board.to_move();
+            let empty = self.at.board.empty();
+            let threats = self.at.board.winning_cells(me.other()) & empty;
             let expected = if threats.is_empty() { empty } else { threats };
             let base = if *moves != expected || node.child_count() != moves.count() as usize {
-                zone::full(&self.board)
+                zone::full(&self.at.board)
             } else {
-                zone::attacker_base(&self.board)
+                zone::attacker_base(&self.at.board)
             };
-            self.arena.set_zone(id, self.sym.remap(base.0, 0, frame));
+            self.arena.set_zone(id, self.at.sym.remap(base.0, 0, frame));
         }
         if node.is_and() {
             // Its children are attacker's nodes, whose parents are all
@@ -108,7 +108,7 @@ impl PnsSearch<'_> {
             }
         }
         if node.is_and() {
-            best.unwrap_or_else(|| zone::full(&self.board).0)
+            best.unwrap_or_else(|| zone::full(&self.at.board).0)
         } else {
             union
         }
@@ -117,7 +117,8 @@ impl PnsSearch<'_> {
     /// The zone of the child of edge `i`, in its parent's frame.
     fn child_zone(&self, i: usize) -> u128 {
         let (parent, child) = self.arena.edge_frames(i);
-        self.sym
+        self.at
+            .sym
             .remap(self.arena.zone(self.arena.edge_child(i)), child, parent)
     }
 
@@ -146,7 +147,7 @@ impl PnsSearch<'_> {
                         continue;
                     }
                     let (pf, cf) = self.arena.edge_frames(j);
-                    let zs = self.sym.remap(z, pf, cf);
+                    let zs = self.at.sym.remap(z, pf, cf);
                     let n = self.arena.node_mut(s);
                     n.pn = ProofNumber::INFINITY;
                     n.dn = ProofNumber::ZERO;

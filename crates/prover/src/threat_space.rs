@@ -1,0 +1,215 @@
+//! The threat-space prover (`vct`): proof-number search with the attacker
+//! kept to its threats, which proves wins fast and answers `unknown`
+//! otherwise.
+//!
+//! What the threat space is lives here; the tree search is PNS's, which
+//! asks this module at each step (the `threat_space` switch of
+//! [`PnsConfig`], set only by [`Vct::prover`]):
+//!
+//! - **The attacker's moves** ([`threat_moves`], [`attacker_moves`]): its
+//!   fours and, with five plies or more left, its threes; at a *widened*
+//!   node its twos too (a move can threaten without making a three, when
+//!   the VCF it allows plays fours through it later).
+//! - **The defender's node** ([`defender_node`]): every attacker move must
+//!   threaten, so a defender's node where the attacker would have no VCF
+//!   after a pass is a no-win of the threat space. Below a narrow
+//!   attacker's node a threat is a VCF of [`NARROW_THREAT_PLIES`] or
+//!   fewer; below a widened one, any within the plies left.
+//! - **The widening** ([`widens`], [`children_wide`], [`child_salt`]): an
+//!   attacker's node whose narrow threats all fail, or that has none,
+//!   tries the wider set before it is given up; its defender's nodes are
+//!   other nodes than the narrow ones at the same positions (their keys
+//!   carry a salt), since their threat test differs.
+//! - **What its answers mean** ([`keeps_no_win`], [`accepts`]): a win is a
+//!   win; a no-win is of the restricted game only and is reported as
+//!   `unknown`, but where the restriction changes nothing (`attack fours`
+//!   outside renju). Under renju it searches only the game for wins (no
+//!   bracket of the games of passes, see [`crate::node::Passes`]).
+//!
+//! Restricting the attacker is sound for a win: the defender's replies
+//! are the whole game's (up to reduction 6), so a proof of the threat
+//! space is a proof of the game.
+//!
+//! ```
+//! use kinrow_board::{Attack, Board, Candidates, Game, Rule};
+//! use kinrow_prover::{Limits, PnsConfig, Problem, Prover, Verdict, Vct};
+//!
+//! // Tic-tac-toe is a draw: the threat space finds no win, and says only
+//! // that it found none.
+//! let board = Board::new(Game::new(3, 3, 3, Rule::Freestyle).unwrap());
+//! let problem = Problem { board, candidates: Candidates::All, attack: Attack::Any, depth: None };
+//! let mut vct = Vct::prover(PnsConfig::default());
+//! assert_eq!(vct.name(), "vct");
+//! assert_eq!(vct.prove(&problem, &Limits::default()).verdict, Verdict::Unknown);
+//! ```
+
+use crate::node::{AndNode, NodeRules, Wins};
+use crate::outcome::{Problem, ProblemError};
+use crate::pns::{Pns, PnsConfig};
+use crate::threat::ThreatSpace;
+use kinrow_board::{Attack, Bitboard, SearchBoard};
+
+/// The prover's name in reports and on the command line.
+pub const NAME: &str = "vct";
+
+/// The longest VCF, in plies, that makes a move a threat in the narrow
+/// threat space (two fours, as quintet's `threat_limit 2`); the wider
+/// space allows any within the horizon.
+pub const NARROW_THREAT_PLIES: u32 = 5;
+
+/// Mixed into the keys of the defender's nodes below a widened attacker's
+/// node (see [`child_salt`]).
+const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
+
+/// The threat-space prover.
+#[derive(Clone, Copy, Debug)]
+pub struct Vct;
+
+impl Vct {
+    /// The threat-space prover with PNS's other settings from `config`
+    /// (its `threat_space` switch is set): the one constructor that
+    /// `auto`, the command line, the brain and Python call.
+    #[must_use]
+    pub fn prover(config: PnsConfig) -> Pns {
+        Pns::new(PnsConfig {
+            threat_space: true,
+            ..config
+        })
+    }
+}
+
+/// Whether the threat space takes `problem`: not with every winning move
+/// asked for, since a first move outside the space would go unlisted.
+pub(crate) fn accepts(all_moves: bool) -> Result<(), ProblemError> {
+    if all_moves {
+        return Err(ProblemError::AllMovesThreatSpace);
+    }
+    Ok(())
+}
+
+/// Whether a disproof of the threat space is a no-win of `problem`: under
+/// `attack fours` the threat space is the fours, so the restriction
+/// changed nothing, but under renju, where it is still a restriction
+/// (nodes the rules leave to a pass are no-wins of the threat space).
+pub(crate) fn keeps_no_win(problem: &Problem) -> bool {
+    problem.attack == Attack::Fours && !problem.board.game().has_forbidden_points()
+}
+
+/// The threat space of the side to move, which must have no winning
+/// cell among the candidates: the cells of `moves` that are fours, and
+/// with five plies or more left (`max_plies`) those in a window of `k`
+/// cells with no opponent stone and `k - 3` of its stones (threes, once
+/// played), or with `wide` `k - 4` (twos, once played: a move can
+/// threaten without making a three, when the VCF it allows plays fours
+/// through it later). When the opponent has a winning cell the moves
+/// (the block) are kept as they are. Whether a move threatens is asked
+/// lazily, at the defender's node it leads to ([`defender_node`]), where
+/// the same VCF gives the zone. Restricting the attacker to these is sound
+/// for a win; a no-win found so says nothing about the other moves.
+#[must_use]
+pub fn threat_moves(board: &SearchBoard, moves: &Bitboard, max_plies: u32, wide: bool) -> Bitboard {
+    let me = board.to_move();
+    if board.winning_cells(me.other()).intersects(moves) {
+        // The moves are the block of a defender's four: forced, kept
+        // whether it threatens or not.
+        return *moves;
+    }
+    let fours = board.fours_without_win(me, moves);
+    if max_plies < 5 {
+        return fours;
+    }
+    let (own, opp) = (board.stones(me), board.stones(me.other()));
+    let empty = if wide { 4 } else { 3 };
+    fours | (board.game().window_cells(own, opp, empty) & *moves)
+}
+
+/// The attacker's moves among `moves` (what the rules left) with `depth`
+/// plies left: the narrow threats, or the wider set when `wide` or when
+/// the narrow one is empty; the `bool` says whether the wider set was
+/// taken (the node is then widened).
+pub(crate) fn attacker_moves(
+    board: &SearchBoard,
+    moves: &Bitboard,
+    depth: u32,
+    wide: bool,
+) -> (Bitboard, bool) {
+    let narrow = threat_moves(board, moves, depth, false);
+    if wide || narrow.is_empty() {
+        (threat_moves(board, moves, depth, true), true)
+    } else {
+        (narrow, false)
+    }
+}
+
+/// The defender's node of the threat space with `depth` plies left, below
+/// a widened attacker's node when `wide`: [`NodeRules::defender_node_zoned`]
+/// where every attacker move must threaten, so a defender's node where the
+/// rules leave two or more replies, with four plies or more left, and
+/// where the attacker would have no VCF (of [`NARROW_THREAT_PLIES`] or
+/// fewer, any when `wide`) within the plies left after a pass, is a no-win
+/// of that game (a restriction of the attacker: a win found so is a win, a
+/// no-win says nothing of the real game). The caller has set `threats`'
+/// frame and node cap for this position.
+///
+/// Passes: RIF's renju lets a player pass, and an extra stone can hurt
+/// its own side there (x's own stone can make x's block forbidden, an
+/// o stone can unmake a forbidden point of x), so a defender that
+/// passes is not always worse off than one that plays. These rules
+/// search no pass, and under renju a defender's node with four plies
+/// or more left where the attacker has no winning cell is kept only
+/// when the attacker would have a VCF after a pass, whatever the
+/// number of replies: a pass then loses within the plies left (the
+/// VCF is searched in the very position a pass leaves). With a winning
+/// cell of the attacker a pass loses at once, and with fewer plies
+/// left the defender escapes. So every defender's node of a win
+/// proved in the threat space refutes a pass, and the attacker never
+/// needs one: the win holds in the game with passes.
+pub(crate) fn defender_node(
+    rules: &NodeRules,
+    board: &SearchBoard,
+    (depth, known): (u32, Option<&Wins>),
+    wide: bool,
+    threats: &mut ThreatSpace,
+) -> AndNode {
+    threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
+    let pass_matters = |replies: &Bitboard| {
+        board.game().has_forbidden_points()
+            && rules.pass_matters(board, known)
+            && !replies.is_empty()
+    };
+    match rules.defender_node_with(board, depth, known) {
+        AndNode::Replies(replies)
+            if depth >= 4 && (replies.has_two() || pass_matters(&replies)) =>
+        {
+            match rules.zone_replies(board, depth, &replies, threats) {
+                Some((kept, _)) => AndNode::Replies(kept),
+                None => AndNode::NoWin,
+            }
+        }
+        node => node,
+    }
+}
+
+/// Whether an attacker's node (not `and`) not yet widened, now disproved,
+/// is widened instead of given up: every narrow threat failed, so it
+/// tries the wider set (a leaf again).
+pub(crate) fn widens(and: bool, wide: bool, disproved: bool) -> bool {
+    disproved && !and && !wide
+}
+
+/// Whether the children of a node are nodes of the wider space: those of
+/// a widened attacker's node, whose defender's nodes give the attacker the
+/// full VCF horizon for its threat.
+pub(crate) fn children_wide(parent_and: bool, parent_wide: bool) -> bool {
+    !parent_and && parent_wide
+}
+
+/// What the key of a child mixes in: the wider space's defender's nodes
+/// are other nodes than the narrow ones at the same positions.
+pub(crate) fn child_salt(wide_children: bool) -> u64 {
+    if wide_children {
+        WIDE_SALT
+    } else {
+        0
+    }
+}
