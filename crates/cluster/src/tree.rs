@@ -25,7 +25,7 @@
 //! twice is one node with two parents. Symmetric positions are not merged
 //! (see `docs/cluster.md`).
 
-use kinrow_board::{Attack, Board, Candidates, Cell, Rule};
+use kinrow_board::{Attack, Board, Candidates, Cell};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -267,7 +267,7 @@ impl Tree {
         let g = *board.game().geometry();
         let defender = board.to_move();
         let replies = board.legal(defender, &board.candidates(game.candidates));
-        let renju = board.game().rule() == Rule::Renju;
+        let renju = board.game().has_forbidden_points();
         let mut node = Node {
             or: false,
             path: path.clone(),
