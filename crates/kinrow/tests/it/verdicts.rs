@@ -366,8 +366,7 @@ fn a_whole_game_no_win_gets_a_draw_certificate_that_checks() {
 
     // One node's first attacker move dropped: caught.
     let text = std::fs::read_to_string(&proof).unwrap();
-    let broken = text.replacen("\n0 ", "\n0 ", 1);
-    let (head, tail) = broken.split_once("\n0 ").unwrap();
+    let (head, tail) = text.split_once("\n0 ").unwrap();
     let tail = tail.split_once(", ").unwrap().1;
     let b = write(dir.path(), "broken.proof", &format!("{head}\n0 {tail}"));
     let out = kinrow().arg("check").arg(&f).arg(&b).output().unwrap();
