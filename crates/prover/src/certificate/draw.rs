@@ -27,7 +27,7 @@
 //! The format is in `docs/certificate-format.md`.
 
 use super::MAGIC;
-use crate::node::draw::hold_pairs;
+use crate::node::draw::{defender_holds, hold_pairs};
 use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, Rule, SearchBoard};
@@ -356,7 +356,9 @@ impl Writer<'_> {
         for &r in &order {
             board.play(r);
             let known = board.is_full() || self.memo.contains_key(&board.key());
-            let free = known || hold_pairs(&SearchBoard::from(board.clone()), attacker).is_some();
+            // The gated test first (cheap, and where it holds the
+            // ungated one of `node` does too).
+            let free = known || defender_holds(&SearchBoard::from(board.clone()), attacker);
             board.undo(r);
             if free {
                 if let Tried::Holds(next) = self.settle(board, r)? {
