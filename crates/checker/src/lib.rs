@@ -1,4 +1,4 @@
-//! The independent checker of kinrow's win certificates.
+//! The independent checker of kinrow's win and draw certificates.
 //!
 //! A prover that answers `win` can write down its winning strategy as a
 //! certificate (see `docs/certificate-format.md`): the position, the rules
@@ -13,6 +13,11 @@
 //! move reductions either: every defender candidate must be answered. The
 //! only code it uses from the board crate is the position-file parser (for
 //! [`check_text`]) and plain data types.
+//!
+//! A draw certificate (the body after `draw` instead of `tree`) is the
+//! defender's strategy for a no-win of a whole game, replayed by the
+//! `draw` module: every attacker move answered, every static draw
+//! (pairs, a potential bound) rejudged from scratch.
 //!
 //! Entry points: [`check_text`] (a position file's text and a certificate's
 //! text, as `kinrow check POSITION_FILE PROOF_FILE` needs) and [`check`] (a
@@ -339,8 +344,9 @@ impl fmt::Display for CheckReport {
     }
 }
 
-/// Checks that `proof` is a valid certificate of a win for the side to move
-/// of `position`: its header must describe exactly `position` (board, `k`,
+/// Checks that `proof` is a valid certificate of a win (or, for a draw
+/// certificate, of a no-win of the whole game) for the side to move of
+/// `position`: its header must describe exactly `position` (board, `k`,
 /// rule, stones, side to move, candidates, filter, depth), and its tree must
 /// be a winning strategy under the plain rules. Returns the size of the
 /// proof, or the first flaw in file order.
