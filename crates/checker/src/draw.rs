@@ -2,12 +2,13 @@
 //! nodes, each a position with the attacker to move, for a whole game
 //! (`candidates all`, `attack any`, no depth; freestyle or exact).
 //!
-//! A node line is `ID` and either `hold`, then pairs of cells separated by
-//! commas, or, separated by commas, one entry per attacker move: `MOVE
-//! REPLY NEXT`, the defender's reply and the node after it, `NEXT` being
-//! `-` when the reply ends the game (the defender's line, a full board), or
-//! `MOVE -` for a move that fills the board. Node 0 is the position of the
-//! header.
+//! A node line is `ID` and either `hold`, then pairs of cells (`a1:b2`),
+//! or, separated by commas, one entry per attacker move: `MOVE REPLY
+//! NEXT`, the defender's reply and the node after it, `NEXT` being `-`
+//! when the reply ends the game (the defender's line, a full board);
+//! `MOVE -` for a move that fills the board; or `MOVE hold PAIRS`, a
+//! static draw right after the move, with the defender to move. Node 0 is
+//! the position of the header.
 //!
 //! The walk: every empty cell must be answered at every answered node, no
 //! attacker move may complete a line, every reply must be legal, and a
@@ -21,10 +22,14 @@
 //! would make the filled window an overline); the defender answers a stone
 //! on a paired cell with its mate, so no window holding a pair is ever
 //! filled; and a stone elsewhere with the empty cell, outside the pairs,
-//! that lowers the potential the most (Erdős–Selfridge): with the attacker
-//! to move and the sum below one half, the first attacker stone at most
-//! doubles it, each later pair of moves does not raise it, and a filled
-//! window alone would be worth one. Both parts use disjoint cells, so each
+//! that lowers the potential the most (Erdős–Selfridge): each pair of
+//! moves (defender, attacker) does not raise the sum, and a filled window
+//! alone would be worth one; so with the defender to move (who starts
+//! outside the pairs, or anywhere when no cell is left there: a defender
+//! stone on a paired cell only kills windows) a sum below one holds, and
+//! with the attacker to move, whose first stone at most doubles the sum,
+//! a sum below one half. With the defender to move the attacker has
+//! ⌊E/2⌋ stones left, not ⌈E/2⌉. Both parts use disjoint cells, so each
 //! keeps its guarantee.
 //!
 //! A node reached again must be reached at the same position (its stones
@@ -39,13 +44,15 @@ use crate::{CheckReport, Flaw, FlawKind, PlainPosition, Point, Proves};
 use kinrow_board::{Attack, Candidates, Rule};
 
 /// One attacker move of a node.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Answer {
     mv: Point,
-    /// `None`: the move fills the board.
+    /// `None`: the move fills the board, or `hold` follows it.
     reply: Option<Point>,
     /// `None`: the game is over after the reply.
     next: Option<usize>,
+    /// `MOVE hold PAIRS`: a static draw with the defender to move.
+    hold: Option<Vec<(Point, Point)>>,
 }
 
 /// What a node says.
@@ -101,20 +108,25 @@ fn read_nodes(text: &str, start: usize) -> Result<Vec<NodeLine>, Flaw> {
     ))
 }
 
-/// `a1 b2, c3 d4`: pairs of cells; nothing for no pair.
+/// `a1:b2 c3:d4`: pairs of cells; nothing for no pair.
 fn read_pairs(text: &str, no: usize) -> Result<Vec<(Point, Point)>, Flaw> {
-    if text.trim().is_empty() {
-        return Ok(Vec::new());
-    }
-    if !text.starts_with(' ') {
+    if !text.is_empty() && !text.starts_with(' ') {
         return Err(malformed(no, "`hold` is followed by pairs of cells"));
     }
+    read_pair_words(text.split_whitespace(), no)
+}
+
+/// Pairs written `a1:b2`, one a word.
+fn read_pair_words<'a>(
+    words: impl Iterator<Item = &'a str>,
+    no: usize,
+) -> Result<Vec<(Point, Point)>, Flaw> {
     let mut pairs = Vec::new();
-    for part in text.split(',') {
-        match part.split_whitespace().collect::<Vec<_>>().as_slice() {
-            [a, b] => pairs.push((parse_point(a, no)?, parse_point(b, no)?)),
-            _ => return Err(malformed(no, "a pair is two cells")),
-        }
+    for word in words {
+        let Some((a, b)) = word.split_once(':') else {
+            return Err(malformed(no, "a pair is two cells joined by `:`"));
+        };
+        pairs.push((parse_point(a, no)?, parse_point(b, no)?));
     }
     Ok(pairs)
 }
@@ -127,27 +139,34 @@ fn read_answers(text: &str, no: usize) -> Result<Vec<Answer>, Flaw> {
     let mut out = Vec::new();
     for part in text.split(',') {
         let words: Vec<&str> = part.split_whitespace().collect();
-        let answer = match words.as_slice() {
-            [mv, "-"] => Answer {
-                mv: parse_point(mv, no)?,
-                reply: None,
-                next: None,
-            },
-            [mv, reply, next] => Answer {
-                mv: parse_point(mv, no)?,
-                reply: Some(parse_point(reply, no)?),
-                next: match *next {
-                    "-" => None,
-                    n => Some(n.parse().map_err(|_| malformed(no, "`{n}` is no node"))?),
+        let answer =
+            match words.as_slice() {
+                [mv, "-"] => Answer {
+                    mv: parse_point(mv, no)?,
+                    reply: None,
+                    next: None,
+                    hold: None,
                 },
-            },
-            _ => {
-                return Err(malformed(
+                [mv, "hold", pairs @ ..] => Answer {
+                    mv: parse_point(mv, no)?,
+                    reply: None,
+                    next: None,
+                    hold: Some(read_pair_words(pairs.iter().copied(), no)?),
+                },
+                [mv, reply, next] => Answer {
+                    mv: parse_point(mv, no)?,
+                    reply: Some(parse_point(reply, no)?),
+                    next: match *next {
+                        "-" => None,
+                        n => Some(n.parse().map_err(|_| malformed(no, "`{n}` is no node"))?),
+                    },
+                    hold: None,
+                },
+                _ => return Err(malformed(
                     no,
-                    "an entry is `MOVE REPLY NEXT`, `MOVE REPLY -` or `MOVE -`",
-                ))
-            }
-        };
+                    "an entry is `MOVE REPLY NEXT`, `MOVE REPLY -`, `MOVE -` or `MOVE hold PAIRS`",
+                )),
+            };
         out.push(answer);
     }
     Ok(out)
@@ -207,7 +226,7 @@ impl Walker {
         self.report.positions += 1;
         let height = match self.nodes[id].body.clone() {
             Body::Hold(pairs) => {
-                self.hold(&pairs, no)?;
+                self.hold(&pairs, no, true)?;
                 self.report.static_leaves += 1;
                 0
             }
@@ -263,6 +282,15 @@ impl Walker {
     /// The defender's reply to the move of `a` (played) and what follows;
     /// the plies from the move to the end of the line.
     fn after_move(&mut self, a: &Answer, no: usize) -> Result<u32, Flaw> {
+        if let Some(pairs) = &a.hold {
+            if self.grid.is_full() {
+                let detail = format!("the game is over after {}", a.mv);
+                return Err(self.flaw(FlawKind::AfterWin, no, detail));
+            }
+            self.hold(pairs, no, false)?;
+            self.report.static_leaves += 1;
+            return Ok(1);
+        }
         let Some(reply) = a.reply else {
             if self.grid.is_full() {
                 return Ok(1);
@@ -291,8 +319,9 @@ impl Walker {
         Ok(plies)
     }
 
-    /// Judges a `hold` node from scratch (module docs).
-    fn hold(&mut self, pairs: &[(Point, Point)], no: usize) -> Result<(), Flaw> {
+    /// Judges a static draw from scratch (module docs), with the attacker
+    /// to move (a `hold` node) or the defender (`MOVE hold PAIRS`).
+    fn hold(&mut self, pairs: &[(Point, Point)], no: usize, attacker: bool) -> Result<(), Flaw> {
         let w = self.grid.width;
         let mut paired = vec![false; self.grid.cells.len()];
         for &(a, b) in pairs {
@@ -311,7 +340,7 @@ impl Walker {
         };
         let k = self.grid.k;
         let mut sum = 0u128;
-        for cells in self.live_windows() {
+        for cells in self.live_windows(attacker) {
             if pairs.iter().any(|pair| in_pair(&cells, pair)) {
                 continue;
             }
@@ -332,21 +361,33 @@ impl Walker {
             }
             sum += 1u128 << (k - outside.min(k));
         }
-        // The bound: one half, scaled by 2^k.
-        if sum >= 1u128 << (k - 1) {
+        // The bound, scaled by 2^k: one half with the attacker to move,
+        // one with the defender to move.
+        let (limit, words) = if attacker {
+            (1u128 << (k - 1), "1/2")
+        } else {
+            (1u128 << k, "1")
+        };
+        if sum >= limit {
             let detail =
-                format!("the unpaired live windows' potential is {sum}/2^{k}, not below 1/2");
+                format!("the unpaired live windows' potential is {sum}/2^{k}, not below {words}");
             return Err(self.flaw(FlawKind::StaticFails, no, detail));
         }
         Ok(())
     }
 
-    /// The attacker's live windows (module docs), as their cells.
-    fn live_windows(&self) -> Vec<Vec<(i32, i32)>> {
+    /// The attacker's live windows (module docs), as their cells; `attacker`
+    /// when the attacker is to move.
+    fn live_windows(&self, attacker: bool) -> Vec<Vec<(i32, i32)>> {
         let g = &self.grid;
         let empty = g.cells.iter().filter(|&&c| c == EMPTY).count() as u32;
-        // The attacker is to move: it has ⌈E/2⌉ stones left.
-        let stones_left = empty.div_ceil(2);
+        // The attacker has ⌈E/2⌉ stones left when it is to move, ⌊E/2⌋
+        // when the defender is.
+        let stones_left = if attacker {
+            empty.div_ceil(2)
+        } else {
+            empty / 2
+        };
         let k = g.k as i32;
         let mut out = Vec::new();
         for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {

@@ -108,8 +108,23 @@ fn the_small_mnk_draws_have_certificates_that_check() {
     }
 }
 
-/// A small draw certificate with answered nodes and `hold` nodes of both
-/// kinds (with pairs, and the potential alone), and its setup.
+/// The byte range of the pairs of the first static draw of `line` (a
+/// `hold` node or a `MOVE hold PAIRS` entry) with two pairs or more.
+fn pairs_span(line: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find(" hold ") {
+        let start = from + i + " hold ".len();
+        let end = line[start..].find(',').map_or(line.len(), |j| start + j);
+        if line[start..end].split_whitespace().count() >= 2 {
+            return Some((start, end));
+        }
+        from = start;
+    }
+    None
+}
+
+/// A small draw certificate with answered nodes and a static draw of two
+/// pairs or more, and its setup.
 fn sample() -> (kinrow_checker::PlainPosition, Vec<String>) {
     for seed in 0.. {
         let Some((_, _, p)) = random_whole_game(seed) else {
@@ -118,9 +133,7 @@ fn sample() -> (kinrow_checker::PlainPosition, Vec<String>) {
         let Ok(cert) = draw(&p) else { continue };
         let text = cert.to_text();
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
-        let paired = lines
-            .iter()
-            .any(|l| l.contains(" hold ") && l.contains(','));
+        let paired = lines.iter().any(|l| pairs_span(l).is_some());
         if paired && cert.stats().nodes >= 4 {
             return (setup(&p), lines);
         }
@@ -156,23 +169,28 @@ fn a_missing_attacker_move_is_caught() {
 #[test]
 fn a_pairing_with_a_shared_cell_is_caught() {
     let (s, mut lines) = sample();
-    let i = find(&lines, |l| l.contains(" hold ") && l.contains(','));
-    // The first pair's first cell, also put in the second pair.
-    let words: Vec<String> = lines[i].split_whitespace().map(String::from).collect();
-    let first = words[2].clone();
-    let second = words[4].clone();
-    lines[i] = lines[i].replacen(&format!(", {second} "), &format!(", {first} "), 1);
+    let i = find(&lines, |l| pairs_span(l).is_some());
+    let (start, end) = pairs_span(&lines[i]).unwrap();
+    // The second pair's first cell replaced by the first pair's.
+    let mut pairs: Vec<String> = lines[i][start..end]
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let first = pairs[0].split_once(':').unwrap().0.to_string();
+    let mate = pairs[1].split_once(':').unwrap().1.to_string();
+    pairs[1] = format!("{first}:{mate}");
+    lines[i].replace_range(start..end, &pairs.join(" "));
     assert_eq!(kind(&s, &lines), FlawKind::SharedPair, "{}", lines[i]);
 }
 
 #[test]
 fn a_window_left_unpaired_is_caught() {
     let (s, mut lines) = sample();
-    // Dropping every pair leaves windows to a potential too high (a
-    // `hold` the writer wrote with pairs had no potential bound alone).
-    let i = find(&lines, |l| l.contains(" hold ") && l.contains(','));
-    let id = lines[i].split_whitespace().next().unwrap().to_string();
-    lines[i] = format!("{id} hold");
+    // Dropping every pair leaves windows to a potential too high (the
+    // writer gives pairs only where the potential alone does not hold).
+    let i = find(&lines, |l| pairs_span(l).is_some());
+    let (start, end) = pairs_span(&lines[i]).unwrap();
+    lines[i].replace_range(start - 1..end, "");
     assert_eq!(kind(&s, &lines), FlawKind::StaticFails);
 }
 
@@ -200,10 +218,17 @@ fn a_wrong_potential_is_caught() {
 #[test]
 fn a_reply_on_an_occupied_cell_is_caught() {
     let (s, mut lines) = sample();
-    let i = find(&lines, |l| l.contains(", "));
-    // The first entry's reply replaced by its own move.
-    let words: Vec<String> = lines[i].split_whitespace().map(String::from).collect();
-    let (mv, reply) = (words[1].clone(), words[2].clone());
+    // The first entry with a reply: the reply replaced by its own move.
+    let entry = |l: &str| {
+        let body = l.split_once(' ')?.1;
+        body.split(", ")
+            .find_map(|e| match e.split_whitespace().collect::<Vec<_>>()[..] {
+                [m, r, _] if r != "hold" => Some((m.to_string(), r.to_string())),
+                _ => None,
+            })
+    };
+    let i = find(&lines, |l| entry(l).is_some());
+    let (mv, reply) = entry(&lines[i]).unwrap();
     lines[i] = lines[i].replacen(&format!(" {mv} {reply} "), &format!(" {mv} {mv} "), 1);
     assert_eq!(kind(&s, &lines), FlawKind::Occupied, "{}", lines[i]);
 }
@@ -218,11 +243,53 @@ fn a_node_for_another_position_is_caught() {
         .map(|e| {
             let w: Vec<&str> = e.split_whitespace().collect();
             match w.as_slice() {
-                [m, r, n] if *n != "-" => format!("{m} {r} 0"),
+                [m, r, n] if *n != "-" && *r != "hold" => format!("{m} {r} 0"),
                 _ => e.to_string(),
             }
         })
         .collect();
     lines[i] = format!("0 {}", entries.join(", "));
     assert_eq!(kind(&s, &lines), FlawKind::WrongNode);
+}
+
+/// 6x1, k 3, empty, x to move, with the draw `body`.
+fn six_by_one(body: &str) -> (kinrow_checker::PlainPosition, String) {
+    let text = format!(
+        "kinrow-certificate 1\nboard 6x1\nk 3\nrule freestyle\ncandidates all\n\
+         attack any\nto-move x\n1 . . . . . .\n  a b c d e f\ndraw\n{body}\nend\n"
+    );
+    let s = kinrow_checker::PlainPosition {
+        width: 6,
+        height: 1,
+        k: 3,
+        rule: kinrow_board::Rule::Freestyle,
+        cells: vec![None; 6],
+        to_move: kinrow_board::Player::X,
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    (s, text)
+}
+
+#[test]
+fn the_bound_is_one_half_with_the_attacker_to_move() {
+    // Four live windows of three empty cells: 4/8, not below 1/2.
+    let (s, text) = six_by_one("0 hold");
+    assert_eq!(check(&s, &text).unwrap_err().kind, FlawKind::StaticFails);
+}
+
+#[test]
+fn the_bound_is_one_with_the_defender_to_move() {
+    // After c1 the live windows are a-c, b-d and c-e (d-f needs three of
+    // x's two stones left): 3/4, below 1; after the others less.
+    let (s, text) = six_by_one("0 a1 hold, b1 hold, c1 hold, d1 hold, e1 hold, f1 hold");
+    let report = check(&s, &text).unwrap();
+    assert_eq!((report.positions, report.static_leaves), (1, 6));
+    // After c1 the pair d1:e1 serves c-e and leaves a-c and b-d to the
+    // potential on a1 b1 f1: 1/4 + 1/2. A cell twice is refused.
+    let (s, text) = six_by_one("0 a1 hold, b1 hold, c1 hold d1:e1, d1 hold, e1 hold, f1 hold");
+    assert!(check(&s, &text).is_ok());
+    let (s, text) = six_by_one("0 a1 hold, b1 hold, c1 hold a1:a1, d1 hold, e1 hold, f1 hold");
+    assert_eq!(check(&s, &text).unwrap_err().kind, FlawKind::SharedPair);
 }

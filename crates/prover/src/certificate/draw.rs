@@ -44,7 +44,8 @@ pub struct DrawStats {
     pub bytes: u64,
     /// Nodes of the DAG: positions with the attacker to move.
     pub nodes: u64,
-    /// Nodes settled statically (a pairing and/or the potential bound).
+    /// Static draws (a pairing and/or the potential bound): `hold` nodes,
+    /// and `hold` entries right after an attacker move.
     pub static_leaves: u64,
     /// Attacker moves answered, over all nodes.
     pub answered: u64,
@@ -97,11 +98,15 @@ impl Default for DrawOptions {
 }
 
 /// One attacker move of a node and what follows it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Entry {
     mv: Cell,
-    /// The defender's reply; `None` when the move fills the board.
+    /// The defender's reply; `None` when the move fills the board or
+    /// `hold` follows it.
     reply: Option<Cell>,
+    /// A static draw right after the move, with the defender to move:
+    /// these pairs, the rest by the potential bound.
+    hold: Option<Vec<(Cell, Cell)>>,
     /// The node after the reply; `None` when the game is over (the reply
     /// makes the defender's line or fills the board).
     next: Option<u32>,
@@ -191,16 +196,17 @@ pub fn write_draw_certificate(
             Node::Pending => unreachable!("every node is expanded"),
             Node::Hold(pairs) => {
                 body.push_str(" hold");
-                let names: Vec<String> = pairs
-                    .iter()
-                    .map(|&(a, b)| format!(" {} {}", g.name(a), g.name(b)))
-                    .collect();
-                body.push_str(&names.join(","));
+                push_pairs(&mut body, &g, pairs);
             }
             Node::Answers(entries) => {
                 for (j, e) in entries.iter().enumerate() {
                     body.push_str(if j == 0 { " " } else { ", " });
                     body.push_str(&g.name(e.mv));
+                    if let Some(pairs) = &e.hold {
+                        body.push_str(" hold");
+                        push_pairs(&mut body, &g, pairs);
+                        continue;
+                    }
                     match (e.reply, e.next) {
                         (None, _) => body.push_str(" -"),
                         (Some(r), None) => write!(body, " {} -", g.name(r)).expect("string"),
@@ -220,6 +226,13 @@ pub fn write_draw_certificate(
         body,
         stats,
     })
+}
+
+/// Writes ` a1:b2 c3:d4`.
+fn push_pairs(body: &mut String, g: &kinrow_board::Geometry, pairs: &[(Cell, Cell)]) {
+    for &(a, b) in pairs {
+        write!(body, " {}:{}", g.name(a), g.name(b)).expect("writing to a string");
+    }
 }
 
 /// Refuses what is not a whole game (module docs): a draw certificate can
@@ -314,6 +327,17 @@ impl Writer<'_> {
                 Entry {
                     mv,
                     reply: None,
+                    hold: None,
+                    next: None,
+                }
+            } else if let Some(pairs) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
+                // A static draw with the defender to move: no reply to
+                // search, no node to write.
+                self.stats.static_leaves += 1;
+                Entry {
+                    mv,
+                    reply: None,
+                    hold: Some(pairs),
                     next: None,
                 }
             } else {
@@ -321,6 +345,7 @@ impl Writer<'_> {
                 Entry {
                     mv,
                     reply: Some(reply),
+                    hold: None,
                     next,
                 }
             };
