@@ -61,8 +61,11 @@ pub(crate) struct Header {
     pub position: PlainPosition,
     /// The position's `[name]`, if the header gives one.
     pub name: Option<String>,
-    /// Index (0-based) of the first line after `tree`.
+    /// Index (0-based) of the first line after `tree` (or `draw`).
     pub tree_start: usize,
+    /// Whether the body is a draw certificate's DAG (`draw`) rather than
+    /// a win's tree (`tree`).
+    pub draw: bool,
 }
 
 /// Reads the header of `text`.
@@ -83,11 +86,12 @@ pub(crate) fn parse(text: &str) -> Result<Header, Flaw> {
             seen_magic = true;
             continue;
         }
-        if content == "tree" {
+        if content == "tree" || content == "draw" {
             return Ok(Header {
                 position: finish(f, no)?,
                 name,
                 tree_start: i + 1,
+                draw: content == "draw",
             });
         }
         if let Some(inner) = content.strip_prefix('[') {

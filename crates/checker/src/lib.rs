@@ -1,4 +1,4 @@
-//! The independent checker of kinrow's win certificates.
+//! The independent checker of kinrow's win and draw certificates.
 //!
 //! A prover that answers `win` can write down its winning strategy as a
 //! certificate (see `docs/certificate-format.md`): the position, the rules
@@ -13,6 +13,11 @@
 //! move reductions either: every defender candidate must be answered. The
 //! only code it uses from the board crate is the position-file parser (for
 //! [`check_text`]) and plain data types.
+//!
+//! A draw certificate (the body after `draw` instead of `tree`) is the
+//! defender's strategy for a no-win of a whole game, replayed by the
+//! `draw` module: every attacker move answered, every static draw
+//! (pairs, a potential bound) rejudged from scratch.
 //!
 //! Entry points: [`check_text`] (a position file's text and a certificate's
 //! text, as `kinrow check POSITION_FILE PROOF_FILE` needs) and [`check`] (a
@@ -43,6 +48,7 @@
 //! assert_eq!(flaw.kind, FlawKind::Occupied);
 //! ```
 
+mod draw;
 mod header;
 mod renju;
 mod rules;
@@ -186,6 +192,24 @@ pub enum FlawKind {
     DefenderWins,
     /// A move fills the board without a win: a draw.
     BoardFull,
+    /// A draw certificate is not for a whole game (`candidates all`,
+    /// `attack any`, no depth, not renju).
+    NotWholeGame,
+    /// In a draw certificate, an attacker move completes a line.
+    AttackerWins,
+    /// In a draw certificate, an attacker move is not answered.
+    UnansweredMove,
+    /// In a draw certificate, an attacker move (or a reply) that does not
+    /// end the game has nothing after it.
+    NoReply,
+    /// In a draw certificate, a node is missing or is reached at another
+    /// position than its first visit's.
+    WrongNode,
+    /// In a draw certificate's `hold`, a cell is in two pairs.
+    SharedPair,
+    /// In a draw certificate's `hold`, a live window holds no pair and the
+    /// potential bound does not hold for the unpaired windows.
+    StaticFails,
 }
 
 impl FlawKind {
@@ -209,6 +233,13 @@ impl FlawKind {
             FlawKind::TooDeep => "line longer than the depth",
             FlawKind::DefenderWins => "defender reply completes the defender's line",
             FlawKind::BoardFull => "move fills the board without a win",
+            FlawKind::NotWholeGame => "draw certificate not for a whole game",
+            FlawKind::AttackerWins => "attacker move completes a line",
+            FlawKind::UnansweredMove => "attacker move not answered",
+            FlawKind::NoReply => "play stops before the game is over",
+            FlawKind::WrongNode => "node reached at another position",
+            FlawKind::SharedPair => "pairing uses a cell twice",
+            FlawKind::StaticFails => "static draw does not hold",
         }
     }
 }
@@ -271,9 +302,21 @@ impl fmt::Display for Flaw {
 
 impl std::error::Error for Flaw {}
 
+/// What a valid certificate proves about the side to move (the attacker).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Proves {
+    /// A win certificate: a forced win (within the depth, if any).
+    #[default]
+    Win,
+    /// A draw certificate: no forced win at all, in the whole game.
+    NoWin,
+}
+
 /// What a valid certificate proves and how big it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct CheckReport {
+    /// A win or a no-win.
+    pub proves: Proves,
     /// Positions in the tree where a side is to move: one per attacker move
     /// (the position it is played in) and one per defender turn (after each
     /// attacker move that does not win).
@@ -281,8 +324,10 @@ pub struct CheckReport {
     /// Attacker moves in the tree (lines of the tree).
     pub attacker_moves: u64,
     /// The longest line of play, in plies, up to the attacker's winning
-    /// stone.
+    /// stone (for a draw, up to a static draw or the end of the game).
     pub longest_line: u32,
+    /// Draw certificates: the positions judged statically (`hold`).
+    pub static_leaves: u64,
 }
 
 impl fmt::Display for CheckReport {
@@ -291,12 +336,17 @@ impl fmt::Display for CheckReport {
             f,
             "proof valid: {} positions, {} attacker moves, longest line {} plies",
             self.positions, self.attacker_moves, self.longest_line
-        )
+        )?;
+        if self.proves == Proves::NoWin {
+            write!(f, ", {} static draws", self.static_leaves)?;
+        }
+        Ok(())
     }
 }
 
-/// Checks that `proof` is a valid certificate of a win for the side to move
-/// of `position`: its header must describe exactly `position` (board, `k`,
+/// Checks that `proof` is a valid certificate of a win (or, for a draw
+/// certificate, of a no-win of the whole game) for the side to move of
+/// `position`: its header must describe exactly `position` (board, `k`,
 /// rule, stones, side to move, candidates, filter, depth), and its tree must
 /// be a winning strategy under the plain rules. Returns the size of the
 /// proof, or the first flaw in file order.
@@ -304,7 +354,7 @@ pub fn check(position: &PlainPosition, proof: &str) -> Result<CheckReport, Flaw>
     ends_with_end(proof)?;
     let header = header::parse(proof)?;
     header::compare(&header.position, position)?;
-    tree::walk(&header.position, proof, header.tree_start)
+    body(&header)(&header.position, proof, header.tree_start)
 }
 
 /// [`check`] against the text of a position file, read with the board
@@ -352,7 +402,16 @@ pub fn check_text(
     };
     let plain = PlainPosition::from_position(position);
     header::compare(&header.position, &plain)?;
-    tree::walk(&header.position, proof, header.tree_start)
+    body(&header)(&header.position, proof, header.tree_start)
+}
+
+/// The walk for the certificate's body: a win's tree or a draw's DAG.
+fn body(header: &header::Header) -> fn(&PlainPosition, &str, usize) -> Result<CheckReport, Flaw> {
+    if header.draw {
+        draw::walk
+    } else {
+        tree::walk
+    }
 }
 
 /// A certificate ends with its `end` line (then only blank or comment

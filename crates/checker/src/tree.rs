@@ -39,7 +39,7 @@ fn malformed(no: usize, detail: impl Into<String>) -> Flaw {
 }
 
 /// Parses a cell name: a letter (either case) and a 1-based row number.
-fn parse_point(name: &str, no: usize) -> Result<Point, Flaw> {
+pub(crate) fn parse_point(name: &str, no: usize) -> Result<Point, Flaw> {
     let bad = || malformed(no, format!("`{name}` is not a cell name"));
     let mut chars = name.chars();
     let letter = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
@@ -357,7 +357,7 @@ impl Walker {
     }
 }
 
-fn stone(p: Option<Player>) -> u8 {
+pub(crate) fn stone(p: Option<Player>) -> u8 {
     match p {
         None => EMPTY,
         Some(Player::X) => X,

@@ -31,25 +31,31 @@ fn io_error(path: &Path, e: impl std::fmt::Display) -> CliError {
     CliError::input(format!("{}: {e}", path.display()))
 }
 
-/// Refuses what is not a regular file of at most [`MAX_FILE_BYTES`].
-fn check_file(path: &Path, meta: &Metadata) -> Result<(), CliError> {
+/// The largest proof certificate `check` reads: 1 GiB. A certificate is
+/// held as its text and walked line by line (a draw's DAG keeps a few
+/// bytes a node more), so this bounds the memory too; the draw
+/// certificates of small whole games run to tens of MiB.
+pub const MAX_PROOF_BYTES: u64 = 1 << 30;
+
+/// Refuses what is not a regular file of at most `max` bytes.
+fn check_file(path: &Path, meta: &Metadata, max: u64) -> Result<(), CliError> {
     if !meta.is_file() {
         return Err(CliError::input(format!(
             "{}: not a regular file (a FIFO, a device or a socket): kinrow reads only regular files",
             path.display()
         )));
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(too_large(path));
+    if meta.len() > max {
+        return Err(too_large(path, max));
     }
     Ok(())
 }
 
-fn too_large(path: &Path) -> CliError {
+fn too_large(path: &Path, max: u64) -> CliError {
     CliError::input(format!(
         "{}: larger than kinrow reads ({} MiB at most per file)",
         path.display(),
-        MAX_FILE_BYTES >> 20
+        max >> 20
     ))
 }
 
@@ -69,16 +75,21 @@ fn open(path: &Path) -> std::io::Result<File> {
 /// The text of the regular file `path` (a leading byte-order mark is left
 /// to the parsers).
 pub fn read_text(path: &Path) -> Result<String, CliError> {
+    read_text_max(path, MAX_FILE_BYTES)
+}
+
+/// [`read_text`] of a file of at most `max` bytes.
+pub fn read_text_max(path: &Path, max: u64) -> Result<String, CliError> {
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, e))?;
-    check_file(path, &meta)?;
+    check_file(path, &meta, max)?;
     let file = open(path).map_err(|e| io_error(path, e))?;
-    check_file(path, &file.metadata().map_err(|e| io_error(path, e))?)?;
+    check_file(path, &file.metadata().map_err(|e| io_error(path, e))?, max)?;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
+    file.take(max + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| io_error(path, e))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large(path));
+    if bytes.len() as u64 > max {
+        return Err(too_large(path, max));
     }
     String::from_utf8(bytes)
         .map_err(|_| CliError::input(format!("{}: not UTF-8 text", path.display())))
@@ -139,7 +150,7 @@ fn expand_one(
         }
         files.extend(found);
     } else {
-        check_file(p, &meta)?;
+        check_file(p, &meta, MAX_FILE_BYTES)?;
         if Seen::first(&mut seen.files, p)? {
             files.push(p.to_path_buf());
         }
@@ -178,7 +189,7 @@ fn walk(
                 }
             }
         } else if is_pos {
-            match check_file(&path, &meta) {
+            match check_file(&path, &meta, MAX_FILE_BYTES) {
                 Err(e) => bad.push(e),
                 Ok(()) if Seen::first(&mut seen.files, &path)? => out.push(path),
                 Ok(()) => {}

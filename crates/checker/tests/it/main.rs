@@ -4,6 +4,7 @@
 
 mod broken;
 mod common;
+mod draw;
 mod files;
 mod puzzles;
 mod random;

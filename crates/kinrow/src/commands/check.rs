@@ -7,7 +7,11 @@ use crate::input;
 use crate::output;
 use crate::render;
 use crate::settings::Overrides;
+use kinrow_checker::Proves;
 use kinrow_format::Position;
+use kinrow_prover::certificate::draw::{
+    whole_game, write_draw_certificate, DrawOptions, DrawStats,
+};
 use kinrow_prover::certificate::{write_certificate, CertificateStats, MAGIC};
 use kinrow_prover::{Limits, Problem, Verdict};
 use std::path::{Path, PathBuf};
@@ -19,6 +23,11 @@ pub enum ProofInfo {
         path: PathBuf,
         stats: CertificateStats,
     },
+    /// A draw certificate (of a no-win) was written.
+    Draw { path: PathBuf, stats: DrawStats },
+    /// No certificate for a no-win of this game (not a whole game): not a
+    /// failure, as with no certificate for an `unknown`.
+    Refused { path: PathBuf, reason: String },
     /// The certificate could not be written (the verdict stands).
     NotWritten { path: PathBuf, reason: String },
 }
@@ -33,6 +42,18 @@ impl ProofInfo {
                 "positions": stats.positions,
                 "attacker_moves": stats.attacker_moves,
                 "longest_line": stats.longest_line,
+            }),
+            ProofInfo::Draw { path, stats } => serde_json::json!({
+                "path": path.display().to_string(),
+                "lines": stats.lines,
+                "bytes": stats.bytes,
+                "nodes": stats.nodes,
+                "static_draws": stats.static_leaves,
+                "attacker_moves": stats.answered,
+            }),
+            ProofInfo::Refused { path, reason } => serde_json::json!({
+                "path": path.display().to_string(),
+                "refused": reason,
             }),
             ProofInfo::NotWritten { path, reason } => serde_json::json!({
                 "path": path.display().to_string(),
@@ -51,6 +72,19 @@ impl ProofInfo {
                 stats.positions,
                 stats.attacker_moves,
                 stats.longest_line
+            ),
+            ProofInfo::Draw { path, stats } => format!(
+                "draw certificate: {} ({} lines, {} bytes; {} positions, {} attacker moves answered, {} static draws)\n",
+                path.display(),
+                stats.lines,
+                stats.bytes,
+                stats.nodes,
+                stats.answered,
+                stats.static_leaves
+            ),
+            ProofInfo::Refused { path, reason } => format!(
+                "proof certificate: none written to {}: {reason}\n",
+                path.display()
             ),
             ProofInfo::NotWritten { path, reason } => format!(
                 "proof certificate: not written to {}: {reason} (the verdict above stands)\n",
@@ -82,6 +116,42 @@ pub fn write_proof(
     };
     match output::write(path, &cert.to_text(), force) {
         Ok(()) => ProofInfo::Written {
+            path: path.to_path_buf(),
+            stats: *cert.stats(),
+        },
+        Err(e) => not_written(e),
+    }
+}
+
+/// Writes the draw certificate of a no-win of a whole game to `path`
+/// (for another game, the reason none can be written); like
+/// [`write_proof`], never an error that ends the run.
+pub fn write_draw_proof(
+    path: &Path,
+    force: bool,
+    p: &Position,
+    s: &Solved,
+    limits: &Limits,
+) -> ProofInfo {
+    let not_written = |reason: String| ProofInfo::NotWritten {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let problem = Problem::from(p);
+    if let Err(e) = whole_game(&problem) {
+        return ProofInfo::Refused {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        };
+    }
+    let mut prover = s.prover.build(&problem, false);
+    let options = DrawOptions::default();
+    let cert = match write_draw_certificate(&problem, prover.as_mut(), limits, &options) {
+        Ok(cert) => cert.with_name(&p.name),
+        Err(e) => return not_written(e.to_string()),
+    };
+    match output::write(path, &cert.to_text(), force) {
+        Ok(()) => ProofInfo::Draw {
             path: path.to_path_buf(),
             stats: *cert.stats(),
         },
@@ -125,7 +195,7 @@ fn position_text(args: &CheckArgs) -> Result<(String, Vec<Position>), CliError> 
 
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let (position, positions) = position_text(args)?;
-    let proof = input::read_text(&args.proof)?;
+    let proof = input::read_text_max(&args.proof, input::MAX_PROOF_BYTES)?;
     let proof = proof.strip_prefix('\u{feff}').unwrap_or(&proof);
     let name = input::stem(&args.position);
     if !looks_like_certificate(proof) {
@@ -141,9 +211,13 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
                 .iter()
                 .find(|p| positions.len() == 1 || proof_names(proof, &p.name));
             if let Some(p) = proved {
-                println!("proves: {}", render::headline(p, Verdict::Win));
+                let (verdict, scope) = match report.proves {
+                    Proves::Win => (Verdict::Win, render::win_scope(p).1),
+                    Proves::NoWin => (Verdict::NoWin, render::no_win_scope(p).1),
+                };
+                println!("proves: {}", render::headline(p, verdict));
                 println!("game: {}", render::game(p));
-                println!("holds for: {}", render::win_scope(p).1);
+                println!("holds for: {scope}");
             }
             Ok(0)
         }

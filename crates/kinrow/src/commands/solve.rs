@@ -1,6 +1,6 @@
 //! `kinrow solve`: answer every position of the given files.
 
-use super::check::{write_proof, ProofInfo};
+use super::check::{write_draw_proof, write_proof, ProofInfo};
 use super::{defences, skipped_line, solve_one, Solved};
 use crate::cli::SolveArgs;
 use crate::error::{exit_code, with_bad_inputs, CliError};
@@ -111,9 +111,13 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             }
             Ok(solved) => {
                 let proof = match &proof_paths {
-                    Some(paths) if solved.outcome.verdict == Verdict::Win => {
+                    Some(paths) if solved.outcome.verdict != Verdict::Unknown => {
                         let info = with_progress(show_progress, &format!("{label} proof"), || {
-                            write_proof(&paths[i], args.force, &position, &solved, &limits)
+                            if solved.outcome.verdict == Verdict::Win {
+                                write_proof(&paths[i], args.force, &position, &solved, &limits)
+                            } else {
+                                write_draw_proof(&paths[i], args.force, &position, &solved, &limits)
+                            }
                         });
                         if let ProofInfo::NotWritten { path, reason } = &info {
                             failed = true;

@@ -332,3 +332,66 @@ fn progress_is_drawn_only_on_a_terminal() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stderr(&out), "");
 }
+
+/// A no-win of a whole game gets a draw certificate that `check` accepts
+/// and describes in `solve`'s words; a no-win of a restricted game gets
+/// none, with the reason, and no failure.
+#[test]
+fn a_whole_game_no_win_gets_a_draw_certificate_that_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "four.pos", "board 4x4\nk 4\ncandidates all\n");
+    let proof = dir.path().join("four.proof");
+    let out = kinrow()
+        .arg("solve")
+        .arg(&f)
+        .arg("--proof")
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("draw certificate: "),
+        "{}",
+        stdout(&out)
+    );
+    let out = kinrow().arg("check").arg(&f).arg(&proof).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let s = stdout(&out);
+    assert!(s.starts_with("proof valid: "), "{s}");
+    assert!(
+        s.contains("proves: no-win for x: no forced win at all"),
+        "{s}"
+    );
+    assert!(s.contains("holds for: the real game"), "{s}");
+
+    // One node's first attacker move dropped: caught.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let (head, tail) = text.split_once("\n0 ").unwrap();
+    let tail = tail.split_once(", ").unwrap().1;
+    let b = write(dir.path(), "broken.proof", &format!("{head}\n0 {tail}"));
+    let out = kinrow().arg("check").arg(&f).arg(&b).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("attacker move not answered"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Under `candidates near 1` the no-win is another game's: no file.
+    let near = write(
+        dir.path(),
+        "near.pos",
+        "board 4x4\nk 4\ncandidates near 1\n",
+    );
+    let proof = dir.path().join("near.proof");
+    let out = kinrow()
+        .arg("solve")
+        .arg(&near)
+        .arg("--proof")
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("candidates near"), "{}", stdout(&out));
+    assert!(!proof.exists());
+}

@@ -88,7 +88,7 @@
 //! 7x7 k=5 (2%). A heuristic: not claiming a no-win is always sound.
 
 use crate::kit::windows::{for_each_window, keep_dead, Masks};
-use kinrow_board::{Game, Player, Rule, SearchBoard};
+use kinrow_board::{Cell, Game, Player, Rule, SearchBoard};
 use std::cell::RefCell;
 
 /// The gate: the matching is tried only when the potential of the live
@@ -149,6 +149,47 @@ pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> 
     test(board, attacker, Checks::SOUND, true)
 }
 
+/// When [`defender_holds`] (every argument tried, the gate left out), the
+/// defender's strategy spelled out for a draw certificate: the pairs, each
+/// answering the other; the live windows no pair covers are left to the
+/// potential bound on the empty cells outside the pairs (with no pair at
+/// all, the plain Erdős–Selfridge bound). The checker recomputes the live
+/// windows and the bound from scratch.
+#[must_use]
+pub fn hold_pairs(board: &SearchBoard, attacker: Player) -> Option<Vec<(Cell, Cell)>> {
+    let game = board.game();
+    let k = game.k();
+    if k < 2 || game.rule() == Rule::Renju {
+        return None;
+    }
+    let m = Masks::of(board, attacker)?;
+    let to_move = board.to_move() == attacker;
+    let e = m.empty.count_ones();
+    let stones = if to_move { e.div_ceil(2) } else { e / 2 };
+    let mut windows = [0u128; MAX_WINDOWS];
+    let n = live_windows(game, &m, stones, &mut windows);
+    let windows = &windows[..n];
+    let limit = if to_move { 1u64 << (k - 1) } else { 1u64 << k };
+    if potential(windows.iter(), m.empty, k).is_some_and(|p| p < limit) {
+        return Some(Vec::new());
+    }
+    let mut pairs = Vec::new();
+    SCRATCH.with_borrow_mut(|(groups, shared)| {
+        let out = Some(&mut pairs);
+        paired(
+            windows,
+            m.empty,
+            k,
+            limit,
+            Checks::SOUND,
+            groups,
+            shared,
+            out,
+        )
+    })?;
+    Some(pairs)
+}
+
 /// The tests; `Some` when the defender holds, with the zone when
 /// `want_zone` (0 otherwise).
 fn test(board: &SearchBoard, attacker: Player, checks: Checks, want_zone: bool) -> Option<u128> {
@@ -180,7 +221,7 @@ fn test(board: &SearchBoard, attacker: Player, checks: Checks, want_zone: bool) 
     let bound = p.is_some_and(|p| p < limit);
     let pairing = || {
         SCRATCH.with_borrow_mut(|(groups, shared)| {
-            paired(windows, m.empty, k, limit, checks, groups, shared)
+            paired(windows, m.empty, k, limit, checks, groups, shared, None)
         })
     };
     if !want_zone {
@@ -292,7 +333,8 @@ fn term(w: u128, within: u128, k: u32) -> u64 {
 /// The pairing test, partial pairings finished by the potential on the
 /// cells no pair uses (module docs). `limit` is the scaled bound. When it
 /// holds, the cells of the pairs and those of the uncovered windows that
-/// the potential counted.
+/// the potential counted; and the pairs themselves in `pairs`, if given.
+#[allow(clippy::too_many_arguments)]
 fn paired(
     windows: &[u128],
     empty: u128,
@@ -301,6 +343,7 @@ fn paired(
     checks: Checks,
     groups: &mut Vec<Group>,
     shared: &mut Vec<u128>,
+    pairs: Option<&mut Vec<(Cell, Cell)>>,
 ) -> Option<u128> {
     groups.clear();
     for (i, &w) in windows.iter().enumerate() {
@@ -372,6 +415,9 @@ fn paired(
             &windows[first..first + usize::from(g.len)]
         });
     let held = potential(uncovered.clone(), rest, k).is_some_and(|p| p < limit);
+    if let (true, Some(out), false) = (held, pairs, checks.pairs_may_share) {
+        matching.pairs(groups, out);
+    }
     // The zone (see `holds_zone`): the pairs and the cells the potential
     // counted.
     held.then(|| uncovered.fold(used, |z, w| z | (w & rest)))
@@ -471,6 +517,22 @@ impl<'s> Matching<'s> {
             }
         }
         false
+    }
+
+    /// The pairs of the covered `groups`, written to `out`: the two cells
+    /// the slots of each hold.
+    fn pairs(&self, groups: &[Group], out: &mut Vec<(Cell, Cell)>) {
+        let mut first = vec![None; groups.len()];
+        for (c, &slot) in self.owner.iter().enumerate() {
+            let g = usize::from(slot / 2);
+            if slot == NONE || groups[g].state != State::Covered {
+                continue;
+            }
+            match first[g] {
+                None => first[g] = Some(c),
+                Some(a) => out.push((Cell::from_index(a), Cell::from_index(c))),
+            }
+        }
     }
 
     /// The cells held by the slots of the covered `groups`. Each covered

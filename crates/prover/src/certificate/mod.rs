@@ -43,6 +43,8 @@
 //! assert_eq!(cert.stats().attacker_moves, 1);
 //! ```
 
+pub mod draw;
+
 use crate::node::winning_cell;
 use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
 use ahash::AHashMap;
@@ -186,25 +188,11 @@ impl Certificate {
     /// else is replaced by the name with those characters dropped.
     #[must_use]
     pub fn with_name(mut self, name: &str) -> Certificate {
-        let clean: String = name
-            .chars()
-            .filter(|c| !matches!(c, '\n' | '\r' | '#' | ']'))
-            .collect();
-        let clean = clean.trim();
-        if clean.is_empty() {
-            return self;
-        }
-        let line = format!("[{clean}]\n");
-        let at = MAGIC.len() + 1;
-        if self.header[at..].starts_with('[') {
-            let end = at + self.header[at..].find('\n').expect("a header line") + 1;
-            self.stats.bytes -= (end - at) as u64;
-            self.stats.lines -= 1;
-            self.header.replace_range(at..end, "");
-        }
-        self.header.insert_str(at, &line);
-        self.stats.bytes += line.len() as u64;
-        self.stats.lines += 1;
+        let before = self.header.len() as u64;
+        let lines = self.header.lines().count() as u64;
+        self.header = named_header(&self.header, name);
+        self.stats.bytes = self.stats.bytes - before + self.header.len() as u64;
+        self.stats.lines = self.stats.lines - lines + self.header.lines().count() as u64;
         self
     }
 
@@ -254,6 +242,28 @@ impl fmt::Display for Certificate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
     }
+}
+
+/// `header` (a certificate's, from its magic line) with the `[name]` line
+/// set to `name`, cleaned as [`Certificate::with_name`] says; unchanged
+/// when nothing of the name is left.
+pub(crate) fn named_header(header: &str, name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .filter(|c| !matches!(c, '\n' | '\r' | '#' | ']'))
+        .collect();
+    let clean = clean.trim();
+    let mut header = header.to_string();
+    if clean.is_empty() {
+        return header;
+    }
+    let at = MAGIC.len() + 1;
+    if header[at..].starts_with('[') {
+        let end = at + header[at..].find('\n').expect("a header line") + 1;
+        header.replace_range(at..end, "");
+    }
+    header.insert_str(at, &format!("[{clean}]\n"));
+    header
 }
 
 /// The header of a certificate for `problem`: the magic line, the position

@@ -1,0 +1,472 @@
+//! Replays a draw certificate: the defender's strategy as a DAG of numbered
+//! nodes, each a position with the attacker to move, for a whole game
+//! (`candidates all`, `attack any`, no depth; freestyle or exact).
+//!
+//! A node line is `ID` and either `hold`, then pairs of cells (`a1:b2`),
+//! or, separated by commas, one entry per attacker move: `MOVE REPLY
+//! NEXT`, the defender's reply and the node after it, `NEXT` being `-`
+//! when the reply ends the game (the defender's line, a full board);
+//! `MOVE -` for a move that fills the board; or `MOVE hold PAIRS`, a
+//! static draw right after the move, with the defender to move. Node 0 is
+//! the position of the header.
+//!
+//! The walk: every empty cell must be answered at every answered node, no
+//! attacker move may complete a line, every reply must be legal, and a
+//! `hold` node is judged from scratch: the attacker's live windows are
+//! recomputed, and each must hold both cells of a pair, or, over the
+//! windows no pair serves, the potential on the cells outside the pairs
+//! must stay below one half. Why that stops the attacker: a live window
+//! is one the attacker can still fill (no defender stone, no more empty
+//! cells than the attacker has stones left before the board is full, and
+//! under the exact rule no attacker stone just beyond either end, which
+//! would make the filled window an overline); the defender answers a stone
+//! on a paired cell with its mate, so no window holding a pair is ever
+//! filled; and a stone elsewhere with the empty cell, outside the pairs,
+//! that lowers the potential the most (Erdős–Selfridge): each pair of
+//! moves (defender, attacker) does not raise the sum, and a filled window
+//! alone would be worth one; so with the defender to move (who starts
+//! outside the pairs, or anywhere when no cell is left there: a defender
+//! stone on a paired cell only kills windows) a sum below one holds, and
+//! with the attacker to move, whose first stone at most doubles the sum,
+//! a sum below one half. With the defender to move the attacker has
+//! ⌊E/2⌋ stones left, not ⌈E/2⌉. Both parts use disjoint cells, so each
+//! keeps its guarantee.
+//!
+//! A node reached again must be reached at the same position (its stones
+//! are recorded at the first visit and compared), so the DAG is checked
+//! once per node; a reference to an ancestor or to a node for another
+//! position is a flaw.
+
+use crate::header::strip_comment;
+use crate::rules::{Grid, EMPTY, O, X};
+use crate::tree::{parse_point, stone};
+use crate::{CheckReport, Flaw, FlawKind, PlainPosition, Point, Proves};
+use kinrow_board::{Attack, Candidates, Rule};
+
+/// One attacker move of a node.
+#[derive(Clone, Debug)]
+struct Answer {
+    mv: Point,
+    /// `None`: the move fills the board, or `hold` follows it.
+    reply: Option<Point>,
+    /// `None`: the game is over after the reply.
+    next: Option<usize>,
+    /// `MOVE hold PAIRS`: a static draw with the defender to move.
+    hold: Option<Vec<(Point, Point)>>,
+}
+
+/// What a node says.
+#[derive(Clone, Debug)]
+enum Body {
+    Hold(Vec<(Point, Point)>),
+    Answers(Vec<Answer>),
+}
+
+/// A node line.
+#[derive(Clone, Debug)]
+struct NodeLine {
+    /// 1-based line number in the file.
+    no: usize,
+    body: Body,
+}
+
+fn malformed(no: usize, detail: impl Into<String>) -> Flaw {
+    Flaw::new(FlawKind::Malformed, Some(no), detail)
+}
+
+/// Reads the node lines, from line index `start` up to `end`.
+fn read_nodes(text: &str, start: usize) -> Result<Vec<NodeLine>, Flaw> {
+    let mut out: Vec<NodeLine> = Vec::new();
+    for (i, raw) in text.lines().enumerate().skip(start) {
+        let no = i + 1;
+        let content = strip_comment(raw).trim();
+        if content.is_empty() {
+            continue;
+        }
+        if content == "end" {
+            return Ok(out);
+        }
+        let (id, rest) = content.split_once(' ').unwrap_or((content, ""));
+        if id.parse::<usize>().ok() != Some(out.len()) {
+            return Err(malformed(
+                no,
+                format!("expected node {} (nodes are numbered in order)", out.len()),
+            ));
+        }
+        let rest = rest.trim();
+        let body = if let Some(pairs) = rest.strip_prefix("hold") {
+            Body::Hold(read_pairs(pairs, no)?)
+        } else {
+            Body::Answers(read_answers(rest, no)?)
+        };
+        out.push(NodeLine { no, body });
+    }
+    Err(Flaw::new(
+        FlawKind::Truncated,
+        None,
+        "the file ends before its `end` line",
+    ))
+}
+
+/// `a1:b2 c3:d4`: pairs of cells; nothing for no pair.
+fn read_pairs(text: &str, no: usize) -> Result<Vec<(Point, Point)>, Flaw> {
+    if !text.is_empty() && !text.starts_with(' ') {
+        return Err(malformed(no, "`hold` is followed by pairs of cells"));
+    }
+    read_pair_words(text.split_whitespace(), no)
+}
+
+/// Pairs written `a1:b2`, one a word.
+fn read_pair_words<'a>(
+    words: impl Iterator<Item = &'a str>,
+    no: usize,
+) -> Result<Vec<(Point, Point)>, Flaw> {
+    let mut pairs = Vec::new();
+    for word in words {
+        let Some((a, b)) = word.split_once(':') else {
+            return Err(malformed(no, "a pair is two cells joined by `:`"));
+        };
+        pairs.push((parse_point(a, no)?, parse_point(b, no)?));
+    }
+    Ok(pairs)
+}
+
+/// `MOVE REPLY NEXT, MOVE REPLY -, MOVE -`.
+fn read_answers(text: &str, no: usize) -> Result<Vec<Answer>, Flaw> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let answer =
+            match words.as_slice() {
+                [mv, "-"] => Answer {
+                    mv: parse_point(mv, no)?,
+                    reply: None,
+                    next: None,
+                    hold: None,
+                },
+                [mv, "hold", pairs @ ..] => Answer {
+                    mv: parse_point(mv, no)?,
+                    reply: None,
+                    next: None,
+                    hold: Some(read_pair_words(pairs.iter().copied(), no)?),
+                },
+                [mv, reply, next] => Answer {
+                    mv: parse_point(mv, no)?,
+                    reply: Some(parse_point(reply, no)?),
+                    next: match *next {
+                        "-" => None,
+                        n => Some(n.parse().map_err(|_| malformed(no, "`{n}` is no node"))?),
+                    },
+                    hold: None,
+                },
+                _ => return Err(malformed(
+                    no,
+                    "an entry is `MOVE REPLY NEXT`, `MOVE REPLY -`, `MOVE -` or `MOVE hold PAIRS`",
+                )),
+            };
+        out.push(answer);
+    }
+    Ok(out)
+}
+
+/// The walk over the DAG.
+struct Walker {
+    grid: Grid,
+    attacker: u8,
+    defender: u8,
+    nodes: Vec<NodeLine>,
+    /// The stones of each node at its first visit.
+    seen: Vec<Option<Vec<u8>>>,
+    /// The longest line of play from each node checked, in plies.
+    height: Vec<u32>,
+    path: Vec<Point>,
+    report: CheckReport,
+}
+
+impl Walker {
+    fn flaw(&self, kind: FlawKind, line: usize, detail: impl Into<String>) -> Flaw {
+        let mut f = Flaw::new(kind, Some(line), detail);
+        f.path.clone_from(&self.path);
+        f
+    }
+
+    /// Checks that `p` is on the board and empty (for line `no`).
+    fn empty_cell(&self, p: Point, no: usize) -> Result<(i32, i32), Flaw> {
+        let (x, y) = (i32::from(p.x), i32::from(p.y));
+        if !self.grid.on_board(x, y) {
+            return Err(self.flaw(FlawKind::OffBoard, no, format!("{p} is off the board")));
+        }
+        if self.grid.get(x, y) != Some(EMPTY) {
+            return Err(self.flaw(FlawKind::Occupied, no, format!("{p} holds a stone")));
+        }
+        Ok((x, y))
+    }
+
+    /// Checks node `id` at the current position (attacker to move), which
+    /// the line `from` leads to; returns the longest line from it.
+    fn visit(&mut self, id: usize, from: usize) -> Result<u32, Flaw> {
+        let Some(node) = self.nodes.get(id) else {
+            return Err(self.flaw(FlawKind::WrongNode, from, format!("no node {id}")));
+        };
+        let no = node.no;
+        match &self.seen[id] {
+            Some(cells) if *cells == self.grid.cells => return Ok(self.height[id]),
+            Some(_) => {
+                return Err(self.flaw(
+                    FlawKind::WrongNode,
+                    from,
+                    format!("node {id} (line {no}) is another position"),
+                ))
+            }
+            None => self.seen[id] = Some(self.grid.cells.clone()),
+        }
+        self.report.positions += 1;
+        let height = match self.nodes[id].body.clone() {
+            Body::Hold(pairs) => {
+                self.hold(&pairs, no, true)?;
+                self.report.static_leaves += 1;
+                0
+            }
+            Body::Answers(answers) => self.answers(&answers, no)?,
+        };
+        self.height[id] = height;
+        Ok(height)
+    }
+
+    /// Every attacker move answered; the longest line below.
+    fn answers(&mut self, answers: &[Answer], no: usize) -> Result<u32, Flaw> {
+        let w = self.grid.width;
+        let mut answered = vec![false; self.grid.cells.len()];
+        let mut longest = 0;
+        for a in answers {
+            self.path.push(a.mv);
+            let (x, y) = self.empty_cell(a.mv, no)?;
+            if std::mem::replace(&mut answered[(y * w + x) as usize], true) {
+                let detail = format!("{} is answered twice", a.mv);
+                return Err(self.flaw(FlawKind::DuplicateReply, no, detail));
+            }
+            self.report.attacker_moves += 1;
+            self.grid.place(x, y, self.attacker);
+            if self.grid.wins_at(x, y) {
+                let detail = format!("{} completes the attacker's line", a.mv);
+                return Err(self.flaw(FlawKind::AttackerWins, no, detail));
+            }
+            let plies = self.after_move(a, no)?;
+            longest = longest.max(plies);
+            self.grid.clear(x, y);
+            self.path.pop();
+        }
+        for y in 0..self.grid.height {
+            for x in 0..w {
+                if self.grid.get(x, y) == Some(EMPTY) && !answered[(y * w + x) as usize] {
+                    let p = Point {
+                        x: x as u16,
+                        y: y as u16,
+                    };
+                    let mut f = self.flaw(
+                        FlawKind::UnansweredMove,
+                        no,
+                        format!("the attacker move {p} is not answered"),
+                    );
+                    f.path.push(p);
+                    return Err(f);
+                }
+            }
+        }
+        Ok(longest)
+    }
+
+    /// The defender's reply to the move of `a` (played) and what follows;
+    /// the plies from the move to the end of the line.
+    fn after_move(&mut self, a: &Answer, no: usize) -> Result<u32, Flaw> {
+        if let Some(pairs) = &a.hold {
+            if self.grid.is_full() {
+                let detail = format!("the game is over after {}", a.mv);
+                return Err(self.flaw(FlawKind::AfterWin, no, detail));
+            }
+            self.hold(pairs, no, false)?;
+            self.report.static_leaves += 1;
+            return Ok(1);
+        }
+        let Some(reply) = a.reply else {
+            if self.grid.is_full() {
+                return Ok(1);
+            }
+            let detail = format!("{} does not fill the board and has no reply", a.mv);
+            return Err(self.flaw(FlawKind::NoReply, no, detail));
+        };
+        self.path.push(reply);
+        let (x, y) = self.empty_cell(reply, no)?;
+        self.grid.place(x, y, self.defender);
+        let over = self.grid.wins_at(x, y) || self.grid.is_full();
+        let plies = match (over, a.next) {
+            (true, None) => 2,
+            (false, Some(next)) => 2 + self.visit(next, no)?,
+            (true, Some(_)) => {
+                let detail = format!("the game is over after {reply}");
+                return Err(self.flaw(FlawKind::AfterWin, no, detail));
+            }
+            (false, None) => {
+                let detail = format!("the game goes on after {reply}: a node must follow");
+                return Err(self.flaw(FlawKind::NoReply, no, detail));
+            }
+        };
+        self.grid.clear(x, y);
+        self.path.pop();
+        Ok(plies)
+    }
+
+    /// Judges a static draw from scratch (module docs), with the attacker
+    /// to move (a `hold` node) or the defender (`MOVE hold PAIRS`).
+    fn hold(&mut self, pairs: &[(Point, Point)], no: usize, attacker: bool) -> Result<(), Flaw> {
+        let w = self.grid.width;
+        let mut paired = vec![false; self.grid.cells.len()];
+        for &(a, b) in pairs {
+            for p in [a, b] {
+                let (x, y) = self.empty_cell(p, no)?;
+                if std::mem::replace(&mut paired[(y * w + x) as usize], true) {
+                    let detail = format!("{p} is in two pairs (or paired with itself)");
+                    return Err(self.flaw(FlawKind::SharedPair, no, detail));
+                }
+            }
+        }
+        let index = |(x, y): (i32, i32)| (y * w + x) as usize;
+        let in_pair = |cells: &[(i32, i32)], &(a, b): &(Point, Point)| {
+            let has = |p: Point| cells.contains(&(i32::from(p.x), i32::from(p.y)));
+            has(a) && has(b)
+        };
+        let k = self.grid.k;
+        let mut sum = 0u128;
+        for cells in self.live_windows(attacker) {
+            if pairs.iter().any(|pair| in_pair(&cells, pair)) {
+                continue;
+            }
+            let outside = cells
+                .iter()
+                .filter(|&&c| self.grid.cells[index(c)] == EMPTY && !paired[index(c)])
+                .count() as u32;
+            let (x, y) = cells[0];
+            let first = Point {
+                x: x as u16,
+                y: y as u16,
+            };
+            if outside == 0 {
+                let detail = format!(
+                    "the live window from {first} holds no pair and no empty cell outside the pairs"
+                );
+                return Err(self.flaw(FlawKind::StaticFails, no, detail));
+            }
+            sum += 1u128 << (k - outside.min(k));
+        }
+        // The bound, scaled by 2^k: one half with the attacker to move,
+        // one with the defender to move.
+        let (limit, words) = if attacker {
+            (1u128 << (k - 1), "1/2")
+        } else {
+            (1u128 << k, "1")
+        };
+        if sum >= limit {
+            let detail =
+                format!("the unpaired live windows' potential is {sum}/2^{k}, not below {words}");
+            return Err(self.flaw(FlawKind::StaticFails, no, detail));
+        }
+        Ok(())
+    }
+
+    /// The attacker's live windows (module docs), as their cells; `attacker`
+    /// when the attacker is to move.
+    fn live_windows(&self, attacker: bool) -> Vec<Vec<(i32, i32)>> {
+        let g = &self.grid;
+        let empty = g.cells.iter().filter(|&&c| c == EMPTY).count() as u32;
+        // The attacker has ⌈E/2⌉ stones left when it is to move, ⌊E/2⌋
+        // when the defender is.
+        let stones_left = if attacker {
+            empty.div_ceil(2)
+        } else {
+            empty / 2
+        };
+        let k = g.k as i32;
+        let mut out = Vec::new();
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+            for y in 0..g.height {
+                for x in 0..g.width {
+                    let cells: Vec<(i32, i32)> = (0..k).map(|i| (x + i * dx, y + i * dy)).collect();
+                    if !cells.iter().all(|&(cx, cy)| g.on_board(cx, cy)) {
+                        continue;
+                    }
+                    let at = |(cx, cy): (i32, i32)| g.get(cx, cy);
+                    if cells.iter().any(|&c| at(c) == Some(self.defender)) {
+                        continue;
+                    }
+                    let flanks = [(x - dx, y - dy), (x + k * dx, y + k * dy)];
+                    if g.exact && flanks.iter().any(|&c| at(c) == Some(self.attacker)) {
+                        continue;
+                    }
+                    let e = cells.iter().filter(|&&c| at(c) == Some(EMPTY)).count() as u32;
+                    if e <= stones_left {
+                        out.push(cells);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Checks the DAG of `text`, which starts at line index `start`, for the
+/// position `setup`.
+pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<CheckReport, Flaw> {
+    let whole = |detail: &str| Err(Flaw::new(FlawKind::NotWholeGame, None, detail));
+    if setup.rule == Rule::Renju {
+        return whole("a draw certificate is for freestyle or exact, not renju");
+    }
+    if setup.candidates != Candidates::All || setup.attack != Attack::Any || setup.depth.is_some() {
+        return whole(
+            "a draw certificate is for a whole game: `candidates all`, `attack any`, no depth",
+        );
+    }
+    let cells: Vec<u8> = setup.cells.iter().map(|&c| stone(c)).collect();
+    let grid = Grid {
+        width: setup.width as i32,
+        height: setup.height as i32,
+        k: setup.k,
+        exact: setup.rule == Rule::Exact,
+        renju: false,
+        stones: cells.iter().filter(|&&c| c != EMPTY).count(),
+        cells,
+    };
+    for (p, name) in [(X, "x"), (O, "o")] {
+        if grid.has_line(p) {
+            return Err(Flaw::new(
+                FlawKind::BadPosition,
+                None,
+                format!("{name} already has a winning line"),
+            ));
+        }
+    }
+    let nodes = read_nodes(text, start)?;
+    if nodes.is_empty() {
+        return Err(Flaw::new(FlawKind::Malformed, None, "the DAG has no node"));
+    }
+    let attacker = stone(Some(setup.to_move));
+    let n = nodes.len();
+    let first = nodes[0].no;
+    let mut w = Walker {
+        grid,
+        attacker,
+        defender: if attacker == X { O } else { X },
+        nodes,
+        seen: vec![None; n],
+        height: vec![0; n],
+        path: Vec::new(),
+        report: CheckReport {
+            proves: Proves::NoWin,
+            ..CheckReport::default()
+        },
+    };
+    w.report.longest_line = w.visit(0, first)?;
+    Ok(w.report)
+}

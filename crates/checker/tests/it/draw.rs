@@ -1,0 +1,295 @@
+//! Draw certificates: written by the prover crate's draw writer for whole
+//! games, replayed here. Random small whole games against exhaustive
+//! search (a draw certificate checks exactly where the naive search finds
+//! no win, and none is written where it finds one), the small m,n,k games
+//! of `positions/mnk`, and broken certificates each rejected with its kind.
+
+use crate::common::setup;
+use kinrow_board::{Attack, Candidates};
+use kinrow_checker::{check, check_text, FlawKind, Proves};
+use kinrow_format::parse_positions;
+use kinrow_prover::certificate::draw::{
+    write_draw_certificate, DrawCertificate, DrawError, DrawOptions,
+};
+use kinrow_prover::{Limits, Pns, PnsConfig, Problem};
+use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
+
+fn draw(p: &Problem) -> Result<DrawCertificate, DrawError> {
+    let mut prover = Pns::new(PnsConfig::default());
+    write_draw_certificate(p, &mut prover, &Limits::default(), &DrawOptions::default())
+}
+
+/// The whole game of a random small position: x or o to move attacks.
+fn random_whole_game(seed: u64) -> Option<(kinrow_reference::NaiveBoard, u8, Problem)> {
+    let mut rng = Rng(seed);
+    let (nb, to_move) = random_small_position(&mut rng, 4, 11);
+    if nb.has_line(X) || nb.has_line(O) {
+        return None;
+    }
+    let p = Problem {
+        board: adapt::to_board(&nb, to_move),
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    Some((nb, to_move, p))
+}
+
+#[test]
+fn draw_certificates_agree_with_exhaustive_search() {
+    let (mut draws, mut wins) = (0, 0);
+    for seed in 0..400 {
+        let Some((nb, to_move, p)) = random_whole_game(seed) else {
+            continue;
+        };
+        let won = attacker_wins_game(&nb, to_move, to_move);
+        match draw(&p) {
+            Ok(cert) => {
+                let text = cert.to_text();
+                let report =
+                    check(&setup(&p), &text).unwrap_or_else(|f| panic!("seed {seed}: {f}\n{text}"));
+                assert!(!won, "seed {seed}: a draw certificate for a win");
+                assert_eq!(report.proves, Proves::NoWin, "seed {seed}");
+                assert_eq!(report.positions, cert.stats().nodes, "seed {seed}");
+                assert_eq!(cert.stats().bytes, text.len() as u64, "seed {seed}");
+                assert_eq!(cert.stats().lines, text.lines().count() as u64);
+                draws += 1;
+            }
+            Err(DrawError::AttackerWins { .. }) => {
+                assert!(won, "seed {seed}: no certificate for a no-win");
+                wins += 1;
+            }
+            Err(e) => panic!("seed {seed}: {e}"),
+        }
+    }
+    assert!(draws >= 100 && wins >= 50, "{draws} draws, {wins} wins");
+}
+
+#[test]
+fn other_games_get_no_draw_certificate() {
+    let (_, _, p) = (0..).find_map(random_whole_game).unwrap();
+    let cases = [
+        Problem {
+            candidates: Candidates::Near(1),
+            ..p.clone()
+        },
+        Problem {
+            attack: Attack::Threats,
+            ..p.clone()
+        },
+        Problem {
+            depth: Some(3),
+            ..p.clone()
+        },
+    ];
+    for q in cases {
+        assert!(matches!(draw(&q), Err(DrawError::NotWholeGame(_))));
+    }
+}
+
+/// The certificate of the named position of `file` (under `positions/`),
+/// written and checked against the file's text.
+fn mnk(file: &str, name: &str) -> (String, String) {
+    let path = format!("{}/../../positions/{file}", env!("CARGO_MANIFEST_DIR"));
+    let suite = std::fs::read_to_string(path).unwrap();
+    let positions = parse_positions(&suite, "suite").unwrap();
+    let position = positions.iter().find(|p| p.name == name).unwrap();
+    let p = Problem::from(position);
+    let text = draw(&p).unwrap().with_name(name).to_text();
+    (suite, text)
+}
+
+#[test]
+fn the_small_mnk_draws_have_certificates_that_check() {
+    for (file, name) in [("mnk/k5.pos", "6x6-k5"), ("mnk/k4.pos", "5x5-k4")] {
+        let (suite, text) = mnk(file, name);
+        let report = check_text(&suite, "suite", &text).unwrap_or_else(|f| panic!("{name}: {f}"));
+        assert_eq!(report.proves, Proves::NoWin);
+    }
+}
+
+/// The byte range of the pairs of the first static draw of `line` (a
+/// `hold` node or a `MOVE hold PAIRS` entry) with two pairs or more.
+fn pairs_span(line: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find(" hold ") {
+        let start = from + i + " hold ".len();
+        let end = line[start..].find(',').map_or(line.len(), |j| start + j);
+        if line[start..end].split_whitespace().count() >= 2 {
+            return Some((start, end));
+        }
+        from = start;
+    }
+    None
+}
+
+/// A small draw certificate with answered nodes and a static draw of two
+/// pairs or more, and its setup.
+fn sample() -> (kinrow_checker::PlainPosition, Vec<String>) {
+    for seed in 0.. {
+        let Some((_, _, p)) = random_whole_game(seed) else {
+            continue;
+        };
+        let Ok(cert) = draw(&p) else { continue };
+        let text = cert.to_text();
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let paired = lines.iter().any(|l| pairs_span(l).is_some());
+        if paired && cert.stats().nodes >= 4 {
+            return (setup(&p), lines);
+        }
+    }
+    unreachable!()
+}
+
+fn kind(setup: &kinrow_checker::PlainPosition, lines: &[String]) -> FlawKind {
+    check(setup, &(lines.join("\n") + "\n")).unwrap_err().kind
+}
+
+/// Index of the first line of the DAG matching `f`.
+fn find(lines: &[String], f: impl Fn(&str) -> bool) -> usize {
+    let start = lines.iter().position(|l| l == "draw").unwrap();
+    start + lines[start..].iter().position(|l| f(l)).unwrap()
+}
+
+#[test]
+fn the_intact_sample_checks() {
+    let (s, lines) = sample();
+    assert!(check(&s, &(lines.join("\n") + "\n")).is_ok());
+}
+
+#[test]
+fn a_missing_attacker_move_is_caught() {
+    let (s, mut lines) = sample();
+    let i = find(&lines, |l| l.contains(", "));
+    let cut = lines[i].rfind(", ").unwrap();
+    lines[i].truncate(cut);
+    assert_eq!(kind(&s, &lines), FlawKind::UnansweredMove);
+}
+
+#[test]
+fn a_pairing_with_a_shared_cell_is_caught() {
+    let (s, mut lines) = sample();
+    let i = find(&lines, |l| pairs_span(l).is_some());
+    let (start, end) = pairs_span(&lines[i]).unwrap();
+    // The second pair's first cell replaced by the first pair's.
+    let mut pairs: Vec<String> = lines[i][start..end]
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let first = pairs[0].split_once(':').unwrap().0.to_string();
+    let mate = pairs[1].split_once(':').unwrap().1.to_string();
+    pairs[1] = format!("{first}:{mate}");
+    lines[i].replace_range(start..end, &pairs.join(" "));
+    assert_eq!(kind(&s, &lines), FlawKind::SharedPair, "{}", lines[i]);
+}
+
+#[test]
+fn a_window_left_unpaired_is_caught() {
+    let (s, mut lines) = sample();
+    // Dropping every pair leaves windows to a potential too high (the
+    // writer gives pairs only where the potential alone does not hold).
+    let i = find(&lines, |l| pairs_span(l).is_some());
+    let (start, end) = pairs_span(&lines[i]).unwrap();
+    lines[i].replace_range(start - 1..end, "");
+    assert_eq!(kind(&s, &lines), FlawKind::StaticFails);
+}
+
+#[test]
+fn a_wrong_potential_is_caught() {
+    // 4x4, k 3, the empty board, x to move: the potential of its 24
+    // windows is 24/8 = 3, far above 1/2, and x wins anyway.
+    let text = "kinrow-certificate 1\nboard 4\nk 3\nrule freestyle\ncandidates all\n\
+                attack any\nto-move x\n4 . . . .\n3 . . . .\n2 . . . .\n1 . . . .\n\
+                  a b c d\ndraw\n0 hold\nend\n";
+    let s = kinrow_checker::PlainPosition {
+        width: 4,
+        height: 4,
+        k: 3,
+        rule: kinrow_board::Rule::Freestyle,
+        cells: vec![None; 16],
+        to_move: kinrow_board::Player::X,
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    assert_eq!(check(&s, text).unwrap_err().kind, FlawKind::StaticFails);
+}
+
+#[test]
+fn a_reply_on_an_occupied_cell_is_caught() {
+    let (s, mut lines) = sample();
+    // The first entry with a reply: the reply replaced by its own move.
+    let entry = |l: &str| {
+        let body = l.split_once(' ')?.1;
+        body.split(", ")
+            .find_map(|e| match e.split_whitespace().collect::<Vec<_>>()[..] {
+                [m, r, _] if r != "hold" => Some((m.to_string(), r.to_string())),
+                _ => None,
+            })
+    };
+    let i = find(&lines, |l| entry(l).is_some());
+    let (mv, reply) = entry(&lines[i]).unwrap();
+    lines[i] = lines[i].replacen(&format!(" {mv} {reply} "), &format!(" {mv} {mv} "), 1);
+    assert_eq!(kind(&s, &lines), FlawKind::Occupied, "{}", lines[i]);
+}
+
+#[test]
+fn a_node_for_another_position_is_caught() {
+    let (s, mut lines) = sample();
+    let i = find(&lines, |l| l.starts_with("0 "));
+    // Every move of the root sent to the root itself.
+    let entries: Vec<String> = lines[i][2..]
+        .split(", ")
+        .map(|e| {
+            let w: Vec<&str> = e.split_whitespace().collect();
+            match w.as_slice() {
+                [m, r, n] if *n != "-" && *r != "hold" => format!("{m} {r} 0"),
+                _ => e.to_string(),
+            }
+        })
+        .collect();
+    lines[i] = format!("0 {}", entries.join(", "));
+    assert_eq!(kind(&s, &lines), FlawKind::WrongNode);
+}
+
+/// 6x1, k 3, empty, x to move, with the draw `body`.
+fn six_by_one(body: &str) -> (kinrow_checker::PlainPosition, String) {
+    let text = format!(
+        "kinrow-certificate 1\nboard 6x1\nk 3\nrule freestyle\ncandidates all\n\
+         attack any\nto-move x\n1 . . . . . .\n  a b c d e f\ndraw\n{body}\nend\n"
+    );
+    let s = kinrow_checker::PlainPosition {
+        width: 6,
+        height: 1,
+        k: 3,
+        rule: kinrow_board::Rule::Freestyle,
+        cells: vec![None; 6],
+        to_move: kinrow_board::Player::X,
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    (s, text)
+}
+
+#[test]
+fn the_bound_is_one_half_with_the_attacker_to_move() {
+    // Four live windows of three empty cells: 4/8, not below 1/2.
+    let (s, text) = six_by_one("0 hold");
+    assert_eq!(check(&s, &text).unwrap_err().kind, FlawKind::StaticFails);
+}
+
+#[test]
+fn the_bound_is_one_with_the_defender_to_move() {
+    // After c1 the live windows are a-c, b-d and c-e (d-f needs three of
+    // x's two stones left): 3/4, below 1; after the others less.
+    let (s, text) = six_by_one("0 a1 hold, b1 hold, c1 hold, d1 hold, e1 hold, f1 hold");
+    let report = check(&s, &text).unwrap();
+    assert_eq!((report.positions, report.static_leaves), (1, 6));
+    // After c1 the pair d1:e1 serves c-e and leaves a-c and b-d to the
+    // potential on a1 b1 f1: 1/4 + 1/2. A cell twice is refused.
+    let (s, text) = six_by_one("0 a1 hold, b1 hold, c1 hold d1:e1, d1 hold, e1 hold, f1 hold");
+    assert!(check(&s, &text).is_ok());
+    let (s, text) = six_by_one("0 a1 hold, b1 hold, c1 hold a1:a1, d1 hold, e1 hold, f1 hold");
+    assert_eq!(check(&s, &text).unwrap_err().kind, FlawKind::SharedPair);
+}

@@ -1,0 +1,525 @@
+//! Draw certificates: the defender's strategy behind a no-win of a whole
+//! game, written down so that the independent checker (`kinrow-checker`)
+//! can replay it instead of taking the provers' word.
+//!
+//! A no-win says that the attacker has no strategy; to show it, the
+//! certificate gives one for the defender: at each attacker turn, for every
+//! legal attacker move, the defender's reply, down to positions that are
+//! judged statically (the pairing strategy and the potential bound of
+//! [`crate::node::draw`], listed pair by pair so that the checker can
+//! recompute the argument), or where the game ended without an attacker
+//! line (a full board, the defender's own line). Positions are shared: the
+//! strategy is a DAG of numbered nodes, one per position with the attacker
+//! to move, so transpositions are written once.
+//!
+//! Only whole games have such a strategy in this form: with `candidates
+//! near`, an attack filter or a horizon the no-win is about a restricted
+//! game, which the static tests do not speak of (their defender plays any
+//! cell, their attacker any move, at any depth), and under renju x may not
+//! play its forbidden points. The writer refuses those.
+//!
+//! The replies are found by asking a prover (an oracle): after each
+//! attacker move, candidate replies are tried in order (a reply that wins
+//! for the defender, one that reaches a position already written, one that
+//! holds statically, then the rest by a cheap score, each sent to the
+//! prover as "can the attacker still win?" until one is proved a no-win).
+//! A step that nothing proves means no certificate, never a partial one.
+//! The format is in `docs/certificate-format.md`.
+
+use super::MAGIC;
+use crate::node::draw::{defender_holds, hold_pairs};
+use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
+use ahash::AHashMap;
+use kinrow_board::{Attack, Board, Candidates, Cell, Rule, SearchBoard};
+use kinrow_format::write_board;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// The size of a draw certificate and the work it took to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    /// Lines of the text, header and `end` included.
+    pub lines: u64,
+    /// Bytes of the text.
+    pub bytes: u64,
+    /// Nodes of the DAG: positions with the attacker to move.
+    pub nodes: u64,
+    /// Static draws (a pairing and/or the potential bound): `hold` nodes,
+    /// and `hold` entries right after an attacker move.
+    pub static_leaves: u64,
+    /// Attacker moves answered, over all nodes.
+    pub answered: u64,
+    /// Calls of the prover.
+    pub prover_calls: u64,
+    /// Replies found by reaching a position already written.
+    pub shared: u64,
+}
+
+/// Why no draw certificate was written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DrawError {
+    /// The problem is not a whole game: the certificate would prove a
+    /// no-win of another game than the one asked.
+    #[error("no draw certificate: {0}")]
+    NotWholeGame(&'static str),
+    /// The prover refuses the problem.
+    #[error(transparent)]
+    Refused(#[from] ProblemError),
+    /// An attacker move wins at once, leaves two winning cells, or every
+    /// reply to it is proved to lose: the position is no no-win.
+    #[error("no draw certificate: the attacker wins after `{path}`")]
+    AttackerWins { path: String },
+    /// No reply to an attacker move was proved to hold within the budget.
+    #[error("no draw certificate: no reply proved to hold after `{path}` (budget)")]
+    Unproved { path: String },
+    /// The DAG would exceed the line budget.
+    #[error("the draw certificate would exceed {max_lines} lines")]
+    TooLarge { max_lines: u64 },
+}
+
+/// How a draw certificate is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOptions {
+    /// The most nodes (lines of the DAG).
+    pub max_lines: u64,
+    /// The node budget of one prover call while replies are tried; a reply
+    /// left open by it is retried with the whole budget left once every
+    /// reply has had its try.
+    pub trial_nodes: u64,
+}
+
+impl Default for DrawOptions {
+    fn default() -> Self {
+        DrawOptions {
+            max_lines: super::DEFAULT_MAX_LINES,
+            trial_nodes: 200_000,
+        }
+    }
+}
+
+/// One attacker move of a node and what follows it.
+#[derive(Clone, Debug)]
+struct Entry {
+    mv: Cell,
+    /// The defender's reply; `None` when the move fills the board or
+    /// `hold` follows it.
+    reply: Option<Cell>,
+    /// A static draw right after the move, with the defender to move:
+    /// these pairs, the rest by the potential bound.
+    hold: Option<Vec<(Cell, Cell)>>,
+    /// The node after the reply; `None` when the game is over (the reply
+    /// makes the defender's line or fills the board).
+    next: Option<u32>,
+}
+
+/// A node of the DAG: a position with the attacker to move.
+#[derive(Clone, Debug)]
+enum Node {
+    /// Being expanded.
+    Pending,
+    /// Holds statically: these pairs, the rest by the potential bound.
+    Hold(Vec<(Cell, Cell)>),
+    /// Every attacker move, answered.
+    Answers(Vec<Entry>),
+}
+
+/// A written draw certificate.
+#[derive(Clone, Debug)]
+pub struct DrawCertificate {
+    header: String,
+    body: String,
+    stats: DrawStats,
+}
+
+impl DrawCertificate {
+    /// The size of the certificate and the work it took.
+    #[must_use]
+    pub const fn stats(&self) -> &DrawStats {
+        &self.stats
+    }
+
+    /// Names the position in the header, as
+    /// [`Certificate::with_name`](super::Certificate::with_name) does.
+    #[must_use]
+    pub fn with_name(mut self, name: &str) -> DrawCertificate {
+        let before = self.header.len() as u64;
+        self.header = super::named_header(&self.header, name);
+        self.stats.bytes = self.stats.bytes - before + self.header.len() as u64;
+        self.stats.lines = self.header.lines().count() as u64 + self.stats.nodes + 1;
+        self
+    }
+
+    /// The certificate as text (see `docs/certificate-format.md`).
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        format!("{}{}end\n", self.header, self.body)
+    }
+}
+
+/// Writes the draw certificate of a no-win of the whole game `problem`,
+/// the replies found with `prover` within `limits` (shared by all calls).
+///
+/// # Errors
+///
+/// [`DrawError`]: not a whole game, the attacker wins, a reply not proved
+/// within the budget, or too large.
+pub fn write_draw_certificate(
+    problem: &Problem,
+    prover: &mut dyn Prover,
+    limits: &Limits,
+    options: &DrawOptions,
+) -> Result<DrawCertificate, DrawError> {
+    whole_game(problem)?;
+    prover.accepts(problem)?;
+    let mut w = Writer {
+        prover,
+        limits: *limits,
+        start: Instant::now(),
+        nodes_used: 0,
+        memo: AHashMap::new(),
+        nodes: Vec::new(),
+        path: Vec::new(),
+        options: *options,
+        stats: DrawStats::default(),
+    };
+    let mut board = problem.board.clone();
+    w.node(&mut board)?;
+    let header = format!(
+        "{MAGIC}\n{}draw\n",
+        write_board(&problem.board, problem.candidates, problem.attack, None)
+    );
+    let g = *board.game().geometry();
+    let mut body = String::new();
+    for (i, node) in w.nodes.iter().enumerate() {
+        write!(body, "{i}").expect("writing to a string");
+        match node {
+            Node::Pending => unreachable!("every node is expanded"),
+            Node::Hold(pairs) => {
+                body.push_str(" hold");
+                push_pairs(&mut body, &g, pairs);
+            }
+            Node::Answers(entries) => {
+                for (j, e) in entries.iter().enumerate() {
+                    body.push_str(if j == 0 { " " } else { ", " });
+                    body.push_str(&g.name(e.mv));
+                    if let Some(pairs) = &e.hold {
+                        body.push_str(" hold");
+                        push_pairs(&mut body, &g, pairs);
+                        continue;
+                    }
+                    match (e.reply, e.next) {
+                        (None, _) => body.push_str(" -"),
+                        (Some(r), None) => write!(body, " {} -", g.name(r)).expect("string"),
+                        (Some(r), Some(n)) => write!(body, " {} {n}", g.name(r)).expect("string"),
+                    }
+                }
+            }
+        }
+        body.push('\n');
+    }
+    let mut stats = w.stats;
+    stats.nodes = w.nodes.len() as u64;
+    stats.lines = header.lines().count() as u64 + stats.nodes + 1;
+    stats.bytes = (header.len() + body.len() + 4) as u64;
+    Ok(DrawCertificate {
+        header,
+        body,
+        stats,
+    })
+}
+
+/// Writes ` a1:b2 c3:d4`.
+fn push_pairs(body: &mut String, g: &kinrow_board::Geometry, pairs: &[(Cell, Cell)]) {
+    for &(a, b) in pairs {
+        write!(body, " {}:{}", g.name(a), g.name(b)).expect("writing to a string");
+    }
+}
+
+/// Refuses what is not a whole game (module docs): a draw certificate can
+/// be written only where this is `Ok`.
+///
+/// # Errors
+///
+/// [`DrawError::NotWholeGame`], saying why.
+pub fn whole_game(problem: &Problem) -> Result<(), DrawError> {
+    let why = if problem.board.game().rule() == Rule::Renju {
+        "under renju x may not play its forbidden points, which the static draws do not allow for"
+    } else if problem.candidates != Candidates::All {
+        "the no-win is about the game restricted to `candidates near`, not the whole game (use `candidates all`)"
+    } else if problem.attack != Attack::Any {
+        "the no-win is about an attacker limited by `attack`, not the whole game (use `attack any`)"
+    } else if problem.depth.is_some() {
+        "the no-win is about a horizon, not the whole game (drop `depth`)"
+    } else {
+        return Ok(());
+    };
+    Err(DrawError::NotWholeGame(why))
+}
+
+/// The state of one writing.
+struct Writer<'p> {
+    prover: &'p mut dyn Prover,
+    limits: Limits,
+    start: Instant,
+    nodes_used: u64,
+    /// Zobrist key -> node (the positions are checked by the checker: a
+    /// collision gives a certificate that fails, never a wrong proof).
+    memo: AHashMap<u64, u32>,
+    nodes: Vec<Node>,
+    path: Vec<Cell>,
+    options: DrawOptions,
+    stats: DrawStats,
+}
+
+/// What a tried reply turned out to be.
+enum Tried {
+    /// Proved to hold: the node after it (`None`: the game is over).
+    Holds(Option<u32>),
+    /// Proved not to hold.
+    Fails,
+    /// Left open by the budget.
+    Open,
+}
+
+impl Writer<'_> {
+    fn path_text(&self, board: &Board) -> String {
+        let g = board.game().geometry();
+        let names: Vec<String> = self.path.iter().map(|&c| g.name(c)).collect();
+        if names.is_empty() {
+            "the root".into()
+        } else {
+            names.join(" ")
+        }
+    }
+
+    /// The node of `board` (attacker to move, no attacker line, game not
+    /// over), written if new.
+    fn node(&mut self, board: &mut Board) -> Result<u32, DrawError> {
+        if let Some(&id) = self.memo.get(&board.key()) {
+            self.stats.shared += 1;
+            return Ok(id);
+        }
+        if self.nodes.len() as u64 >= self.options.max_lines {
+            return Err(DrawError::TooLarge {
+                max_lines: self.options.max_lines,
+            });
+        }
+        let id = self.nodes.len() as u32;
+        self.memo.insert(board.key(), id);
+        let attacker = board.to_move();
+        if let Some(pairs) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
+            self.nodes.push(Node::Hold(pairs));
+            self.stats.static_leaves += 1;
+            return Ok(id);
+        }
+        self.nodes.push(Node::Pending);
+        let mut entries = Vec::new();
+        for i in board.empty().iter() {
+            let mv = Cell::from_index(i);
+            board.play(mv);
+            self.path.push(mv);
+            if board.wins_at(mv) {
+                return Err(DrawError::AttackerWins {
+                    path: self.path_text(board),
+                });
+            }
+            let entry = if board.is_full() {
+                Entry {
+                    mv,
+                    reply: None,
+                    hold: None,
+                    next: None,
+                }
+            } else if let Some(pairs) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
+                // A static draw with the defender to move: no reply to
+                // search, no node to write.
+                self.stats.static_leaves += 1;
+                Entry {
+                    mv,
+                    reply: None,
+                    hold: Some(pairs),
+                    next: None,
+                }
+            } else {
+                let (reply, next) = self.reply(board)?;
+                Entry {
+                    mv,
+                    reply: Some(reply),
+                    hold: None,
+                    next,
+                }
+            };
+            entries.push(entry);
+            self.stats.answered += 1;
+            self.path.pop();
+            board.undo(mv);
+        }
+        self.nodes[id as usize] = Node::Answers(entries);
+        Ok(id)
+    }
+
+    /// The defender's reply at `board` (defender to move) and the node
+    /// after it.
+    fn reply(&mut self, board: &mut Board) -> Result<(Cell, Option<u32>), DrawError> {
+        let defender = board.to_move();
+        let attacker = defender.other();
+        // The defender's own line ends the game.
+        if let Some(i) = board.winning_cells(defender).first() {
+            return Ok((Cell::from_index(i), None));
+        }
+        let threats = board.winning_cells(attacker);
+        let order = if threats.is_empty() {
+            self.order(board)
+        } else if threats.count() == 1 {
+            threats.iter().map(Cell::from_index).collect()
+        } else {
+            return Err(DrawError::AttackerWins {
+                path: self.path_text(board),
+            });
+        };
+        // Free tries first: a position already written, a static hold.
+        for &r in &order {
+            board.play(r);
+            let known = board.is_full() || self.memo.contains_key(&board.key());
+            // The gated test first (cheap, and where it holds the
+            // ungated one of `node` does too).
+            let free = known || defender_holds(&SearchBoard::from(board.clone()), attacker);
+            board.undo(r);
+            if free {
+                if let Tried::Holds(next) = self.settle(board, r)? {
+                    return Ok((r, next));
+                }
+            }
+        }
+        let mut open = Vec::new();
+        for &r in &order {
+            match self.try_reply(board, r, Some(self.options.trial_nodes))? {
+                Tried::Holds(next) => return Ok((r, next)),
+                Tried::Fails => {}
+                Tried::Open => open.push(r),
+            }
+        }
+        // Every reply proved to lose: the attacker wins.
+        if open.is_empty() {
+            return Err(DrawError::AttackerWins {
+                path: self.path_text(board),
+            });
+        }
+        for r in open {
+            if let Tried::Holds(next) = self.try_reply(board, r, None)? {
+                return Ok((r, next));
+            }
+        }
+        Err(DrawError::Unproved {
+            path: self.path_text(board),
+        })
+    }
+
+    /// Plays `r` and writes the node after it, known to hold.
+    fn settle(&mut self, board: &mut Board, r: Cell) -> Result<Tried, DrawError> {
+        board.play(r);
+        self.path.push(r);
+        let next = if board.is_full() {
+            None
+        } else {
+            Some(self.node(board)?)
+        };
+        self.path.pop();
+        board.undo(r);
+        Ok(Tried::Holds(next))
+    }
+
+    /// Asks the prover whether the attacker still wins after `r`, within
+    /// `cap` nodes (and what is left of the limits); writes the node after
+    /// it when it does not.
+    fn try_reply(
+        &mut self,
+        board: &mut Board,
+        r: Cell,
+        cap: Option<u64>,
+    ) -> Result<Tried, DrawError> {
+        let Some(mut limits) = self.remaining() else {
+            return Err(DrawError::Unproved {
+                path: self.path_text(board),
+            });
+        };
+        if let Some(cap) = cap {
+            limits.max_nodes = Some(limits.max_nodes.map_or(cap, |n| n.min(cap)));
+        }
+        board.play(r);
+        let problem = Problem {
+            board: board.clone(),
+            candidates: Candidates::All,
+            attack: Attack::Any,
+            depth: None,
+        };
+        board.undo(r);
+        let outcome = self.prover.prove(&problem, &limits);
+        self.stats.prover_calls += 1;
+        self.nodes_used += outcome.stats.nodes;
+        match outcome.verdict {
+            Verdict::NoWin => self.settle(board, r),
+            Verdict::Win => Ok(Tried::Fails),
+            Verdict::Unknown => Ok(Tried::Open),
+        }
+    }
+
+    /// What is left of the limits, or `None` when a budget has run out.
+    fn remaining(&self) -> Option<Limits> {
+        let time = match self.limits.time {
+            Some(t) => Some(
+                t.checked_sub(self.start.elapsed())
+                    .filter(|t| !t.is_zero())?,
+            ),
+            None => None,
+        };
+        let max_nodes = match self.limits.max_nodes {
+            Some(n) => Some(n.checked_sub(self.nodes_used).filter(|&n| n > 0)?),
+            None => None,
+        };
+        Some(Limits {
+            max_nodes,
+            time,
+            memory: self.limits.memory,
+        })
+    }
+
+    /// The empty cells of `board` (defender to move), the likeliest
+    /// replies first: each window of k cells free of defender stones adds
+    /// 4^(attacker stones in it) to each of its empty cells. Only an order:
+    /// every reply is proved before it is used.
+    fn order(&self, board: &Board) -> Vec<Cell> {
+        let game = board.game();
+        let g = game.geometry();
+        let k = game.k() as i64;
+        let attacker = board.to_move().other();
+        let (w, h) = (i64::from(g.width()), i64::from(g.height()));
+        let mut score: AHashMap<Cell, u64> = AHashMap::new();
+        let at = |x: i64, y: i64| g.cell(x as u32, y as u32);
+        for (dx, dy) in [(1i64, 0i64), (0, 1), (1, 1), (1, -1)] {
+            for y in 0..h {
+                for x in 0..w {
+                    let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
+                    if ex >= w || ey < 0 || ey >= h {
+                        continue;
+                    }
+                    let cells: Vec<Cell> =
+                        (0..k).filter_map(|i| at(x + i * dx, y + i * dy)).collect();
+                    let stones = cells.iter().map(|&c| board.stone_at(c));
+                    if stones.clone().any(|s| s == Some(attacker.other())) {
+                        continue;
+                    }
+                    let n = stones.filter(|s| s.is_some()).count() as u32;
+                    for &c in &cells {
+                        if board.stone_at(c).is_none() {
+                            *score.entry(c).or_default() += 1u64 << (2 * n);
+                        }
+                    }
+                }
+            }
+        }
+        let mut cells: Vec<Cell> = board.empty().iter().map(Cell::from_index).collect();
+        cells.sort_by_key(|c| (std::cmp::Reverse(score.get(c).copied().unwrap_or(0)), *c));
+        cells
+    }
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Draw certificates of the small m,n,k draws too slow for `cargo test`
+# (docs/certificate-format.md#draw-certificates): each whole game of
+# positions/mnk is solved with `--proof`, and the certificate is checked
+# by `kinrow check`; the sizes are printed. Any failure fails the script.
+#
+#   tools/draw-certificates.sh [KINROW] [NAME...]
+#
+# KINROW defaults to target/release/kinrow; the names default to 7x4-k4
+# (CI; 6x6-k5 and 5x5-k4 are in `cargo test`). 8x4-k4 and 7x7-k5 may be
+# named too: neither was written within 10 minutes on 2026-11-26.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kinrow=${1:-target/release/kinrow}
+shift || true
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(7x4-k4)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+for name in "${names[@]}"; do
+  k=${name##*-k}
+  suite=positions/mnk/k$k.pos
+  # The one position of the suite: its block from `[name]` to the blank line.
+  awk -v n="[$name]" '$0 == n {on = 1} on && /^$/ {exit} on' "$suite" > "$dir/$name.pos"
+  [ -s "$dir/$name.pos" ] || { echo "no position $name in $suite" >&2; exit 1; }
+  "$kinrow" solve "$dir/$name.pos" --proof "$dir/$name.proof" | grep -E '^(no-win|win|draw certificate|proof certificate)'
+  grep -q . "$dir/$name.proof"
+  "$kinrow" check "$dir/$name.pos" "$dir/$name.proof" | tee "$dir/$name.check"
+  grep -q '^proof valid' "$dir/$name.check"
+  grep -q '^proves: no-win' "$dir/$name.check"
+done
