@@ -30,7 +30,7 @@ use super::MAGIC;
 use crate::node::draw::{defender_holds, hold_pairs};
 use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
 use ahash::AHashMap;
-use kinrow_board::{Attack, Board, Candidates, Cell, Rule, SearchBoard};
+use kinrow_board::{Attack, Board, Candidates, Cell, SearchBoard};
 use kinrow_format::write_board;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -242,7 +242,7 @@ fn push_pairs(body: &mut String, g: &kinrow_board::Geometry, pairs: &[(Cell, Cel
 ///
 /// [`DrawError::NotWholeGame`], saying why.
 pub fn whole_game(problem: &Problem) -> Result<(), DrawError> {
-    let why = if problem.board.game().rule() == Rule::Renju {
+    let why = if problem.board.game().has_forbidden_points() {
         "under renju x may not play its forbidden points, which the static draws do not allow for"
     } else if problem.candidates != Candidates::All {
         "the no-win is about the game restricted to `candidates near`, not the whole game (use `candidates all`)"
