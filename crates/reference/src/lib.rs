@@ -16,6 +16,7 @@
 //! `kinrow-prover`: the textbook as a `Prover` and naive cases as problems.
 
 pub mod renju;
+pub mod sweep;
 pub mod textbook;
 
 /// Empty cell.

@@ -14,6 +14,7 @@ use kinrow_prover::certificate::{
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Scout, ValueConfig,
 };
+use kinrow_reference::sweep::{sweep, sweep_range};
 use kinrow_reference::textbook::TextbookProver;
 use kinrow_reference::{adapt, random_case, Rng};
 
@@ -112,10 +113,13 @@ fn certificates_of_the_plain_prover_check_on_random_positions() {
     // plies or more.
     let (wins, deep) = certificates_check(
         &mut TextbookProver,
-        random_problems(0..5_000),
+        random_problems(sweep_range(0..5_000)),
         &Limits::default(),
     );
-    assert!(wins >= 1000 && deep >= 150, "only {wins} wins, {deep} deep");
+    assert!(
+        wins >= sweep(1000) as usize && deep >= sweep(150) as usize,
+        "only {wins} wins, {deep} deep"
+    );
 }
 
 #[test]
@@ -123,17 +127,29 @@ fn certificates_of_and_or_check_on_random_positions() {
     // 20,000 seeds give about 9,000 wins, 900 of them in three plies or
     // more.
     let mut prover = AndOr::new(AndOrConfig::default());
-    let (wins, deep) =
-        certificates_check(&mut prover, random_problems(0..20_000), &Limits::default());
-    assert!(wins >= 1000 && deep >= 500, "only {wins} wins, {deep} deep");
+    let (wins, deep) = certificates_check(
+        &mut prover,
+        random_problems(sweep_range(0..20_000)),
+        &Limits::default(),
+    );
+    assert!(
+        wins >= sweep(1000) as usize && deep >= sweep(500) as usize,
+        "only {wins} wins, {deep} deep"
+    );
 }
 
 #[test]
 fn certificates_of_pns_check_on_random_positions() {
     let mut prover = Pns::new(PnsConfig::default());
-    let (wins, deep) =
-        certificates_check(&mut prover, random_problems(0..20_000), &Limits::default());
-    assert!(wins >= 1000 && deep >= 500, "only {wins} wins, {deep} deep");
+    let (wins, deep) = certificates_check(
+        &mut prover,
+        random_problems(sweep_range(0..20_000)),
+        &Limits::default(),
+    );
+    assert!(
+        wins >= sweep(1000) as usize && deep >= sweep(500) as usize,
+        "only {wins} wins, {deep} deep"
+    );
 }
 
 #[test]
@@ -147,25 +163,32 @@ fn deeper_certificates_of_and_or_check_on_random_positions() {
         max_nodes: Some(20_000),
         ..Limits::default()
     };
-    let problems = (0..1_500).map(|seed| {
+    let problems = sweep_range(0..1_500).map(|seed| {
         let mut p = problem_of(seed);
         p.depth = Some(9 + 2 * (seed % 3) as u32);
         (seed, p)
     });
     let (wins, deep) = certificates_check(&mut prover, problems, &limits);
-    assert!(wins >= 500 && deep >= 100, "only {wins} wins, {deep} deep");
+    assert!(
+        wins >= sweep(500) as usize && deep >= sweep(100) as usize,
+        "only {wins} wins, {deep} deep"
+    );
 }
 
 #[test]
 fn certificates_of_the_value_searches_check_on_random_positions() {
     // The value searches answer the unfiltered game only.
-    let problems = || random_problems(0..20_000).filter(|(_, p)| p.attack == Attack::Any);
+    let problems =
+        || random_problems(sweep_range(0..20_000)).filter(|(_, p)| p.attack == Attack::Any);
     let config = ValueConfig::default();
     for prover in [
         &mut Scout::new(config) as &mut dyn Prover,
         &mut AlphaBeta::new(config),
     ] {
         let (wins, deep) = certificates_check(prover, problems(), &Limits::default());
-        assert!(wins >= 1000 && deep >= 200, "only {wins} wins, {deep} deep");
+        assert!(
+            wins >= sweep(1000) as usize && deep >= sweep(200) as usize,
+            "only {wins} wins, {deep} deep"
+        );
     }
 }
