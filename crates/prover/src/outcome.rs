@@ -71,6 +71,29 @@ pub struct Limits {
     pub memory: Option<u64>,
 }
 
+impl Limits {
+    /// What is left of these limits after `elapsed` time and `nodes_used`
+    /// nodes (memory is per call, kept whole), or `None` when the time or
+    /// the nodes have run out: the budget of a run that calls a prover
+    /// many times (the certificate writers).
+    #[must_use]
+    pub fn left_after(&self, elapsed: Duration, nodes_used: u64) -> Option<Limits> {
+        let time = match self.time {
+            Some(t) => Some(t.checked_sub(elapsed).filter(|t| !t.is_zero())?),
+            None => None,
+        };
+        let max_nodes = match self.max_nodes {
+            Some(n) => Some(n.checked_sub(nodes_used).filter(|&n| n > 0)?),
+            None => None,
+        };
+        Some(Limits {
+            max_nodes,
+            time,
+            memory: self.memory,
+        })
+    }
+}
+
 /// The answer to a [`Problem`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {

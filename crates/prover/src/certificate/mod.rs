@@ -404,22 +404,8 @@ impl Writer<'_> {
 
     /// What is left of the limits, or `None` when a budget has run out.
     fn remaining(&self) -> Option<Limits> {
-        let time = match self.limits.time {
-            Some(t) => Some(
-                t.checked_sub(self.start.elapsed())
-                    .filter(|t| !t.is_zero())?,
-            ),
-            None => None,
-        };
-        let max_nodes = match self.limits.max_nodes {
-            Some(n) => Some(n.checked_sub(self.nodes_used).filter(|&n| n > 0)?),
-            None => None,
-        };
-        Some(Limits {
-            max_nodes,
-            time,
-            memory: self.limits.memory,
-        })
+        self.limits
+            .left_after(self.start.elapsed(), self.nodes_used)
     }
 
     /// The attacker's move at `board` with `r >= 1` plies left, and the
