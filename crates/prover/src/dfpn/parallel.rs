@@ -200,8 +200,16 @@ pub(super) fn prove(
         root: Mutex::new(None),
     };
     let shared: Arc<SharedBudget> = Arc::clone(budget.shared_part());
+    // A node budget is split into shares, so that the threads together
+    // never pass it (the first out of its share stops the others).
+    let share = |i: usize| {
+        shared.node_budget().map_or(u64::MAX, |n| {
+            n / threads as u64 + u64::from((i as u64) < n % threads as u64)
+        })
+    };
+    let budget = budget.with_node_share(share(0));
     let others: Vec<Budget> = (1..threads)
-        .map(|_| Budget::shared(Arc::clone(&shared)))
+        .map(|i| Budget::shared(Arc::clone(&shared)).with_node_share(share(i)))
         .collect();
     let mut stats = std::thread::scope(|s| {
         let handles: Vec<_> = others

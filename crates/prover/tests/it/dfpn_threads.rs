@@ -262,3 +262,28 @@ fn a_time_budget_stops_every_thread() {
     assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
     assert!(out.stats.nodes > 0);
 }
+
+#[test]
+fn threads_never_pass_the_node_budget_together() {
+    // The shares of the node budget add up to it (the first thread out
+    // of its share stops the others).
+    let problem = Problem {
+        board: Board::new(Game::new(7, 7, 5, Rule::Freestyle).unwrap()),
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    for threads in [2, 3, 8] {
+        for max in [0, 1, 2, 10, 3000] {
+            let limits = Limits {
+                max_nodes: Some(max),
+                ..Limits::default()
+            };
+            let out = dfpn(threads, 16 << 20).prove(&problem, &limits);
+            let what = format!("{threads} threads, {max} nodes");
+            assert_eq!(out.verdict, Verdict::Unknown, "{what}");
+            assert_eq!(out.exhausted, Some(Exhausted::Nodes), "{what}");
+            assert!(out.stats.nodes <= max, "{what}: {}", out.stats.nodes);
+        }
+    }
+}
