@@ -236,6 +236,41 @@ fn a_table_of_a_few_buckets_under_eight_threads_never_hangs_or_answers_wrong() {
         }
         assert!(settled >= sweep(200), "{settled}");
     });
+    // Positions df-pn needs thousands of nodes for: the table is used.
+    within(300, || {
+        let mut settled = 0;
+        for (folder, name) in [
+            ("bench", "win-13"),
+            ("bench", "nowin-9-all"),
+            ("bench", "win-9-all"),
+            ("mnk", "4x4-k4"),
+        ] {
+            let p = suite(folder).into_iter().find(|p| p.name == name).unwrap();
+            let problem = Problem::from(&p);
+            let want = match p.expect {
+                Some(kinrow_format::Expect::Win) => Verdict::Win,
+                _ => Verdict::NoWin,
+            };
+            for bytes in [384, 4 << 10] {
+                let limits = Limits {
+                    memory: Some(bytes),
+                    max_nodes: Some(100_000),
+                    time: Some(Duration::from_secs(20)),
+                };
+                let out = dfpn(8, 1 << 30).prove(&problem, &limits);
+                let what = format!("{name}, {bytes} bytes");
+                assert!(out.stats.peak_bytes <= bytes, "{what}");
+                if out.verdict != Verdict::Unknown {
+                    assert_eq!(out.verdict, want, "{what}");
+                    settled += 1;
+                }
+                if out.verdict == Verdict::Win {
+                    check_line(&problem, &out, &what);
+                }
+            }
+        }
+        assert!(settled >= 2, "{settled}");
+    });
 }
 
 #[test]
