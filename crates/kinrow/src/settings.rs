@@ -245,4 +245,21 @@ mod tests {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         assert_eq!(jobs(Some(100_000)), cores);
     }
+
+    #[test]
+    fn jobs_times_threads_never_exceed_the_cores() {
+        let cores = cores();
+        let dfpn = [ProverKind::Dfpn];
+        assert_eq!(jobs_and_threads(cores, None, dfpn), (cores, 1));
+        for threads in [1, 2, 3, cores, cores + 5] {
+            for jobs in [1, 2, cores, 4 * cores] {
+                let (j, t) = jobs_and_threads(jobs, Some(threads), dfpn);
+                assert!(
+                    j >= 1 && t >= 1 && j * t <= cores,
+                    "{jobs} x {threads}: {j} x {t}"
+                );
+                assert_eq!(t, threads.min(cores));
+            }
+        }
+    }
 }
