@@ -48,6 +48,12 @@
 //!   memory budget too small for a table (128 bytes) gives `Unknown` at
 //!   once.
 //!
+//! - **Threads** ([`DfpnConfig::threads`]): with more than one, the threads
+//!   search one table of fixed words shared among them (`shared`), steered
+//!   apart by Kaneko's virtual proof numbers (`parallel`, where the scheme
+//!   and its soundness are argued; docs/parallel.md). One thread is the
+//!   search described here, node for node.
+//!
 //! The game is acyclic (stones are only added, and the depth is in the
 //! key), so df-pn's graph-history problem does not arise; the DAG's shared
 //! children are counted once per parent in the sums, which only steers the
