@@ -315,6 +315,9 @@ impl Master<'_> {
                 .into_os_string(),
         ]);
         a.extend(["--force".into(), "--allow-unknown".into()]);
+        // One thread a job: the executor runs as many jobs as it has cores
+        // (`solve` alone would give df-pn every core the process may use).
+        a.extend(["--threads".into(), "1".into()]);
         if let Some(t) = b.time {
             a.extend(["--time".into(), t.to_string().into()]);
         }

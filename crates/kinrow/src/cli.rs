@@ -213,6 +213,12 @@ pub struct SolveArgs {
     /// Also list every winning first move.
     #[arg(long)]
     pub all_moves: bool,
+    /// Threads of one proof: df-pn searches on this many threads sharing
+    /// one table (default: the cores this process may use, as the affinity mask and the cgroup quota allow; --all-moves runs on one). The other provers (auto, and-or, pns, vct and
+    /// the value searches) have no parallel version and run on one thread.
+    /// Node counts of df-pn are the same at every run only with 1.
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub threads: Option<usize>,
     /// Defend instead: list every move of the side to move after which
     /// the opponent has no forced win within the horizon (each move tried
     /// and proved by the chosen prover; the budgets bound the whole list).
@@ -327,6 +333,13 @@ pub struct VerifyArgs {
     /// Worker threads (default and most: the cores available).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Threads of one proof: df-pn searches on this many threads sharing
+    /// one table (default 1; jobs x threads never exceeds the cores: --threads lowers the jobs). The other provers (auto, and-or, pns, vct and
+    /// the value searches) have no parallel version and run on one thread.
+    /// Node counts of df-pn are the same at every run only with 1.
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub threads: Option<usize>,
+
     /// Exit 0 even when some puzzle is unknown (otherwise exit 3).
     #[arg(long)]
     pub allow_unknown: bool,
@@ -363,6 +376,13 @@ pub struct BenchArgs {
     /// available).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
+    /// Threads of one proof: df-pn searches on this many threads sharing
+    /// one table (default 1, so that node counts stay a determinism check; jobs x threads never exceeds the cores: --threads lowers the jobs). The other provers (auto, and-or, pns, vct and
+    /// the value searches) have no parallel version and run on one thread.
+    /// Node counts of df-pn are the same at every run only with 1.
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub threads: Option<usize>,
+
     /// Also run the puzzles marked `slow`.
     #[arg(long)]
     pub include_slow: bool,

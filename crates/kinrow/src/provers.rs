@@ -56,8 +56,31 @@ impl ProverKind {
         }
     }
 
-    /// A fresh prover of this kind (`Auto` resolved on `problem`).
-    pub fn build(self, problem: &Problem, all_moves: bool) -> Box<dyn Prover + Send> {
+    /// Whether this prover searches on several threads (df-pn only; `auto`
+    /// never runs df-pn).
+    pub fn is_parallel(self) -> bool {
+        self == ProverKind::Dfpn
+    }
+
+    /// The threads a proof of `problem` by this prover uses when `threads`
+    /// are given: those for df-pn, 1 for the provers without a parallel
+    /// version.
+    pub fn threads_for(self, problem: &Problem, threads: usize) -> usize {
+        if self.resolve(problem).is_parallel() {
+            threads.max(1)
+        } else {
+            1
+        }
+    }
+
+    /// A fresh prover of this kind (`Auto` resolved on `problem`), on
+    /// `threads` threads where it has a parallel version.
+    pub fn build(
+        self,
+        problem: &Problem,
+        all_moves: bool,
+        threads: usize,
+    ) -> Box<dyn Prover + Send> {
         match self.resolve(problem) {
             ProverKind::Auto => Box::new(kinrow_prover::Auto::new(all_moves)),
             ProverKind::AndOr => Box::new(kinrow_prover::AndOr::new(kinrow_prover::AndOrConfig {
@@ -74,6 +97,7 @@ impl ProverKind {
             })),
             ProverKind::Dfpn => Box::new(kinrow_prover::Dfpn::new(kinrow_prover::DfpnConfig {
                 all_moves,
+                threads: self.threads_for(problem, threads),
                 ..Default::default()
             })),
             ProverKind::AlphaBeta => {

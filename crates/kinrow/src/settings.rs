@@ -1,6 +1,7 @@
 //! Flags that override a position's header lines, and the budgets: the one
 //! place where command-line values become the libraries' configuration.
 
+use crate::provers::ProverKind;
 use kinrow_board::geometry::MAX_SIDE;
 use kinrow_board::{Attack, Candidates, Rule};
 use kinrow_format::{Position, RADIUS_EXPECTED};
@@ -42,6 +43,9 @@ pub struct Budgets {
     /// Bytes of search memory for one job: the run's budget divided by the
     /// number of jobs.
     pub memory_per_job: u64,
+    /// Threads of one proof (see [`ProverKind::threads_for`]: only df-pn
+    /// uses more than one).
+    pub threads: usize,
 }
 
 impl Budgets {
@@ -69,6 +73,75 @@ pub fn budgets(
         max_nodes,
         seconds,
         memory_per_job: (total / jobs.max(1) as u64).max(1),
+        threads: 1,
+    }
+}
+
+/// The cores this process may use: [`std::thread::available_parallelism`],
+/// which on Linux honours the affinity mask (`taskset`) and the cgroup
+/// CPU quota (containers, `systemd` slices); 1 if it cannot tell.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The threads of one proof for `solve`: `requested` (default: every core
+/// available), never more than the cores, with a note on stderr when a
+/// request is capped, and a note when the prover has no parallel version.
+pub fn solve_threads(requested: Option<usize>, prover: ProverKind) -> usize {
+    let cores = cores();
+    let threads = match requested {
+        Some(n) if n > cores => {
+            eprintln!("kinrow: --threads {n} capped at {cores}, the cores available");
+            cores
+        }
+        Some(n) => n.max(1),
+        None => cores,
+    };
+    parallel_note(requested, prover);
+    threads
+}
+
+/// Jobs and threads of `verify` and `bench` (`jobs` the flag's or the
+/// command's default): jobs x threads never more than the cores. Threads
+/// default to 1 (the most puzzles at once; for `bench` also the
+/// deterministic node counts); asked for, they take their cores first and
+/// the jobs get the rest (at least one job, with a note when `--jobs`
+/// was lowered).
+pub fn jobs_and_threads(
+    jobs: usize,
+    threads: Option<usize>,
+    prover: impl IntoIterator<Item = ProverKind>,
+) -> (usize, usize) {
+    let cores = cores();
+    let threads = threads.map_or(1, |t| t.clamp(1, cores));
+    let most = (cores / threads).max(1);
+    let jobs = if jobs > most {
+        if threads > 1 {
+            eprintln!(
+                "kinrow: {jobs} jobs of {threads} threads lowered to {most}: \
+                 jobs x threads at most the {cores} cores available"
+            );
+        }
+        most
+    } else {
+        jobs.max(1)
+    };
+    if threads > 1 {
+        for p in prover {
+            parallel_note(Some(threads), p);
+        }
+    }
+    (jobs, threads)
+}
+
+/// Says on stderr that `--threads` does not apply to `prover`, when it was
+/// given for one without a parallel version.
+fn parallel_note(requested: Option<usize>, prover: ProverKind) {
+    if requested.is_some_and(|n| n > 1) && !prover.is_parallel() {
+        eprintln!(
+            "kinrow: note: --threads applies to df-pn only; {} runs on one thread",
+            prover.name()
+        );
     }
 }
 
@@ -171,5 +244,22 @@ mod tests {
         assert_eq!(jobs(Some(1)), 1);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         assert_eq!(jobs(Some(100_000)), cores);
+    }
+
+    #[test]
+    fn jobs_times_threads_never_exceed_the_cores() {
+        let cores = cores();
+        let dfpn = [ProverKind::Dfpn];
+        assert_eq!(jobs_and_threads(cores, None, dfpn), (cores, 1));
+        for threads in [1, 2, 3, cores, cores + 5] {
+            for jobs in [1, 2, cores, 4 * cores] {
+                let (j, t) = jobs_and_threads(jobs, Some(threads), dfpn);
+                assert!(
+                    j >= 1 && t >= 1 && j * t <= cores,
+                    "{jobs} x {threads}: {j} x {t}"
+                );
+                assert_eq!(t, threads.min(cores));
+            }
+        }
     }
 }

@@ -11,8 +11,10 @@
 //! same [`SharedBudget`] ([`Budget::shared`]) spend the node budget
 //! together: each sees the others' nodes as of its last checkpoint (so
 //! together they may pass the node budget by the nodes each spent since
-//! its last checkpoint, under 1024 a thread), and the first budget to run out, or a [`SharedBudget::request_stop`] from
-//! any thread, stops them all at their next checkpoint.
+//! its last checkpoint, under 1024 a thread, unless each has its share,
+//! [`Budget::with_node_share`]), and the first budget to run out, or a
+//! [`SharedBudget::request_stop`] from any thread, stops them all at their
+//! next checkpoint.
 
 use crate::outcome::{Exhausted, Limits, Progress};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -100,6 +102,12 @@ impl SharedBudget {
         }
     }
 
+    /// The node budget, if one was given.
+    #[must_use]
+    pub fn node_budget(&self) -> Option<u64> {
+        (self.max_nodes != u64::MAX).then_some(self.max_nodes)
+    }
+
     /// Nodes the threads have counted, as of their last checkpoints.
     #[must_use]
     pub fn nodes(&self) -> u64 {
@@ -134,6 +142,10 @@ pub struct Budget {
     /// This thread's nodes as of its last checkpoint (what it added to
     /// the shared count).
     flushed: u64,
+    /// The most nodes this thread may count whatever the others spent
+    /// ([`Budget::with_node_share`]); `u64::MAX` when it has no share of
+    /// its own.
+    share: u64,
     stop: Option<Exhausted>,
     progress: Option<Arc<Progress>>,
 }
@@ -154,9 +166,21 @@ impl Budget {
             nodes: 0,
             limit,
             flushed: 0,
+            share: u64::MAX,
             stop: None,
             progress: Progress::current(),
         }
+    }
+
+    /// This thread may count at most `share` nodes: threads whose shares
+    /// add up to the node budget never pass it together (the shared count
+    /// alone lets each see the others' nodes only as of their last
+    /// checkpoint). The first thread out of its share stops the others.
+    #[must_use]
+    pub fn with_node_share(mut self, share: u64) -> Budget {
+        self.share = share;
+        self.limit = self.limit.min(share);
+        self
     }
 
     /// The part shared with the search's other threads.
@@ -238,7 +262,7 @@ impl Budget {
         let total = self.shared.nodes.fetch_add(mine, Ordering::Relaxed) + mine;
         // Counts never go down, so the total holds this thread's nodes.
         let others = total.saturating_sub(self.nodes);
-        self.limit = self.shared.max_nodes.saturating_sub(others);
+        self.limit = self.shared.max_nodes.saturating_sub(others).min(self.share);
         if let Some(p) = &self.progress {
             p.set_nodes(total);
         }

@@ -40,8 +40,9 @@ const SLICE: Duration = Duration::from_millis(50);
 const STACK_BYTES: usize = 64 << 20;
 
 /// A fresh prover named `name`, as `kinrow solve --prover NAME` builds it
-/// (`auto` being the prover that picks the threat space, AND-OR or PNS).
-fn build(name: &str, all_moves: bool) -> Option<Box<dyn Prover + Send>> {
+/// (`auto` being the prover that picks the threat space, AND-OR or PNS),
+/// on `threads` threads where it has a parallel version (df-pn).
+fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover + Send>> {
     use kinrow_prover as kp;
     let value = kp::ValueConfig {
         all_moves,
@@ -63,6 +64,7 @@ fn build(name: &str, all_moves: bool) -> Option<Box<dyn Prover + Send>> {
         })),
         "dfpn" => Box::new(kp::Dfpn::new(kp::DfpnConfig {
             all_moves,
+            threads,
             ..Default::default()
         })),
         "alpha-beta" => Box::new(kp::AlphaBeta::new(value)),
@@ -87,17 +89,18 @@ fn search(
     limits: &Limits,
     all_moves: bool,
     certificate: bool,
+    threads: usize,
 ) -> Result<Answer, String> {
     let problem = Problem::from(position);
-    let mut p = build(prover, all_moves).ok_or("unknown prover")?;
+    let mut p = build(prover, all_moves, threads).ok_or("unknown prover")?;
     p.accepts(&problem).map_err(|e| e.to_string())?;
     let outcome = p.prove(&problem, limits);
     let answered_by = p.answered_by();
     let certificate = (certificate && outcome.verdict == Verdict::Win).then(|| {
         // As `kinrow solve --proof`: a fresh prover of the kind that
         // answered writes it.
-        let mut writer = build(answered_by, false)
-            .or_else(|| build(prover, false))
+        let mut writer = build(answered_by, false, threads)
+            .or_else(|| build(prover, false, threads))
             .expect("a known prover");
         write_certificate(&problem, writer.as_mut(), limits)
             .map(|c| c.with_name(&position.name).to_text())
@@ -184,8 +187,11 @@ fn bytes(v: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `prover` is one of `kinrow.PROVERS` (`auto`: the threat space first,
 /// then AND-OR with a depth, PNS without). `time` (seconds; the file's
 /// `time` line when `None`), `memory` (bytes, or `"512M"`) and `max_nodes`
-/// bound the search, which then answers `unknown`. `threads`: only 1 for
-/// now. `certificate=True` also writes the certificate of a win
+/// bound the search, which then answers `unknown`. `threads`: df-pn
+/// searches on this many threads sharing one table (default: the cores
+/// this process may use, as `kinrow solve`; `all_moves=True` runs on
+/// one); the other provers have no parallel version and run on one
+/// (`result.threads` says how many ran). `certificate=True` also writes the certificate of a win
 /// (`result.certificate`, the text `kinrow check` and `kinrow.check`
 /// read); `all_moves=True` lists every winning first move.
 ///
@@ -207,14 +213,15 @@ pub fn solve(
     certificate: bool,
     all_moves: bool,
 ) -> PyResult<SolveResult> {
-    match threads {
-        None | Some(1) => {}
+    let threads = match threads {
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(n) if n >= 1 => usize::try_from(n).unwrap_or(usize::MAX),
         Some(n) => {
             return Err(value_error(format!(
-                "threads: only 1 is supported for now (the parallel search is not there yet), found {n}"
+                "threads: expected a positive number, found {n}"
             )))
         }
-    }
+    };
     let prover_name = prover.to_ascii_lowercase();
     if !PROVERS.contains(&prover_name.as_str()) {
         return Err(value_error(format!(
@@ -248,10 +255,15 @@ pub fn solve(
     let asked = p.clone();
     let name = prover_name.clone();
     let answer = run_interruptible(py, move || {
-        search(&asked, &name, &limits, all_moves, certificate)
+        search(&asked, &name, &limits, all_moves, certificate, threads)
     })?
     .map_err(|e| value_error(format!("[{}] ({prover_name}): {e}", p.name)))?;
-    Ok(SolveResult::new(&p, answer, &limits))
+    let threads = if prover_name == "dfpn" && !all_moves {
+        threads
+    } else {
+        1
+    };
+    Ok(SolveResult::new(&p, answer, &limits, threads))
 }
 
 /// The answer of `kinrow.solve`.
@@ -288,6 +300,8 @@ pub struct SolveResult {
     vcf_nodes: u64,
     seconds: f64,
     peak_bytes: u64,
+    /// The threads the search ran on.
+    threads: usize,
     /// The certificate's text, with `certificate=True` and a win.
     certificate: Option<String>,
     /// Why no certificate was written although asked (the writer's budget).
@@ -299,7 +313,7 @@ pub struct SolveResult {
 }
 
 impl SolveResult {
-    fn new(p: &Position, a: Answer, limits: &Limits) -> SolveResult {
+    fn new(p: &Position, a: Answer, limits: &Limits, threads: usize) -> SolveResult {
         let o = &a.outcome;
         let win = o.verdict == Verdict::Win;
         let c = claim(p, o.verdict, o.exhausted, limits, a.answered_by);
@@ -330,6 +344,7 @@ impl SolveResult {
             vcf_nodes: o.stats.vcf_nodes,
             seconds: o.stats.elapsed.as_secs_f64(),
             peak_bytes: o.stats.peak_bytes,
+            threads,
             certificate,
             certificate_error,
             position: PyPosition::from(p.clone()),

@@ -36,9 +36,16 @@ def test_each_prover_answers_by_name():
 
 def test_bad_arguments_raise_value_error():
     p = kinrow.Position.from_text(OPEN_THREE)
-    with pytest.raises(ValueError, match="threads: only 1"):
-        kinrow.solve(p, threads=2)
+    for bad in [0, -1]:
+        with pytest.raises(ValueError, match="threads"):
+            kinrow.solve(p, threads=bad)
     assert kinrow.solve(p, depth=3, threads=1).verdict == "win"
+    # df-pn on several threads gives the one-thread verdict; the other
+    # provers run on one thread and say so.
+    for threads in [2, 4]:
+        r = kinrow.solve(p, prover="dfpn", depth=3, threads=threads)
+        assert (r.verdict, r.threads) == ("win", threads)
+        assert kinrow.solve(p, prover="pns", depth=3, threads=threads).threads == 1
     with pytest.raises(ValueError, match="prover"):
         kinrow.solve(p, prover="magic")
     with pytest.raises(ValueError, match="time"):

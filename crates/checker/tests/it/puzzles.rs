@@ -6,7 +6,9 @@ use kinrow_board::{Attack, Rule};
 use kinrow_checker::{check_text, FlawKind};
 use kinrow_format::{parse_positions, Expect, Position};
 use kinrow_prover::certificate::write_certificate;
-use kinrow_prover::{AndOr, AndOrConfig, Auto, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{
+    AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Pns, PnsConfig, Problem, Prover, Verdict,
+};
 use std::path::PathBuf;
 
 /// Writes with `prover` and checks the certificates of the puzzles of one
@@ -165,4 +167,23 @@ fn bench_win_certificates_check() {
     // only: PNS's certificates of the same wins take minutes to write).
     let mut and_or = AndOr::new(AndOrConfig::default());
     assert_eq!(certify_folder("bench", &mut and_or, None), 10);
+}
+
+#[test]
+fn win_certificates_of_parallel_dfpn_check() {
+    // df-pn on 4 threads (issue 29): the short renju puzzles and the small
+    // mnk wins, each proof and every re-proof the writer asks for made by
+    // threads sharing one table.
+    let mut dfpn = Dfpn::new(DfpnConfig {
+        threads: 4,
+        table_bytes: 64 << 20,
+        ..DfpnConfig::default()
+    });
+    let short = |p: &Position| p.depth.is_some_and(|d| d <= 5) || p.attack == Attack::Fours;
+    let renju = certify("renju-puzzles", &mut dfpn, Some(30_000), Some(&short));
+    // The k 3 wins and the 4x4 k 4 three corners: whole games whose
+    // certificates are quick to write.
+    let small = |p: &Position| p.name.ends_with("-k3") || p.name.ends_with("three-corners");
+    let mnk = certify("mnk", &mut dfpn, Some(20_000), Some(&small));
+    assert!(renju >= 10 && mnk >= 4, "{renju} renju, {mnk} mnk");
 }

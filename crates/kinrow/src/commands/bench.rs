@@ -18,6 +18,8 @@ struct Run {
     refused: Option<String>,
     result: Option<Verdict>,
     nodes: u64,
+    /// The threads the proof ran on.
+    threads: usize,
     seconds: f64,
     peak_bytes: u64,
 }
@@ -60,12 +62,14 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         .filter(|l| args.include_slow || l.position.slow.is_none())
         .collect();
     let jobs = settings::jobs(Some(args.jobs));
-    let budgets = settings::budgets(
+    let (jobs, threads) = settings::jobs_and_threads(jobs, args.threads, provers.iter().copied());
+    let mut budgets = settings::budgets(
         args.budget.max_nodes,
         args.budget.time,
         args.budget.memory,
         jobs,
     );
+    budgets.threads = threads;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -74,9 +78,16 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
     let runs: Vec<Vec<Run>> = schedule::map_largest_first(&pool, &loaded, size, |l| {
         provers
             .iter()
-            .map(
-                |&kind| match solve_one(&l.position, kind, &budgets.limits(&l.position), false) {
+            .map(|&kind| {
+                match solve_one(
+                    &l.position,
+                    kind,
+                    &budgets.limits(&l.position),
+                    false,
+                    budgets.threads,
+                ) {
                     Ok(s) => Run {
+                        threads: s.threads,
                         name: l.position.name.clone(),
                         prover: s.prover,
                         refused: None,
@@ -98,9 +109,10 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
                         nodes: 0,
                         seconds: 0.0,
                         peak_bytes: 0,
+                        threads: 1,
                     },
-                },
-            )
+                }
+            })
             .collect()
     });
     let mut disagreements = Vec::new();
@@ -133,6 +145,7 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
                         "result": r.result.map_or("n/a", Verdict::as_str),
                         "nodes": r.nodes, "seconds": r.seconds,
                         "nodes_per_second": r.nps(), "peak_bytes": r.peak_bytes,
+                        "threads": r.threads,
                     })
                 );
             }

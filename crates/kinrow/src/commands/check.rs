@@ -109,7 +109,7 @@ pub fn write_proof(
         reason,
     };
     let problem = Problem::from(p);
-    let mut prover = s.prover.build(&problem, false);
+    let mut prover = s.prover.build(&problem, false, s.threads);
     let cert = match write_certificate(&problem, prover.as_mut(), limits) {
         Ok(cert) => cert.with_name(&p.name),
         Err(e) => return not_written(e.to_string()),
@@ -144,7 +144,7 @@ pub fn write_draw_proof(
             reason: e.to_string(),
         };
     }
-    let mut prover = s.prover.build(&problem, false);
+    let mut prover = s.prover.build(&problem, false, s.threads);
     let options = DrawOptions::default();
     let cert = match write_draw_certificate(&problem, prover.as_mut(), limits, &options) {
         Ok(cert) => cert.with_name(&p.name),

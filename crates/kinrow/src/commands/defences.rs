@@ -34,8 +34,12 @@ pub fn answer(
 ) -> Result<(String, bool), String> {
     let problem = Problem::from(p);
     let limits = budgets.limits(p);
-    let found = defences(&problem, &mut |q: &Problem| kind.build(q, false), &limits)
-        .map_err(|e| e.to_string())?;
+    let found = defences(
+        &problem,
+        &mut |q: &Problem| kind.build(q, false, budgets.threads),
+        &limits,
+    )
+    .map_err(|e| e.to_string())?;
     let text = if json {
         json_line(&l.path, p, kind, &found).to_string() + "\n"
     } else {

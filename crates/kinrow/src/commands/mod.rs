@@ -26,23 +26,33 @@ pub struct Solved {
     /// or pns, and this names the one that gave the answer).
     pub prover: ProverKind,
     pub outcome: Outcome,
+    /// The threads the proof ran on.
+    pub threads: usize,
 }
 
-/// Answers `position` (overrides already applied) with `kind`.
+/// Answers `position` (overrides already applied) with `kind`, on
+/// `threads` threads where the prover has a parallel version.
 pub fn solve_one(
     position: &Position,
     kind: ProverKind,
     limits: &Limits,
     all_moves: bool,
+    threads: usize,
 ) -> Result<Solved, ProblemError> {
     let problem = Problem::from(position);
-    let mut prover = kind.build(&problem, all_moves);
+    let mut prover = kind.build(&problem, all_moves, threads);
     prover.accepts(&problem)?;
     let outcome = prover.prove(&problem, limits);
     let answered = clap::ValueEnum::from_str(prover.answered_by(), false);
     Ok(Solved {
         prover: answered.unwrap_or(kind.resolve(&problem)),
         outcome,
+        // df-pn runs on one thread with all_moves.
+        threads: if all_moves {
+            1
+        } else {
+            kind.threads_for(&problem, threads)
+        },
     })
 }
 
@@ -87,7 +97,11 @@ pub fn first_move_wins(p: &Position, kind: ProverKind, limits: &Limits, m: Cell)
             solution: Vec::new(),
             ..p.clone()
         };
-        match solve_one(&rest, kind, limits, false).ok()?.outcome.verdict {
+        match solve_one(&rest, kind, limits, false, 1)
+            .ok()?
+            .outcome
+            .verdict
+        {
             Verdict::Win => {}
             Verdict::NoWin => return Some(false),
             Verdict::Unknown => return None,

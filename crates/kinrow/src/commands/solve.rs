@@ -29,12 +29,13 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let (loaded, bad) = input::load_with(&args.files, &args.game.choice()).report_bad()?;
     let loaded = output::select(loaded, args.game.name.as_deref())?;
     // One position at a time: the whole memory budget is its.
-    let budgets = settings::budgets(
+    let mut budgets = settings::budgets(
         args.budget.max_nodes,
         args.budget.time,
         args.budget.memory,
         1,
     );
+    budgets.threads = settings::solve_threads(args.threads, args.prover);
     // Decided before solving, so that a collision costs no work.
     if args.defences {
         defences::check_flags(args.all_moves, args.proof.is_some())?;
@@ -90,7 +91,13 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         }
         let label = format!("[{}]", position.name);
         let solved = with_progress(show_progress, &label, || {
-            solve_one(&position, args.prover, &limits, args.all_moves)
+            solve_one(
+                &position,
+                args.prover,
+                &limits,
+                args.all_moves,
+                budgets.threads,
+            )
         });
         let text = match solved {
             Err(e) => {
@@ -392,6 +399,7 @@ pub fn json(
         "seconds": o.stats.elapsed.as_secs_f64(),
         "peak_bytes": o.stats.peak_bytes,
         "prover": s.prover.name(),
+        "threads": s.threads,
     });
     v.as_object_mut()
         .expect("a JSON object")

@@ -41,6 +41,8 @@ pub struct Report {
     pub result: Option<Verdict>,
     pub nodes: u64,
     pub seconds: f64,
+    /// The threads its proof ran on.
+    pub threads: usize,
     /// The puzzle's game, for the JSON lines.
     pub game: serde_json::Map<String, serde_json::Value>,
 }
@@ -57,6 +59,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
         result: None,
         nodes: 0,
         seconds: 0.0,
+        threads: 1,
         game: crate::render::game_json(p),
     };
     if let (Some(reason), false) = (&p.slow, include_slow) {
@@ -67,7 +70,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
         report.judgement = Judgement::Skipped("no `expect` line".into());
         return report;
     };
-    let solved = match solve_one(p, kind, &limits, false) {
+    let solved = match solve_one(p, kind, &limits, false, budgets.threads) {
         Ok(s) => s,
         Err(e) => {
             report.judgement = Judgement::Refused(e.to_string());
@@ -76,6 +79,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
     };
     let o = &solved.outcome;
     report.prover = solved.prover.name();
+    report.threads = solved.threads;
     report.result = Some(o.verdict);
     report.nodes = o.stats.nodes;
     report.seconds = o.stats.elapsed.as_secs_f64();
@@ -216,7 +220,7 @@ fn json(r: &Report) -> serde_json::Value {
     let mut v = serde_json::json!({
         "file": r.file, "name": r.name, "prover": r.prover, "status": status,
         "detail": detail, "result": r.result.map(Verdict::as_str),
-        "nodes": r.nodes, "seconds": r.seconds,
+        "nodes": r.nodes, "seconds": r.seconds, "threads": r.threads,
     });
     v.as_object_mut()
         .expect("a JSON object")
@@ -227,12 +231,14 @@ fn json(r: &Report) -> serde_json::Value {
 pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     let (loaded, bad) = input::load(&args.suites).report_bad()?;
     let jobs = settings::jobs(args.jobs);
-    let budgets = settings::budgets(
+    let (jobs, threads) = settings::jobs_and_threads(jobs, args.threads, [args.prover]);
+    let mut budgets = settings::budgets(
         args.budget.max_nodes,
         args.budget.time,
         args.budget.memory,
         jobs,
     );
+    budgets.threads = threads;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()

@@ -8,5 +8,6 @@ mod common;
 mod games;
 mod guards;
 mod pictures;
+mod threads;
 mod tripped;
 mod verdicts;

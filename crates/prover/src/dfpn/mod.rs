@@ -48,6 +48,12 @@
 //!   memory budget too small for a table (128 bytes) gives `Unknown` at
 //!   once.
 //!
+//! - **Threads** ([`DfpnConfig::threads`]): with more than one, the threads
+//!   search one table of fixed words shared among them (`shared`), steered
+//!   apart by Kaneko's virtual proof numbers (`parallel`, where the scheme
+//!   and its soundness are argued; docs/parallel.md). One thread is the
+//!   search described here, node for node.
+//!
 //! The game is acyclic (stones are only added, and the depth is in the
 //! key), so df-pn's graph-history problem does not arise; the DAG's shared
 //! children are counted once per parent in the sums, which only steers the
@@ -64,7 +70,9 @@
 //! assert_eq!(outcome.verdict, Verdict::NoWin);
 //! ```
 
+mod parallel;
 mod search;
+mod shared;
 mod table;
 
 use crate::budget::Budget;
@@ -126,6 +134,13 @@ pub struct DfpnConfig {
     /// node after each reply is scaled by the reply's rank
     /// ([`crate::kit::reply_order`]). Only numbers change, never a verdict.
     pub reply_order: bool,
+    /// Threads searching one shared table ([`parallel`]): 1 (the default)
+    /// is the search of one thread in its growing table, with the same
+    /// nodes at every run; more share the table, the node, time and
+    /// memory budgets, and their nodes vary from run to run (the verdict
+    /// does not). [`DfpnConfig::all_moves`] runs on one thread whatever
+    /// this says. 0 counts as 1.
+    pub threads: usize,
 }
 
 impl DfpnConfig {
@@ -141,6 +156,7 @@ impl Default for DfpnConfig {
             all_moves: false,
             symmetry: true,
             reply_order: true,
+            threads: 1,
         }
     }
 }
@@ -215,17 +231,24 @@ impl Dfpn {
     /// One search of `problem` under `rules`: under renju, in the game of
     /// passes they name (see [`bracket`]).
     fn prove_in(&self, problem: &Problem, limits: &Limits, rules: NodeRules) -> Outcome {
+        let threads = if self.config.all_moves {
+            1
+        } else {
+            self.config.threads.max(1)
+        };
         let start = Instant::now();
         let budget = Budget::new(limits);
-        // Under renju's game for wins the VCF table takes its share of the
-        // memory budget first.
-        let threats = (problem.board.game().has_forbidden_points()
-            && rules.passes == Passes::MustLose)
+        // Under renju's game for wins the VCF table (one a thread) takes
+        // its share of the memory budget first.
+        let threats = needs_threats(problem, rules)
             .then(|| ThreatSpace::new(problem.candidates, DEFAULT_VCF_SLOTS));
-        let vcf_bytes = threats.as_ref().map_or(0, ThreatSpace::bytes);
+        let vcf_bytes = threats.as_ref().map_or(0, ThreatSpace::bytes) * threads as u64;
         let bytes = limits.memory.map_or(self.config.table_bytes, |m| {
             m.saturating_sub(vcf_bytes).min(self.config.table_bytes)
         });
+        if threads > 1 {
+            return parallel::prove(&self.config, problem, rules, threads, bytes, budget);
+        }
         let mut outcome = Outcome::new(Verdict::Unknown);
         if Table::buckets_for(bytes) == 0 {
             outcome.exhausted = Some(crate::outcome::Exhausted::Memory);
@@ -296,4 +319,10 @@ impl Dfpn {
         };
         outcome
     }
+}
+
+/// Whether a search of `problem` under `rules` keeps a VCF searcher:
+/// renju's game for wins, for the pass rule (see [`extras`]).
+fn needs_threats(problem: &Problem, rules: NodeRules) -> bool {
+    problem.board.game().has_forbidden_points() && rules.passes == Passes::MustLose
 }

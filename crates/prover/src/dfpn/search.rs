@@ -30,6 +30,9 @@
 //! it; the sums over a DAG's shared children over-count, saturating below
 //! infinity ([`ProofNumber`]), which only steers the search.
 
+mod steer;
+
+use super::parallel::Marks;
 use super::table::{DfpnTable, Entry, Table, NO_MOVE};
 use crate::budget::{Budget, Stopped};
 use crate::kit::cursor::{rank_order, ChildKey, Cursor};
@@ -125,9 +128,14 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     pub(crate) expansions: u64,
     /// Children whose numbers came from the table.
     pub(crate) tt_hits: u64,
+    /// In a search of several threads ([`super::parallel`]): the marks of
+    /// the nodes the threads are in, which steer this thread away from
+    /// them; `None` on one thread, whose search is then exactly the one
+    /// described above.
+    pub(crate) marks: Option<&'a Marks>,
     /// Where the caller watches the search (see [`Progress`]), and the
     /// number of the root's children at the bottom of `children`.
-    progress: Option<Arc<Progress>>,
+    pub(crate) progress: Option<Arc<Progress>>,
     root_children: usize,
     root_and: bool,
 }
@@ -238,6 +246,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             nodes: 0,
             expansions: 0,
             tt_hits: 0,
+            marks: None,
             progress: Progress::current(),
             root_children: 0,
             root_and: false,
@@ -365,8 +374,20 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// One MID call on the current position, whose key is `key`, with the
     /// winning cells of both sides when the caller knows them. Stores the
     /// node's numbers in the table when it returns (not when a budget
-    /// stops it).
+    /// stops it). Among several threads, the node is marked while the
+    /// call lasts.
     fn mid(&mut self, key: u64, bounds: Bounds, known: Option<&Wins>) -> Result<Answer, Stopped> {
+        let Some(marks) = self.marks else {
+            return self.visit(key, bounds, known);
+        };
+        marks.enter(key);
+        let answer = self.visit(key, bounds, known);
+        marks.leave(key);
+        answer
+    }
+
+    /// [`DfpnSearch::mid`] without the marks.
+    fn visit(&mut self, key: u64, bounds: Bounds, known: Option<&Wins>) -> Result<Answer, Stopped> {
         if !self.budget.tick() {
             return Err(Stopped);
         }
@@ -439,10 +460,16 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         wins: &Wins,
     ) -> Result<(), Stopped> {
         loop {
-            let s = self.summary(first, and);
+            if self.marks.is_some() {
+                self.adopt_settled(first);
+            }
+            let mut s = self.summary(first, and);
             let Numbers { pn, dn, .. } = s.numbers;
             if pn >= bounds.pn || dn >= bounds.dn {
                 return Ok(());
+            }
+            if let Some(marks) = self.marks {
+                self.steer(marks, first, and, bounds, &mut s);
             }
             let i = first + s.best;
             let c = self.children[i];

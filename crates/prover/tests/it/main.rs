@@ -12,6 +12,7 @@ mod certificate_writer;
 mod common;
 mod defence;
 mod dfpn;
+mod dfpn_threads;
 mod pns_andor;
 mod pns_budget;
 mod pns_dag;

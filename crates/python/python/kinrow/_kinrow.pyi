@@ -103,6 +103,7 @@ class SolveResult:
     vcf_nodes: int
     seconds: float
     peak_bytes: int
+    threads: int
     certificate: Optional[str]
     certificate_error: Optional[str]
     position: Position

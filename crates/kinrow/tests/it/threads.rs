@@ -1,0 +1,121 @@
+//! `--threads` (issue 29): df-pn on several threads from the command line
+//! gives the one-thread verdicts and says how many threads ran in the
+//! JSON; the provers without a parallel version run on one and say so;
+//! a time budget stops every thread.
+
+use crate::common::{json_lines, kinrow, stderr, write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// A win at ply 3 and a no-win with a horizon of 2, on 15x15.
+const SUITE: &str = "[three]\nboard 15\nk 5\ncandidates near 1\nmoves g8 a1 h8 a15 i8 o1\ndepth 5\nexpect win\n\n\
+                     [short]\nboard 15\nk 5\ncandidates near 1\nmoves g8 a1 h8 a15 i8 o1\ndepth 2\nexpect no-win\n";
+
+fn positions(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../positions")
+        .join(rel)
+}
+
+#[test]
+fn solve_on_several_threads_gives_the_one_thread_verdicts_and_says_how_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "s.pos", SUITE);
+    let run = |prover: &str, threads: &str| {
+        let out = kinrow()
+            .args(["solve", "--json", "--prover", prover, "--threads", threads])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        (json_lines(&out), stderr(&out))
+    };
+    let (one, _) = run("dfpn", "1");
+    let (two, note) = run("dfpn", "2");
+    assert!(!note.contains("one thread"), "{note}");
+    for (a, b) in one.iter().zip(&two) {
+        assert_eq!(a["result"], b["result"]);
+        assert_eq!(a["threads"], 1);
+    }
+    // Capped at the cores this machine gives the process.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(two[0]["threads"], 2.min(cores));
+    let (pns, note) = run("pns", "2");
+    assert_eq!(pns[0]["threads"], 1);
+    assert!(note.contains("pns runs on one thread"), "{note}");
+}
+
+#[test]
+fn verify_and_bench_take_threads_and_report_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "s.pos", SUITE);
+    let out = kinrow()
+        .args(["verify", "--json", "--prover", "dfpn", "--threads", "2"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(lines[0]["status"], "passed", "{lines:?}");
+    assert_eq!(lines[0]["threads"], 2.min(cores));
+    let out = kinrow()
+        .args(["bench", "--format", "json", "--provers", "dfpn,pns"])
+        .args(["--threads", "2"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let threads: Vec<_> = lines
+        .iter()
+        .filter(|v| v.get("prover").is_some())
+        .map(|v| (v["prover"].clone(), v["threads"].clone()))
+        .collect();
+    assert!(
+        threads.contains(&("dfpn".into(), 2.min(cores).into())),
+        "{threads:?}"
+    );
+    assert!(threads.contains(&("pns".into(), 1.into())), "{threads:?}");
+}
+
+#[test]
+fn zero_threads_is_a_usage_error() {
+    for cmd in ["solve", "verify", "bench"] {
+        let out = kinrow()
+            .args([cmd, "--threads", "0"])
+            .arg(positions("bench"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_time_budget_stops_every_thread() {
+    // 7x7 k 5, the whole game: far beyond a second for df-pn.
+    let start = Instant::now();
+    let out = kinrow()
+        .args([
+            "solve",
+            "--json",
+            "--prover",
+            "dfpn",
+            "--threads",
+            "4",
+            "--time",
+            "1",
+        ])
+        .args(["--name", "7x7-k5"])
+        .arg(positions("mnk/k5.pos"))
+        .output()
+        .unwrap();
+    let elapsed = start.elapsed();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (v["result"].as_str(), v["exhausted"].as_str()),
+        (Some("unknown"), Some("time"))
+    );
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+}
