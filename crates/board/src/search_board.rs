@@ -204,8 +204,8 @@ impl Lines {
 #[derive(Clone, PartialEq, Eq)]
 pub struct SearchBoard {
     board: Board,
-    lines: [Lines; 2],
-    map: &'static LineMap,
+    pub(crate) lines: [Lines; 2],
+    pub(crate) map: &'static LineMap,
 }
 
 impl From<Board> for SearchBoard {
