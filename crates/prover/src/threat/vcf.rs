@@ -101,10 +101,15 @@ impl Frame<'_> {
 /// ([`SearchBoard::update_line_fours`]: only the lines through those two
 /// stones are scanned again, and the set is the same as a scan of the
 /// whole board).
+///
+/// `ply`: the plies from the root to this node; `on_line`: whether every
+/// move so far was the line's of [`Vcf::set_line`].
 struct Inherited<'a> {
     defender_wins: &'a Bitboard,
     fours: &'a LineFours,
     placed: &'a [Cell],
+    ply: usize,
+    on_line: bool,
 }
 
 /// How one attacker node of the search settled.
@@ -154,6 +159,8 @@ pub struct Vcf {
     /// Whether every node compares its kept fours with a scan of the
     /// whole board (always in debug builds; see [`Vcf::check_fours`]).
     check_fours: bool,
+    /// A VCF line of a nearby position (see [`Vcf::set_line`]), tried first.
+    line: Vec<Cell>,
 }
 
 /// Default number of table slots (16 bytes each: 1 MiB).
@@ -197,6 +204,7 @@ impl Vcf {
             cap: u64::MAX,
             capped: false,
             check_fours: cfg!(debug_assertions),
+            line: Vec::new(),
         }
     }
 
@@ -212,6 +220,17 @@ impl Vcf {
     /// on a difference. Always on in debug builds.
     pub fn check_fours(&mut self, on: bool) {
         self.check_fours = on || cfg!(debug_assertions);
+    }
+
+    /// Makes later searches try the moves of `line` (a VCF's moves, four
+    /// and block alternating, perhaps of another position) first: at each
+    /// attacker node reached by the line's moves so far, its next four, if
+    /// it is one there, goes first (after a move the table gives). Only the
+    /// order of the moves changes, so whether a VCF is found does not,
+    /// though which one may. An empty `line` turns this off.
+    pub fn set_line(&mut self, line: &[Cell]) {
+        self.line.clear();
+        self.line.extend_from_slice(line);
     }
 
     /// Slots of the table.
@@ -311,6 +330,8 @@ impl Vcf {
             defender_wins: &defender_wins,
             fours: &root_fours,
             placed: &[],
+            ply: 0,
+            on_line: !self.line.is_empty(),
         };
         let found = match self.attacker(board, full, &root, key, frame, &mut moves) {
             Found::Vcf(wins) => {
@@ -416,7 +437,11 @@ impl Vcf {
         if let Some(f) = frame {
             moves.sort_unstable_by_key(|&i| f.to_canonical(i));
         }
-        if let Some(h) = hint {
+        let line_move = self.line.get(from.ply).filter(|_| from.on_line).copied();
+        for h in [line_move.map(|c| c.index() as u16), hint]
+            .into_iter()
+            .flatten()
+        {
             if let Some(p) = moves.iter().position(|&i| i == h) {
                 moves[..=p].rotate_right(1);
             }
@@ -457,6 +482,8 @@ impl Vcf {
                 defender_wins: &next_defender_wins,
                 fours: &all_fours,
                 placed: &[m, block],
+                ply: from.ply + 2,
+                on_line: line_move == Some(m) && self.line.get(from.ply + 1) == Some(&block),
             };
             let found = self.attacker(board, depth - 2, &child, next_key, frame, line);
             board.undo(block);

@@ -89,3 +89,45 @@ fn kept_fours_equal_a_whole_board_scan_at_every_node() {
         );
     }
 }
+
+/// A parent's VCF line tried first ([`Vcf::set_line`]) changes only the
+/// order of the moves: in the positions after random defender stones, the
+/// shortest VCF has the same length with and without the line.
+#[test]
+fn a_line_tried_first_changes_no_answer() {
+    let (mut compared, mut found) = (0, 0);
+    for seed in 0..u64::from(common::sweep(3000)) {
+        let mut rng = Rng(seed ^ 0x11_4E);
+        let side = rng.range(9, 15) as u32;
+        let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][rng.range(0, 2)];
+        let game = Game::new(side, side, 5, rule).unwrap();
+        let Some(mut board) = random_board(&mut rng, game) else {
+            continue;
+        };
+        let attacker = board.to_move();
+        let Some(parent) = Vcf::new(Candidates::All, 1 << 12).search(&mut board, 41, 3_000) else {
+            continue;
+        };
+        let empty: Vec<usize> = board.empty().iter().collect();
+        for _ in 0..4 {
+            let s = Cell::from_index(empty[rng.range(0, empty.len() - 1)]);
+            board.place(s, attacker.other());
+            if board.winning_cells(attacker).is_empty() && !board.has_line(attacker.other()) {
+                let plain = Vcf::new(Candidates::All, 1 << 12).search(&mut board, 41, u64::MAX);
+                let mut hinted = Vcf::new(Candidates::All, 1 << 12);
+                hinted.set_line(&parent.moves);
+                let with_line = hinted.search(&mut board, 41, u64::MAX);
+                assert_eq!(
+                    plain.as_ref().map(|l| l.plies()),
+                    with_line.as_ref().map(|l| l.plies()),
+                    "seed {seed}: {board:?}"
+                );
+                compared += 1;
+                found += usize::from(plain.is_some());
+            }
+            board.remove(s, attacker.other());
+        }
+    }
+    eprintln!("{compared} positions compared, {found} with a VCF");
+    assert!(found > common::sweep(100) as usize, "only {found} VCFs");
+}
