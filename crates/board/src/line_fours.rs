@@ -80,29 +80,25 @@ impl SearchBoard {
     /// line (see the module docs). `player` must have no winning cell now.
     pub fn update_line_fours(&self, player: Player, fours: &mut LineFours, placed: Cell) {
         debug_assert!(self.winning_cells(player).is_empty());
-        let p = player.index();
-        let geometry = self.game().geometry();
-        let k = self.game().k() as i64;
-        let (x, y) = geometry.xy(placed);
-        let (x, y) = (i64::from(x), i64::from(y));
-        let occupied = self.occupied();
-        for (d, (dx, dy)) in [(1i64, 0i64), (0, 1), (1, 1), (-1, 1)]
-            .into_iter()
-            .enumerate()
-        {
+        let steps = self.game().geometry().directions();
+        for (d, step) in steps.into_iter().enumerate() {
+            let word = self.fours_along_word(player, placed, d);
+            let at = self.map.at(placed.index());
+            let (m, valid) = (at.mask[d], self.map.valid[usize::from(at.word[d])]);
             let along = &mut fours.along[d];
             along.remove(placed.index());
-            for sign in [1, -1] {
-                for t in 1..=k {
-                    let (cx, cy) = (x + sign * t * dx, y + sign * t * dy);
-                    if cx < 0 || cy < 0 {
+            // Out from `placed` along its slot, up to k steps, stopping at
+            // the first bit that is no cell (the line's end).
+            for (sign, shift) in [(1isize, true), (-1, false)] {
+                for t in 1..=self.game().k() {
+                    let bit = if shift { m << t } else { m >> t };
+                    if bit & valid == 0 {
                         break;
                     }
-                    let Some(c) = geometry.cell(cx as u32, cy as u32) else {
-                        break;
-                    };
-                    let i = c.index();
-                    if !occupied.contains(i) && self.four_along(p, i, d) {
+                    let i = placed
+                        .index()
+                        .wrapping_add_signed(sign * (t * step) as isize);
+                    if word & bit != 0 {
                         along.insert(i);
                     } else {
                         along.remove(i);
@@ -110,6 +106,44 @@ impl SearchBoard {
                 }
             }
         }
+    }
+
+    /// The fours of `player` along direction `d` on the line word holding
+    /// `cell`'s line along `d` (every line of that word), as its bits: the
+    /// empty cells of the windows of `k` cells without an opponent stone and
+    /// with at most two empty cells, under the exact rule only those whose
+    /// two bounding cells hold no own stone. With no winning cell of
+    /// `player` (one empty cell in such a window would be one), these are
+    /// the cells where a stone makes a winning cell along `d`: the window
+    /// filled is a winning run, and a winning run made by two stones is
+    /// such a window. Slot top bits and bits off the board are never free,
+    /// so no window crosses a line's end.
+    fn fours_along_word(&self, player: Player, cell: Cell, d: usize) -> u64 {
+        let p = player.index();
+        let w = usize::from(self.map.at(cell.index()).word[d]);
+        let (own, opp) = (self.lines[p].0[w], self.lines[1 - p].0[w]);
+        let free = self.map.valid[w] & !opp;
+        let empty = free & !own;
+        let k = self.game().k();
+        // Windows by their lowest bit: all free, and more than 0, 1, 2
+        // empty cells so far.
+        let (mut starts, mut e0, mut e1, mut e2) = (free, empty, 0u64, 0u64);
+        for t in 1..k {
+            let e = empty >> t;
+            starts &= free >> t;
+            e2 |= e1 & e;
+            e1 |= e0 & e;
+            e0 |= e;
+        }
+        starts &= !e2;
+        if self.game().rule_for(player) == LineRule::Exact {
+            starts &= !(own << 1) & !own.checked_shr(k).unwrap_or(0);
+        }
+        let mut cells = 0;
+        for t in 0..k {
+            cells |= starts << t;
+        }
+        cells & empty
     }
 
     /// Whether a stone of player `p` (its index) on the empty cell with
