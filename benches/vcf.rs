@@ -1,5 +1,6 @@
 //! The cost of one VCF call: the three VCF puzzles of
-//! `positions/renju-puzzles` (a VCF of 23 to 31 plies found), and the
+//! `positions/renju-puzzles` under freestyle and under renju (a VCF of 23
+//! to 31 plies found), and the
 //! position after each of their first moves with the other side to move
 //! (usually no VCF: the common case, a call that fails).
 //!
@@ -22,8 +23,14 @@ fn cases() -> Vec<(String, Problem)> {
         );
         let text = std::fs::read_to_string(&path).expect("a bundled puzzle");
         let setups = parse_suite(&text, file).expect("a valid suite");
-        let position = setups[0].clone().into_position().expect("a valid position");
-        out.push((position.name.clone(), Problem::from(&position)));
+        // Freestyle, and renju (x's fours under the exact rule, and its
+        // forbidden points tested).
+        for setup in setups {
+            let position = setup.into_position().expect("a valid position");
+            if position.name.ends_with("-freestyle") || position.name.ends_with("-renju") {
+                out.push((position.name.clone(), Problem::from(&position)));
+            }
+        }
     }
     out
 }

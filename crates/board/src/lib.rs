@@ -30,6 +30,7 @@ pub mod game;
 pub mod geometry;
 #[macro_use]
 mod line;
+mod line_fours;
 pub mod renju;
 pub mod restriction;
 mod search_board;
@@ -38,6 +39,7 @@ pub use bitboard::{Bitboard, Bits};
 pub use board::Board;
 pub use game::{Game, GameError, Rule};
 pub use geometry::{Cell, Geometry, Player, SizeError};
+pub use line_fours::LineFours;
 pub use renju::Foul;
 pub use restriction::{Attack, Candidates};
 pub use search_board::SearchBoard;

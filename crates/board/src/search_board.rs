@@ -35,7 +35,7 @@ pub(crate) struct LineMap {
     /// cells' entries mean anything.
     at: [LineAt; BITS],
     /// The line bits that are cells of the board.
-    valid: [u64; LINE_WORDS],
+    pub(crate) valid: [u64; LINE_WORDS],
 }
 
 /// Where one cell sits in the line words: along direction `d` (in the
@@ -108,7 +108,7 @@ impl Eq for LineMap {}
 
 /// One side's stones in line words (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Lines([u64; LINE_WORDS]);
+pub(crate) struct Lines(pub(crate) [u64; LINE_WORDS]);
 
 impl Lines {
     pub(crate) const EMPTY: Lines = Lines([0; LINE_WORDS]);
@@ -204,8 +204,8 @@ impl Lines {
 #[derive(Clone, PartialEq, Eq)]
 pub struct SearchBoard {
     board: Board,
-    lines: [Lines; 2],
-    map: &'static LineMap,
+    pub(crate) lines: [Lines; 2],
+    pub(crate) map: &'static LineMap,
 }
 
 impl From<Board> for SearchBoard {

@@ -58,7 +58,7 @@ pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTE
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
-use kinrow_board::{Bitboard, Candidates, Player, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
 use vcf::Frame;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
@@ -87,6 +87,12 @@ pub struct ThreatSpace {
     frame_key: (u64, Player),
     /// The longest VCF [`ThreatSpace::defender_zone`] looks for.
     threat_plies: u32,
+    /// The moves of the VCF the last [`ThreatSpace::defender_zone`] found
+    /// (empty when it found none): the defender's replies are searched
+    /// next, and most that still lose to a VCF lose to that one, so their
+    /// VCF searches try it first ([`Vcf::set_line`]; only the order of the
+    /// moves changes).
+    parent_line: Vec<Cell>,
 }
 
 impl ThreatSpace {
@@ -102,6 +108,7 @@ impl ThreatSpace {
             frame: 0,
             frame_key: (0, Player::X),
             threat_plies: u32::MAX,
+            parent_line: Vec::new(),
         }
     }
 
@@ -141,7 +148,9 @@ impl ThreatSpace {
     /// A VCF search of `board` (played on and restored) within
     /// `max_plies`, fours tried in canonical order when oriented; a
     /// shortest line if `shortest`, else the first found.
-    fn search(&mut self, max_plies: u32, shortest: bool) -> Option<VcfLine> {
+    /// With `with_line`, the line of the last defender's zone is tried
+    /// first.
+    fn search(&mut self, max_plies: u32, shortest: bool, with_line: bool) -> Option<VcfLine> {
         let board = self.scratch.as_mut().expect("the scratch board is set");
         // The scratch board is the position asked about, its side to move
         // perhaps changed (a pass).
@@ -155,6 +164,8 @@ impl ThreatSpace {
                 key ^ ZOBRIST_O_TO_MOVE
             },
         });
+        self.vcf
+            .set_line(if with_line { &self.parent_line } else { &[] });
         self.vcf
             .search_in(board, max_plies, self.per_call, frame.as_ref(), shortest)
     }
@@ -214,7 +225,7 @@ impl ThreatSpace {
         }
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
-        self.search(max_plies, shortest)
+        self.search(max_plies, shortest, true)
     }
 
     /// Whether `player`, which has no winning cell among the candidates,
@@ -233,6 +244,7 @@ impl ThreatSpace {
     /// are not fours of the defender lose within that many plies after the
     /// reply (the argument is in the module docs).
     pub fn defender_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<(Bitboard, u32)> {
+        self.parent_line.clear();
         if depth < 4 {
             return None;
         }
@@ -243,7 +255,8 @@ impl ThreatSpace {
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());
-        let line = self.search((depth - 1).min(self.threat_plies), true)?;
+        let line = self.search((depth - 1).min(self.threat_plies), true, false)?;
+        self.parent_line.extend_from_slice(&line.moves);
         let scratch = self.scratch.as_mut().expect("the scratch board is set");
         let zone = if stays_playable(scratch, &line) {
             zone(scratch, defender.other(), &line)

@@ -31,7 +31,7 @@
 //! never stored.
 
 use crate::kit::symmetry::Symmetries;
-use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
 /// attacker's first, up to the four after which the attacker has two or
@@ -94,6 +94,24 @@ impl Frame<'_> {
     }
 }
 
+/// What an attacker node gets from its parent: the defender's winning cells
+/// among the candidates, and the attacker's fours over every empty cell as
+/// they were before the parent's four and block (`placed`; nothing at the
+/// root), brought up to date only by the nodes that need them
+/// ([`SearchBoard::update_line_fours`]: only the lines through those two
+/// stones are scanned again, and the set is the same as a scan of the
+/// whole board).
+///
+/// `ply`: the plies from the root to this node; `on_line`: whether every
+/// move so far was the line's of [`Vcf::set_line`].
+struct Inherited<'a> {
+    defender_wins: &'a Bitboard,
+    fours: &'a LineFours,
+    placed: &'a [Cell],
+    ply: usize,
+    on_line: bool,
+}
+
 /// How one attacker node of the search settled.
 enum Found {
     /// A VCF: the attacker's winning cells after its last four.
@@ -138,6 +156,11 @@ pub struct Vcf {
     /// Nodes allowed to the current call, and whether it ran out.
     cap: u64,
     capped: bool,
+    /// Whether every node compares its kept fours with a scan of the
+    /// whole board (always in debug builds; see [`Vcf::check_fours`]).
+    check_fours: bool,
+    /// A VCF line of a nearby position (see [`Vcf::set_line`]), tried first.
+    line: Vec<Cell>,
 }
 
 /// Default number of table slots (16 bytes each: 1 MiB).
@@ -180,6 +203,8 @@ impl Vcf {
             nodes: 0,
             cap: u64::MAX,
             capped: false,
+            check_fours: cfg!(debug_assertions),
+            line: Vec::new(),
         }
     }
 
@@ -187,6 +212,25 @@ impl Vcf {
     #[must_use]
     pub const fn candidates(&self) -> Candidates {
         self.candidates
+    }
+
+    /// For tests: with `on`, every node of later searches compares the
+    /// attacker's fours it kept along the line with
+    /// [`SearchBoard::fours_without_win`] over the same cells, and panics
+    /// on a difference. Always on in debug builds.
+    pub fn check_fours(&mut self, on: bool) {
+        self.check_fours = on || cfg!(debug_assertions);
+    }
+
+    /// Makes later searches try the moves of `line` (a VCF's moves, four
+    /// and block alternating, perhaps of another position) first: at each
+    /// attacker node reached by the line's moves so far, its next four, if
+    /// it is one there, goes first (after a move the table gives). Only the
+    /// order of the moves changes, so whether a VCF is found does not,
+    /// though which one may. An empty `line` turns this off.
+    pub fn set_line(&mut self, line: &[Cell]) {
+        self.line.clear();
+        self.line.extend_from_slice(line);
     }
 
     /// Slots of the table.
@@ -281,7 +325,15 @@ impl Vcf {
         // shortest one (the table holds the line found, which it tries
         // first); stop deepening once a search was not cut by its horizon.
         let full = max_plies - (1 - max_plies % 2);
-        let found = match self.attacker(board, full, &defender_wins, key, frame, &mut moves) {
+        let root_fours = board.line_fours(me);
+        let root = Inherited {
+            defender_wins: &defender_wins,
+            fours: &root_fours,
+            placed: &[],
+            ply: 0,
+            on_line: !self.line.is_empty(),
+        };
+        let found = match self.attacker(board, full, &root, key, frame, &mut moves) {
             Found::Vcf(wins) => {
                 moves.reverse();
                 VcfLine {
@@ -296,7 +348,7 @@ impl Vcf {
         }
         let mut horizon = 3;
         while horizon <= full {
-            match self.attacker(board, horizon, &defender_wins, key, frame, &mut moves) {
+            match self.attacker(board, horizon, &root, key, frame, &mut moves) {
                 Found::Vcf(wins) => {
                     moves.reverse();
                     return Some(VcfLine { moves, wins });
@@ -317,19 +369,22 @@ impl Vcf {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask
     }
 
-    /// The attacker's turn with `depth` plies left and `defender_wins` the
-    /// defender's winning cells among the candidates; the attacker has none.
+    /// The attacker's turn with `depth` plies left and what the parent
+    /// gives (`from`: the defender's winning cells among the candidates, the
+    /// attacker's fours before the last two stones); the attacker has no
+    /// winning cell.
     /// On a VCF, its moves are pushed onto `line` in reverse order and the
     /// attacker's final winning cells returned.
     fn attacker(
         &mut self,
         board: &mut SearchBoard,
         depth: u32,
-        defender_wins: &Bitboard,
+        from: &Inherited<'_>,
         key: u64,
         frame: Option<&Frame<'_>>,
         line: &mut Vec<Cell>,
     ) -> Found {
+        let defender_wins = from.defender_wins;
         if defender_wins.has_two() {
             return Found::None { always: true };
         }
@@ -365,7 +420,15 @@ impl Vcf {
         } else {
             board.candidates(self.candidates)
         };
-        let fours = board.fours_without_win(me, &within);
+        let mut all_fours = *from.fours;
+        for &s in from.placed {
+            board.update_line_fours(me, &mut all_fours, s);
+        }
+        let fours = all_fours.all() & within;
+        if self.check_fours {
+            let scanned = board.fours_without_win(me, &within);
+            assert_eq!(fours, scanned, "kept fours differ from a scan: {board:?}");
+        }
         let renju_x = me == Player::X && board.game().has_forbidden_points();
         // This node's moves, hint first, then by rank, on the shared stack.
         let base = self.stack.len();
@@ -374,7 +437,11 @@ impl Vcf {
         if let Some(f) = frame {
             moves.sort_unstable_by_key(|&i| f.to_canonical(i));
         }
-        if let Some(h) = hint {
+        let line_move = self.line.get(from.ply).filter(|_| from.on_line).copied();
+        for h in [line_move.map(|c| c.index() as u16), hint]
+            .into_iter()
+            .flatten()
+        {
             if let Some(p) = moves.iter().position(|&i| i == h) {
                 moves[..=p].rotate_right(1);
             }
@@ -411,7 +478,14 @@ impl Vcf {
                 Some(f) => key ^ f.stone_key(me, m) ^ f.stone_key(me.other(), block),
                 None => board.key(),
             };
-            let found = self.attacker(board, depth - 2, &next_defender_wins, next_key, frame, line);
+            let child = Inherited {
+                defender_wins: &next_defender_wins,
+                fours: &all_fours,
+                placed: &[m, block],
+                ply: from.ply + 2,
+                on_line: line_move == Some(m) && self.line.get(from.ply + 1) == Some(&block),
+            };
+            let found = self.attacker(board, depth - 2, &child, next_key, frame, line);
             board.undo(block);
             board.undo(m);
             match found {

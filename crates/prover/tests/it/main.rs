@@ -31,4 +31,5 @@ mod value_mnk;
 mod value_random;
 mod value_scout;
 mod vcf;
+mod vcf_fours;
 mod vct;
