@@ -41,7 +41,7 @@
 //! allowed). Each thread holds a [`SharedHandle`] that moves to the new
 //! table at its next store.
 
-use super::table::{DfpnTable, Entry};
+use super::table::{choose_slot, work_bits, DfpnTable, Entry, Slot};
 use crate::kit::ProofNumber;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -124,33 +124,18 @@ impl Words {
             return false;
         }
         let b = self.home(e.key);
-        let mut victim = 0;
-        let mut cheapest = (u64::MAX, true);
-        for j in 0..WAYS {
-            match self.read(b, j) {
-                Some(old) if old.key == e.key => {
-                    e.work = e.work.saturating_add(old.work);
-                    self.write(b, j, &e);
-                    return false;
-                }
-                Some(old) => {
-                    let cost = (work_bits(old.work), old.is_settled());
-                    if cost < cheapest {
-                        cheapest = cost;
-                        victim = j;
-                    }
-                }
-                // An empty or a torn slot: free to take.
-                None => {
-                    if cheapest.0 > 0 {
-                        cheapest = (0, false);
-                        victim = j;
-                    }
-                }
+        // An empty or a torn slot reads as `None`: free to take.
+        match choose_slot(WAYS, e.key, |j| self.read(b, j)) {
+            Slot::Same(j, old) => {
+                e.work = e.work.saturating_add(old.work);
+                self.write(b, j, &e);
+                false
+            }
+            Slot::Victim(j, empty) => {
+                self.write(b, j, &e);
+                empty
             }
         }
-        self.write(b, victim, &e);
-        cheapest.0 == 0
     }
 }
 
@@ -178,12 +163,6 @@ fn decode(check: u64, d1: u64, d2: u64) -> Option<Entry> {
         best: (d2 >> 16) as u16,
         work: 1 << (bits - 1),
     })
-}
-
-/// The bit length of `work` (at least 1): 0 marks an empty slot.
-#[inline]
-fn work_bits(work: u64) -> u64 {
-    u64::from(64 - work.max(1).leading_zeros())
 }
 
 #[inline]

@@ -56,9 +56,47 @@ impl Entry {
     }
 }
 
+/// Where an entry goes in a bucket of `ways` slots (see [`choose_slot`]).
+pub(crate) enum Slot {
+    /// The slot that holds the same key, with its entry: the new entry
+    /// replaces it, adding its work.
+    Same(usize, Entry),
+    /// The slot to overwrite, and whether it was empty (or torn).
+    Victim(usize, bool),
+}
+
+/// The replacement rule of both df-pn tables (this one and
+/// [`super::shared`]'s): the slot of `key` if the bucket has one, else an
+/// empty slot (`read` gives `None`: empty, or torn in the shared table),
+/// else the entry with the least work, an open one before a settled one.
+#[inline]
+pub(crate) fn choose_slot(ways: usize, key: u64, read: impl Fn(usize) -> Option<Entry>) -> Slot {
+    let mut victim = 0;
+    let mut cheapest = (u64::MAX, true);
+    for j in 0..ways {
+        match read(j) {
+            Some(old) if old.key == key => return Slot::Same(j, old),
+            Some(old) => {
+                let cost = (work_bits(old.work), old.is_settled());
+                if cost < cheapest {
+                    cheapest = cost;
+                    victim = j;
+                }
+            }
+            None => {
+                if cheapest.0 > 0 {
+                    cheapest = (0, false);
+                    victim = j;
+                }
+            }
+        }
+    }
+    Slot::Victim(victim, cheapest.0 == 0)
+}
+
 /// The bit length of `work` (at least 1): 0 marks an empty slot.
 #[inline]
-fn work_bits(work: u64) -> u64 {
+pub(crate) fn work_bits(work: u64) -> u64 {
     u64::from(64 - work.max(1).leading_zeros())
 }
 
@@ -288,32 +326,17 @@ impl Table {
     /// [`Table::store`] without growing; whether `e` took an empty slot.
     fn place(&mut self, mut e: Entry) -> bool {
         let b = self.home(e.key);
-        let mut victim = 0;
-        let mut cheapest = (u64::MAX, true);
-        for j in 0..WAYS {
-            match self.read(b, j) {
-                Some(old) if old.key == e.key => {
-                    e.work = e.work.saturating_add(old.work);
-                    self.write(b, j, &e);
-                    return false;
-                }
-                Some(old) => {
-                    let cost = (work_bits(old.work), old.is_settled());
-                    if cost < cheapest {
-                        cheapest = cost;
-                        victim = j;
-                    }
-                }
-                None => {
-                    if cheapest.0 > 0 {
-                        cheapest = (0, false);
-                        victim = j;
-                    }
-                }
+        match choose_slot(WAYS, e.key, |j| self.read(b, j)) {
+            Slot::Same(j, old) => {
+                e.work = e.work.saturating_add(old.work);
+                self.write(b, j, &e);
+                false
+            }
+            Slot::Victim(j, empty) => {
+                self.write(b, j, &e);
+                empty
             }
         }
-        self.write(b, victim, &e);
-        cheapest.0 == 0
     }
 
     /// Moves every entry into a table of twice the buckets (in bucket and
