@@ -25,6 +25,10 @@ pub struct Config {
     /// Stop (as if killed, but cleanly) after this many answers read in
     /// this session: a hook for tests of `--resume`.
     pub stop_after: Option<usize>,
+    /// Stop this session (cleanly, the state saved and resumable) when
+    /// this much wall time has passed since it started: the budget of the
+    /// whole run, as `--time` is for an in-process solve.
+    pub time: Option<Duration>,
 }
 
 /// What the master tells its caller as it goes.
@@ -67,7 +71,8 @@ pub struct Report {
     pub master_seconds: f64,
     /// Nodes of the top tree.
     pub top_nodes: usize,
-    /// Stopped by the test hook before the root was settled.
+    /// Stopped (the test hook, or `Config::time` ran out) before the root
+    /// was settled.
     pub stopped: bool,
 }
 
@@ -152,12 +157,13 @@ struct Master<'a> {
 }
 
 impl Master<'_> {
-    /// The loop; `Ok(true)` when the test hook stopped it.
+    /// The loop; `Ok(true)` when the test hook or the time budget stopped it.
     fn go(
         &mut self,
         exec: &mut dyn Executor,
         observe: &mut dyn FnMut(Event),
     ) -> Result<bool, ClusterError> {
+        let deadline = self.config.time.map(|t| Instant::now() + t);
         self.recover(observe)?;
         let mut last = Instant::now() - Duration::from_secs(10);
         // The tree is looked at again only when an answer came in: a
@@ -182,6 +188,15 @@ impl Master<'_> {
             if exec.running() == 0 {
                 // Nothing runs and nothing can start: failed jobs block the root.
                 return Ok(false);
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                // The runs still going are stopped by the caller's
+                // shutdown and left `Running` in the state: a resumed
+                // master reads back any that finished, else runs them again.
+                observe(Event::Note(
+                    "the run's time is up; the state is saved (continue with --resume)".into(),
+                ));
+                return Ok(true);
             }
             if last.elapsed() >= Duration::from_secs(1) {
                 observe(Event::Progress(self.snapshot(exec)));

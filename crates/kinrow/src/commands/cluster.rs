@@ -25,6 +25,22 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
             "--cluster answers win or no-win with a certificate: --defences, --all-moves and --svg are not for it",
         ));
     }
+    // The in-process budgets have job-sized counterparts here; taking
+    // them silently would budget something else than the user meant.
+    let refused = [
+        (
+            args.budget.max_nodes.is_some(),
+            "--max-nodes",
+            "--job-nodes",
+        ),
+        (args.budget.memory.is_some(), "--memory", "--job-memory"),
+        (args.threads.is_some(), "--threads", "--workers"),
+    ];
+    if let Some((_, flag, instead)) = refused.iter().find(|r| r.0) {
+        return Err(CliError::input(format!(
+            "{flag} is not for --cluster: give each job's budget with {instead} (--time bounds the whole run)"
+        )));
+    }
     let (loaded, _) = input::load_with(&args.files, &args.game.choice()).report_bad()?;
     let loaded = output::select(loaded, args.game.name.as_deref())?;
     let [one] = &loaded[..] else {
@@ -62,6 +78,7 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
         stop_after: std::env::var("KINROW_CLUSTER_STOP_AFTER")
             .ok()
             .and_then(|v| v.parse().ok()),
+        time: args.budget.time.map(std::time::Duration::from_secs_f64),
     };
     let mut exec: Box<dyn Executor> = match kind {
         ClusterKind::Local => {

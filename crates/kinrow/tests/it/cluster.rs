@@ -272,3 +272,47 @@ fn cluster_slurm_without_slurm_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("sbatch"), "{}", stderr(&out));
 }
+
+#[test]
+fn cluster_time_stops_the_run_and_resume_finishes_it() {
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "four.pos", FOUR);
+    let w = t.path().join("w");
+    // Workers that never answer: only --time can end this session.
+    let stuck = worker(t.path(), "exec sleep 60");
+    let begun = std::time::Instant::now();
+    let out = cluster(&pos, &w, "3")
+        .args(["--time", "1", "--worker"])
+        .arg(&stuck)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        begun.elapsed().as_secs() < 30,
+        "the stuck workers were waited for"
+    );
+    assert_eq!(json_lines(&out)[0]["result"], "unknown");
+    assert!(stderr(&out).contains("time is up"), "{}", stderr(&out));
+    // The saved state goes on to the in-process verdict.
+    let out = cluster(&pos, &w, "3").arg("--resume").output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["result"], in_process(&pos));
+}
+
+#[test]
+fn cluster_refuses_in_process_budgets_with_the_job_flag_to_use() {
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "four.pos", FOUR);
+    for (flag, value, instead) in [
+        ("--max-nodes", "5", "--job-nodes"),
+        ("--memory", "1G", "--job-memory"),
+        ("--threads", "2", "--workers"),
+    ] {
+        let out = cluster(&pos, &t.path().join("w"), "3")
+            .args([flag, value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(stderr(&out).contains(instead), "{}", stderr(&out));
+    }
+}
