@@ -224,8 +224,6 @@ NOT_SETTLED_UNDER_RENJU = {
     "vct_game_white_l15_1": "does not prove it within 10 s",
     "vct_small_but_long": "does not prove it within 10 s",
     "vct_unstable": "does not prove it within 10 s",
-    # o's VCF through x's forbidden blocks is not searched yet.
-    "vct_white_long": "does not find it (o's VCF through a forbidden point of x)",
 }
 
 

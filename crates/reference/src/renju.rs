@@ -182,6 +182,32 @@ pub fn renju_attacker_wins(
     near: Option<usize>,
     passed: bool,
 ) -> bool {
+    wins_with(b, attacker, to_move, depth, near, passed, false)
+}
+
+/// [`renju_attacker_wins`] with o attacking by fours alone: every move of
+/// o is a four ([`NaiveBoard::is_four`]: it wins at once or leaves o a
+/// cell where five or more would stand), x and its passes free as there.
+/// The question a VCF of o answers.
+#[must_use]
+pub fn renju_o_wins_by_fours(
+    b: &mut NaiveBoard,
+    to_move: u8,
+    depth: u32,
+    near: Option<usize>,
+) -> bool {
+    wins_with(b, O, to_move, depth, near, false, true)
+}
+
+fn wins_with(
+    b: &mut NaiveBoard,
+    attacker: u8,
+    to_move: u8,
+    depth: u32,
+    near: Option<usize>,
+    passed: bool,
+    fours_only: bool,
+) -> bool {
     if depth == 0 {
         return false;
     }
@@ -190,13 +216,24 @@ pub fn renju_attacker_wins(
         if to_move == X && is_forbidden(b, x, y) {
             continue;
         }
+        if want && fours_only && !b.is_four(attacker, x, y) {
+            continue;
+        }
         b.set(x, y, to_move);
         let win = if renju_wins_at(b, x, y) {
             want
         } else if b.is_full() {
             false
         } else {
-            renju_attacker_wins(b, attacker, other(to_move), depth - 1, near, false)
+            wins_with(
+                b,
+                attacker,
+                other(to_move),
+                depth - 1,
+                near,
+                false,
+                fours_only,
+            )
         };
         b.set(x, y, EMPTY);
         if win == want {
@@ -204,7 +241,18 @@ pub fn renju_attacker_wins(
         }
     }
     // The pass: after another pass the game is drawn.
-    let pass = !passed && renju_attacker_wins(b, attacker, other(to_move), depth - 1, near, true);
+    // (An attacker playing only fours has no pass.)
+    let pass = !passed
+        && !(want && fours_only)
+        && wins_with(
+            b,
+            attacker,
+            other(to_move),
+            depth - 1,
+            near,
+            true,
+            fours_only,
+        );
     if pass == want {
         return want;
     }

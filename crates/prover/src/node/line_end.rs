@@ -32,7 +32,19 @@ pub(crate) fn finish_or_leaf(
                 let mut threats = ThreatSpace::new(rules.candidates, 1 << 12);
                 if let Some(line) = threats.vcf(board, depth) {
                     pv.extend(&line.moves);
-                    pv.extend(line.wins.iter().take(2).map(Cell::from_index));
+                    if line.ends_on_a_forbidden_block() {
+                        // Renju: x may not take o's one winning cell, so
+                        // its reply is any other cell, then o's five.
+                        let mut after = board.clone();
+                        line.moves.iter().for_each(|&m| after.play(m));
+                        pv.extend(
+                            lost_reply(&after, rules.candidates)
+                                .into_iter()
+                                .flat_map(|(r, w)| [r, w]),
+                        );
+                    } else {
+                        pv.extend(line.wins.iter().take(2).map(Cell::from_index));
+                    }
                 }
             }
         }

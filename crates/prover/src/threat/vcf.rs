@@ -15,7 +15,10 @@
 //! only one: the attacker wins at the third ply. With one, every reply but
 //! taking it loses at once (the node rules' reduction 3), so the block is
 //! the only reply. The block may give the defender winning cells, which the
-//! next attacker node must answer as above.
+//! next attacker node must answer as above. Under renju with o attacking,
+//! a four whose one winning cell is forbidden to x wins as two would: x
+//! may not block there, and any other reply, a pass included, leaves o its
+//! five (x has no winning cell of its own: see above).
 //!
 //! Winning cells are never computed from scratch inside the search: the
 //! attacker has none at its turn, so after a four they are the cells the
@@ -40,8 +43,10 @@ use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
 pub struct VcfLine {
     /// The moves in order: attacker, defender, ..., attacker (odd length).
     pub moves: Vec<Cell>,
-    /// The attacker's winning cells after its last four (two or more): the
-    /// defender can take one, the attacker completes its line on another.
+    /// The attacker's winning cells after its last four: two or more (the
+    /// defender can take one, the attacker completes its line on another),
+    /// or, under renju with o attacking, one that is forbidden to x (see
+    /// [`VcfLine::ends_on_a_forbidden_block`]).
     pub wins: Bitboard,
 }
 
@@ -51,6 +56,16 @@ impl VcfLine {
     #[must_use]
     pub fn plies(&self) -> u32 {
         self.moves.len() as u32 + 2
+    }
+
+    /// Whether the line ends on a four of o (renju) whose one winning cell
+    /// x may not take, being forbidden to it there. Whether a cell is
+    /// forbidden depends on stones anywhere along its lines and, through
+    /// fake threes, beyond them, so such a line has no zone: a defender
+    /// stone anywhere might make the block playable.
+    #[must_use]
+    pub fn ends_on_a_forbidden_block(&self) -> bool {
+        !self.wins.has_two()
     }
 
     /// The attacker's fours of the line.
@@ -429,7 +444,8 @@ impl Vcf {
             let scanned = board.fours_without_win(me, &within);
             assert_eq!(fours, scanned, "kept fours differ from a scan: {board:?}");
         }
-        let renju_x = me == Player::X && board.game().has_forbidden_points();
+        let renju = board.game().has_forbidden_points();
+        let renju_x = renju && me == Player::X;
         // This node's moves, hint first, then by rank, on the shared stack.
         let base = self.stack.len();
         self.stack.extend(fours.iter().map(|i| i as u16));
@@ -472,6 +488,17 @@ impl Vcf {
                 board.undo(m);
                 continue;
             };
+            // Under renju a four of o whose one block is forbidden to x
+            // wins as a double four does: x may not play there, any other
+            // reply or a pass leaves o its five (x has no winning cell to
+            // take first: it had none, or this four took it). The same
+            // test as the node rules' `makes_two_wins`.
+            if renju && me == Player::O && board.is_forbidden(block) {
+                board.undo(m);
+                line.push(m);
+                result = Some((wins, 3));
+                break;
+            }
             board.play(block);
             let next_defender_wins = board.made_wins(me.other(), block);
             let next_key = match frame {
@@ -548,8 +575,14 @@ impl Vcf {
 /// blocks of the line, within `k - 1` steps, the walk stopping at an
 /// attacker stone or the edge. See
 /// [`crate::threat`] for the argument.
+///
+/// A line that ends on a forbidden block
+/// ([`VcfLine::ends_on_a_forbidden_block`]) has no zone: every empty cell.
 #[must_use]
 pub fn zone(board: &SearchBoard, attacker: Player, line: &VcfLine) -> Bitboard {
+    if line.ends_on_a_forbidden_block() {
+        return board.empty();
+    }
     let geometry = board.game().geometry();
     let k = board.game().k() as i64;
     let mut zone = line.wins;

@@ -6,14 +6,16 @@
 //! independent checker in the checker's tests.
 
 use crate::common::sweep;
+use kinrow_board::SearchBoard;
 use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
 use kinrow_prover::certificate::write_certificate;
+use kinrow_prover::threat::Vcf;
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Minimax, Pns, PnsConfig,
     Problem, ProblemError, Prover, Reductions, Scout, ValueConfig, Verdict,
 };
-use kinrow_reference::renju::renju_attacker_wins;
-use kinrow_reference::{adapt, random_stones, NaiveBoard, Rng, O, X};
+use kinrow_reference::renju::{renju_attacker_wins, renju_o_wins_by_fours};
+use kinrow_reference::{adapt, random_stones, NaiveBoard, Rng, EMPTY, O, X};
 
 fn problem(rule: Rule) -> Problem {
     let mut board = Board::new(Game::new(15, 15, 5, rule).unwrap());
@@ -201,6 +203,103 @@ fn random_renju_case(rng: &mut Rng) -> (NaiveBoard, u8, u32, Option<usize>) {
     let depth = rng.range(2, 5) as u32;
     let near = if rng.chance(2, 3) { Some(1) } else { None };
     (b, to_move, depth, near)
+}
+
+/// A renju position where a cell `c` is likely an overline point of x
+/// (x on three cells before it and two after, along one line) and o holds
+/// three cells of a window of five through `c` along another line: o's
+/// fourth stone there makes a four that x may block only on `c`. Random
+/// stones fill a fifth of the rest, and may spoil either.
+fn planted_forbidden_block(rng: &mut Rng) -> (NaiveBoard, Option<usize>) {
+    let size = rng.range(8, 9);
+    let mut b = NaiveBoard::new(size, size, 5, false);
+    let dirs = [(1i64, 0i64), (0, 1), (1, 1), (1, -1)];
+    let (cx, cy) = (rng.range(3, size - 4) as i64, rng.range(3, size - 4) as i64);
+    let d1 = dirs[rng.range(0, 3)];
+    let mut d2 = dirs[rng.range(0, 3)];
+    while d2 == d1 {
+        d2 = dirs[rng.range(0, 3)];
+    }
+    let mut put = |b: &mut NaiveBoard, t: i64, (dx, dy): (i64, i64), p: u8| {
+        let (x, y) = (cx + t * dx, cy + t * dy);
+        if b.get(x, y) == Some(EMPTY) {
+            b.set(x as usize, y as usize, p);
+        }
+    };
+    for t in [-3, -2, -1, 1, 2] {
+        put(&mut b, t, d1, X);
+    }
+    let start = -(rng.range(0, 4) as i64);
+    let hole = rng.range(0, 3);
+    for (i, t) in (start..start + 5).filter(|&t| t != 0).enumerate() {
+        if i != hole {
+            put(&mut b, t, d2, O);
+        }
+    }
+    for (x, y) in b.empty_cells() {
+        if (x as i64, y as i64) != (cx, cy) && rng.chance(1, 5) {
+            b.set(x, y, if rng.chance(1, 2) { X } else { O });
+        }
+    }
+    (b, Some(1))
+}
+
+/// o's VCF under renju, its fours' blocks forbidden to x included, against
+/// the naive recursion with o playing only fours and x free (passes too):
+/// a VCF within `d` plies exactly when the naive game has one. Enough of
+/// the lines found end on a forbidden block for the sweep to say something
+/// about them.
+#[test]
+fn o_vcf_through_forbidden_blocks_agrees_with_the_naive_fours_game() {
+    let mut rng = Rng(3131);
+    let (mut found, mut forbidden_ends, mut checked) = (0, 0, 0);
+    for case in 0..sweep(600) {
+        let (b, near) = if case % 2 == 0 {
+            let (b, _, _, near) = random_renju_case(&mut rng);
+            (b, near)
+        } else {
+            planted_forbidden_block(&mut rng)
+        };
+        let cands = b.candidates(near);
+        if b.winning_cells(O).iter().any(|c| cands.contains(c)) {
+            continue;
+        }
+        // The naive tree: o's fours times x's replies, per two plies.
+        let fours = cands.iter().filter(|&&(x, y)| b.is_four(O, x, y)).count();
+        let mut depth = 5;
+        while depth > 3 && ((fours.max(1) * (cands.len() + 1)) as f64).powi(depth / 2) > 1e3 {
+            depth -= 2;
+        }
+        let mut board = SearchBoard::from(adapt::to_board_under(&b, O, Rule::Renju));
+        let line = Vcf::new(adapt::to_candidates(near), 1 << 10).search(
+            &mut board,
+            depth as u32,
+            u64::MAX,
+        );
+        let want = renju_o_wins_by_fours(&mut b.clone(), O, depth as u32, near);
+        assert_eq!(
+            line.is_some(),
+            want,
+            "case {case}, depth {depth}, near {near:?}: {b:?} {line:?}"
+        );
+        checked += 1;
+        if let Some(line) = line {
+            found += 1;
+            forbidden_ends += usize::from(line.ends_on_a_forbidden_block());
+            // The line's length is a win of the naive game of renju too.
+            assert!(
+                renju_o_wins_by_fours(&mut b.clone(), O, line.plies(), near),
+                "case {case}"
+            );
+        }
+    }
+    eprintln!(
+        "{checked} positions, {found} VCFs of o, {forbidden_ends} ending on a forbidden block"
+    );
+    assert!(
+        found >= sweep(40) as usize && forbidden_ends >= sweep(5) as usize,
+        "{checked} {found} {forbidden_ends}"
+    );
 }
 
 /// Every prover that searches renju against the naive recursion of
