@@ -242,8 +242,8 @@ fn wins_with(
     }
     // The pass: after another pass the game is drawn.
     // (An attacker playing only fours has no pass.)
-    let pass = !passed
-        && !(want && fours_only)
+    let no_pass = passed || (want && fours_only);
+    let pass = !no_pass
         && wins_with(
             b,
             attacker,
