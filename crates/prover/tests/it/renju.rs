@@ -220,7 +220,7 @@ fn planted_forbidden_block(rng: &mut Rng) -> (NaiveBoard, Option<usize>) {
     while d2 == d1 {
         d2 = dirs[rng.range(0, 3)];
     }
-    let mut put = |b: &mut NaiveBoard, t: i64, (dx, dy): (i64, i64), p: u8| {
+    let put = |b: &mut NaiveBoard, t: i64, (dx, dy): (i64, i64), p: u8| {
         let (x, y) = (cx + t * dx, cy + t * dy);
         if b.get(x, y) == Some(EMPTY) {
             b.set(x as usize, y as usize, p);
