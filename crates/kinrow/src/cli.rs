@@ -214,9 +214,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all_moves: bool,
     /// Threads of one proof: df-pn searches on this many threads sharing
-    /// one table (default: the cores this process may use, as the affinity mask and the cgroup quota allow; --all-moves runs on one). The other provers (auto, and-or, pns, vct and
+    /// one table (default: the cores this process may use, as the affinity mask and the cgroup quota allow; --all-moves runs on one). With 2 or more, auto runs the threat space
+    /// and the whole game at once, one thread each, each with the whole time
+    /// (half the nodes and memory). The other provers (and-or, pns, vct and
     /// the value searches) have no parallel version and run on one thread.
-    /// Node counts of df-pn are the same at every run only with 1.
+    /// Node counts of df-pn and auto are the same at every run only with 1.
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub threads: Option<usize>,
     /// Defend instead: list every move of the side to move after which
@@ -334,9 +336,11 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Threads of one proof: df-pn searches on this many threads sharing
-    /// one table (default 1; jobs x threads never exceeds the cores: --threads lowers the jobs). The other provers (auto, and-or, pns, vct and
+    /// one table (default 1; jobs x threads never exceeds the cores: --threads lowers the jobs). With 2 or more, auto runs the threat space
+    /// and the whole game at once, one thread each, each with the whole time
+    /// (half the nodes and memory). The other provers (and-or, pns, vct and
     /// the value searches) have no parallel version and run on one thread.
-    /// Node counts of df-pn are the same at every run only with 1.
+    /// Node counts of df-pn and auto are the same at every run only with 1.
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub threads: Option<usize>,
 
@@ -377,9 +381,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
     /// Threads of one proof: df-pn searches on this many threads sharing
-    /// one table (default 1, so that node counts stay a determinism check; jobs x threads never exceeds the cores: --threads lowers the jobs). The other provers (auto, and-or, pns, vct and
+    /// one table (default 1, so that node counts stay a determinism check; jobs x threads never exceeds the cores: --threads lowers the jobs). With 2 or more, auto runs the threat space
+    /// and the whole game at once, one thread each, each with the whole time
+    /// (half the nodes and memory). The other provers (and-or, pns, vct and
     /// the value searches) have no parallel version and run on one thread.
-    /// Node counts of df-pn are the same at every run only with 1.
+    /// Node counts of df-pn and auto are the same at every run only with 1.
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub threads: Option<usize>,
 

@@ -56,20 +56,22 @@ impl ProverKind {
         }
     }
 
-    /// Whether this prover searches on several threads (df-pn only; `auto`
-    /// never runs df-pn).
+    /// Whether this prover searches on several threads: df-pn, and `auto`
+    /// where it runs the threat space beside the whole game.
     pub fn is_parallel(self) -> bool {
-        self == ProverKind::Dfpn
+        matches!(self, ProverKind::Dfpn | ProverKind::Auto)
     }
 
     /// The threads a proof of `problem` by this prover uses when `threads`
-    /// are given: those for df-pn, 1 for the provers without a parallel
-    /// version.
+    /// are given: those for df-pn, at most 2 for `auto` (where it tries
+    /// the threat space), 1 for the provers without a parallel version.
     pub fn threads_for(self, problem: &Problem, threads: usize) -> usize {
-        if self.resolve(problem).is_parallel() {
-            threads.max(1)
-        } else {
-            1
+        match self.resolve(problem) {
+            ProverKind::Dfpn => threads.max(1),
+            ProverKind::Auto => {
+                kinrow_prover::Auto::with_threads(false, threads).threads_for(problem)
+            }
+            _ => 1,
         }
     }
 
@@ -82,7 +84,10 @@ impl ProverKind {
         threads: usize,
     ) -> Box<dyn Prover + Send> {
         match self.resolve(problem) {
-            ProverKind::Auto => Box::new(kinrow_prover::Auto::new(all_moves)),
+            ProverKind::Auto => Box::new(kinrow_prover::Auto::with_threads(
+                all_moves,
+                self.threads_for(problem, threads),
+            )),
             ProverKind::AndOr => Box::new(kinrow_prover::AndOr::new(kinrow_prover::AndOrConfig {
                 all_moves,
                 ..Default::default()

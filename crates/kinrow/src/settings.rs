@@ -43,8 +43,8 @@ pub struct Budgets {
     /// Bytes of search memory for one job: the run's budget divided by the
     /// number of jobs.
     pub memory_per_job: u64,
-    /// Threads of one proof (see [`ProverKind::threads_for`]: only df-pn
-    /// uses more than one).
+    /// Threads of one proof (see [`ProverKind::threads_for`]: df-pn, and
+    /// `auto` up to two).
     pub threads: usize,
 }
 
@@ -139,7 +139,7 @@ pub fn jobs_and_threads(
 fn parallel_note(requested: Option<usize>, prover: ProverKind) {
     if requested.is_some_and(|n| n > 1) && !prover.is_parallel() {
         eprintln!(
-            "kinrow: note: --threads applies to df-pn only; {} runs on one thread",
+            "kinrow: note: --threads applies to df-pn and auto only; {} runs on one thread",
             prover.name()
         );
     }

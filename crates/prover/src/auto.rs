@@ -18,9 +18,20 @@
 //! Measured on the bundled suites (see the README's figures): the threat
 //! space proves every Renju puzzle that the whole-game provers leave
 //! unknown, and costs little on the small puzzles it does not settle.
+//!
+//! Given two threads or more ([`Auto::threads`]), the two searches run at
+//! once instead, one thread each, each with the whole time budget, half
+//! of the nodes and half of the memory: the first to settle answers (a win
+//! of the threat space, or any answer of the whole game) and the other is
+//! stopped. A puzzle that needs the threat space for more than half the
+//! time is then proved within the budget; the answer is the same game's,
+//! as both search the position given.
 
-use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{
+    observe, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
+};
 use crate::{AndOr, AndOrConfig, Pns, PnsConfig, Vct};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// Fewest plies of horizon for which [`Auto`] tries the threat space first
@@ -33,6 +44,10 @@ pub const THREATS_FROM_DEPTH: u32 = 5;
 pub struct Auto {
     /// List every winning first move (the threat space is then skipped).
     pub all_moves: bool,
+    /// Threads it may use: with two or more, the threat space and the
+    /// whole game run at once (see the module docs); it never uses more
+    /// than two.
+    pub threads: usize,
     /// Which prover gave the last answer.
     answered_by: Option<&'static str>,
 }
@@ -42,9 +57,26 @@ impl Auto {
     /// `all_moves`.
     #[must_use]
     pub fn new(all_moves: bool) -> Auto {
+        Auto::with_threads(all_moves, 1)
+    }
+
+    /// [`Auto::new`] on `threads` threads.
+    #[must_use]
+    pub fn with_threads(all_moves: bool, threads: usize) -> Auto {
         Auto {
             all_moves,
+            threads,
             answered_by: None,
+        }
+    }
+
+    /// The threads a proof of `problem` uses: two when both searches run.
+    #[must_use]
+    pub fn threads_for(&self, problem: &Problem) -> usize {
+        if self.tries_threats(problem) && self.threads >= 2 {
+            2
+        } else {
+            1
         }
     }
 
@@ -81,6 +113,9 @@ impl Prover for Auto {
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        if self.threads_for(problem) == 2 {
+            return self.race(problem, limits);
+        }
         let start = Instant::now();
         let mut spent = Stats::default();
         if self.tries_threats(problem) {
@@ -106,23 +141,124 @@ impl Prover for Auto {
             }),
             memory: limits.memory,
         };
-        let mut outcome = if problem.depth.is_some() {
-            self.answered_by = Some("and-or");
-            AndOr::new(AndOrConfig {
-                all_moves: self.all_moves,
-                ..AndOrConfig::default()
-            })
-            .prove(problem, &rest)
-        } else {
-            self.answered_by = Some("pns");
-            Pns::new(PnsConfig {
-                all_moves: self.all_moves,
-                ..PnsConfig::default()
-            })
-            .prove(problem, &rest)
-        };
+        let (name, mut outcome) = self.whole_game(problem, &rest);
+        self.answered_by = Some(name);
         outcome.stats = spent.then(&outcome.stats);
         outcome.stats.elapsed = start.elapsed();
         outcome
     }
 }
+
+impl Auto {
+    /// The prover of the whole game and its answer: AND-OR with a horizon
+    /// (shortest wins), PNS without.
+    fn whole_game(&self, problem: &Problem, limits: &Limits) -> (&'static str, Outcome) {
+        let all_moves = self.all_moves;
+        if problem.depth.is_some() {
+            let config = AndOrConfig {
+                all_moves,
+                ..AndOrConfig::default()
+            };
+            ("and-or", AndOr::new(config).prove(problem, limits))
+        } else {
+            let config = PnsConfig {
+                all_moves,
+                ..PnsConfig::default()
+            };
+            ("pns", Pns::new(config).prove(problem, limits))
+        }
+    }
+
+    /// The threat space and the whole game at once, one thread each (see
+    /// the module docs).
+    fn race(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        let start = Instant::now();
+        let each = Limits {
+            max_nodes: limits.max_nodes.map(|n| (n / 2).max(1)),
+            time: limits.time,
+            memory: limits.memory.map(|m| (m / 2).max(1)),
+        };
+        let watch = [Arc::new(Progress::default()), Arc::new(Progress::default())];
+        let (tx, rx) = mpsc::channel();
+        let me = &*self;
+        let (name, mut outcome) = std::thread::scope(|s| {
+            for side in 0..2 {
+                let (tx, watch, each) = (tx.clone(), Arc::clone(&watch[side]), &each);
+                let run = move || {
+                    let answer = observe(&watch, || match side {
+                        0 => ("vct", Auto::vct().prove(problem, each)),
+                        _ => me.whole_game(problem, each),
+                    });
+                    let _ = tx.send(answer);
+                };
+                std::thread::Builder::new()
+                    .stack_size(RACE_STACK_BYTES)
+                    .spawn_scoped(s, run)
+                    .expect("a search thread starts");
+            }
+            drop(tx);
+            first_settled(&rx, &watch)
+        });
+        self.answered_by = Some(name);
+        outcome.stats.elapsed = start.elapsed();
+        outcome
+    }
+}
+
+/// The answer of [`Auto::race`] from the two searches' answers on `rx`:
+/// the first settled one (a win of the threat space, any answer of the
+/// whole game), after which both are asked to stop; short of one, the
+/// whole game's unknown (its reason). The statistics are both searches'.
+/// A stop asked of the caller's [`Progress`] is passed on to both, and
+/// their nodes and the whole game's root numbers are reported to it.
+fn first_settled(
+    rx: &mpsc::Receiver<(&'static str, Outcome)>,
+    watch: &[Arc<Progress>; 2],
+) -> (&'static str, Outcome) {
+    let outer = Progress::current();
+    let mut answer: Option<(&'static str, Outcome)> = None;
+    let mut settled = false;
+    let mut stats = Stats::default();
+    loop {
+        match rx.recv_timeout(Duration::from_millis(20)) {
+            Ok((name, o)) => {
+                stats = stats.merge(&o.stats);
+                // The threat space's no-win says only that it found no
+                // threat sequence: never the whole game's answer.
+                let settles =
+                    o.verdict == Verdict::Win || (name != "vct" && o.verdict != Verdict::Unknown);
+                if settles {
+                    watch.iter().for_each(|w| w.request_stop());
+                }
+                let take = match answer {
+                    None => true,
+                    Some(_) if settled => false,
+                    Some(_) => settles || name != "vct",
+                };
+                if take {
+                    answer = Some((name, o));
+                    settled = settles;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(outer) = &outer {
+                    if outer.stop_requested() {
+                        watch.iter().for_each(|w| w.request_stop());
+                    }
+                    outer.set_nodes(watch[0].nodes() + watch[1].nodes());
+                    if let Some((p, d)) = watch[1].root_numbers() {
+                        outer.set_root_numbers(p, d);
+                    }
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let (name, mut o) = answer.expect("both searches answered");
+    o.stats = stats;
+    (name, o)
+}
+
+/// The stack of each search thread of [`Auto::race`]: AND-OR recurses
+/// once per ply, and the horizon can be long.
+const RACE_STACK_BYTES: usize = 64 << 20;

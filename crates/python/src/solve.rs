@@ -41,7 +41,8 @@ const STACK_BYTES: usize = 64 << 20;
 
 /// A fresh prover named `name`, as `kinrow solve --prover NAME` builds it
 /// (`auto` being the prover that picks the threat space, AND-OR or PNS),
-/// on `threads` threads where it has a parallel version (df-pn).
+/// on `threads` threads where it has a parallel version (df-pn, and
+/// `auto` up to two).
 fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover + Send>> {
     use kinrow_prover as kp;
     let value = kp::ValueConfig {
@@ -49,7 +50,7 @@ fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover +
         ..Default::default()
     };
     Some(match name {
-        "auto" => Box::new(kp::Auto::new(all_moves)),
+        "auto" => Box::new(kp::Auto::with_threads(all_moves, threads)),
         "and-or" => Box::new(kp::AndOr::new(kp::AndOrConfig {
             all_moves,
             ..Default::default()
@@ -190,7 +191,9 @@ fn bytes(v: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// bound the search, which then answers `unknown`. `threads`: df-pn
 /// searches on this many threads sharing one table (default: the cores
 /// this process may use, as `kinrow solve`; `all_moves=True` runs on
-/// one); the other provers have no parallel version and run on one
+/// one); with 2 or more, `auto` runs the threat space and the whole game
+/// at once (node counts then vary from run to run: `threads=1` keeps them
+/// fixed); the other provers have no parallel version and run on one
 /// (`result.threads` says how many ran). `certificate=True` also writes the certificate of a win
 /// (`result.certificate`, the text `kinrow check` and `kinrow.check`
 /// read); `all_moves=True` lists every winning first move.
@@ -258,10 +261,11 @@ pub fn solve(
         search(&asked, &name, &limits, all_moves, certificate, threads)
     })?
     .map_err(|e| value_error(format!("[{}] ({prover_name}): {e}", p.name)))?;
-    let threads = if prover_name == "dfpn" && !all_moves {
-        threads
-    } else {
-        1
+    let threads = match prover_name.as_str() {
+        _ if all_moves => 1,
+        "dfpn" => threads,
+        "auto" => kinrow_prover::Auto::with_threads(false, threads).threads_for(&Problem::from(&p)),
+        _ => 1,
     };
     Ok(SolveResult::new(&p, answer, &limits, threads))
 }

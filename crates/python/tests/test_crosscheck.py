@@ -9,7 +9,8 @@ import pytest
 import kinrow
 from conftest import ROOT, cli_json
 
-BUDGET = ["--max-nodes", "20000", "--memory", "256M"]
+# One thread on both sides: node counts are then the same at every run.
+BUDGET = ["--max-nodes", "20000", "--memory", "256M", "--threads", "1"]
 
 
 def random_position(rng, i):
@@ -50,7 +51,7 @@ def test_random_positions_agree_with_the_command_line(tmp_path):
     assert [j["name"] for j in theirs] == [p.name for p in positions]
     verdicts = set()
     for p, j in zip(positions, theirs):
-        r = kinrow.solve(p, max_nodes=20000, memory="256M")
+        r = kinrow.solve(p, max_nodes=20000, memory="256M", threads=1)
         ours = (r.verdict, r.move, r.line, r.nodes, r.prover, r.holds_for)
         assert ours == (j["result"], j["move"], j["pv"], j["nodes"], j["prover"], j["holds_for"]), (
             p.name,
@@ -73,7 +74,7 @@ def test_bundled_quick_positions_agree_with_the_command_line(folder):
         suite = [(n, p) for n, p in kinrow.read_file(path)]
         theirs = {j["name"]: j for j in cli_json(*BUDGET, path)}
         for name, p in suite:
-            r = kinrow.solve(p, max_nodes=20000, memory="256M")
+            r = kinrow.solve(p, max_nodes=20000, memory="256M", threads=1)
             j = theirs[name]
             assert (r.verdict, r.move, r.nodes) == (j["result"], j["move"], j["nodes"]), (path, name)
             if p.expect and r.verdict != "unknown":

@@ -119,3 +119,48 @@ fn a_time_budget_stops_every_thread() {
     );
     assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
+
+#[test]
+fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "s.pos", SUITE);
+    let out = kinrow()
+        .args(["solve", "--json", "--threads", "3"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("one thread"), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // A horizon of 5: both searches, never more than two threads; of 2:
+    // the whole game alone.
+    assert_eq!(lines[0]["result"], "win");
+    assert_eq!(lines[0]["threads"], 2.min(cores.min(3)));
+    assert_eq!(lines[1]["result"], "no-win");
+    assert_eq!(lines[1]["threads"], 1);
+    // --time holds for both threads: 7x7 k 5 to 11 plies is far beyond it.
+    let start = Instant::now();
+    let out = kinrow()
+        .args([
+            "solve",
+            "--json",
+            "--threads",
+            "2",
+            "--time",
+            "1",
+            "--depth",
+            "11",
+        ])
+        .args(["--name", "7x7-k5"])
+        .arg(positions("mnk/k5.pos"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["exhausted"], "time");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}

@@ -7,6 +7,7 @@ mod andor_edges;
 mod andor_puzzles;
 mod andor_reductions;
 mod andor_reference;
+mod auto_race;
 mod bench_suite;
 mod certificate_writer;
 mod common;

@@ -33,6 +33,7 @@ fn provers() -> Vec<(Box<dyn Prover + Send>, Option<u32>)> {
     vec![
         (Box::new(Auto::new(false)), Some(11)),
         (Box::new(Auto::new(false)), None),
+        (Box::new(Auto::with_threads(false, 2)), Some(11)),
         (Box::new(AndOr::new(AndOrConfig::default())), Some(11)),
         (Box::new(Pns::new(PnsConfig::default())), None),
         (Box::new(Dfpn::new(DfpnConfig::default())), None),
