@@ -24,18 +24,24 @@ pub const BITS: usize = WORDS * 64;
 /// faster) and the single-bit test (`contains`, on the `place_win_remove`
 /// path). The line arithmetic of [`Game`](crate::Game) works on the leading
 /// words a board actually uses.
-#[derive(Clone, Copy, Eq, Hash, Default)]
+#[derive(Clone, Copy, Eq, Default)]
 pub struct Bitboard(BitArray<[u64; WORDS], Lsb0>);
 
 /// Equality on the raw words: bitvec's own compares bit slices through
 /// its generic domain walk, which callgrind showed at about 7% of an
 /// AND-OR search that compared boards at every node (issue 27's
 /// evaluation, `0aa88b6`). The same answer, since the array is all bits
-/// (so `Hash` still agrees).
+/// (and `Hash`, on the same words, agrees with it).
 impl PartialEq for Bitboard {
     #[inline]
     fn eq(&self, other: &Bitboard) -> bool {
         self.0.data == other.0.data
+    }
+}
+
+impl std::hash::Hash for Bitboard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.data.hash(state);
     }
 }
 

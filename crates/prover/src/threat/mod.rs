@@ -248,7 +248,16 @@ impl ThreatSpace {
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(defender.other());
-        let line = self.search((depth - 1).min(self.threat_plies), true, false)?;
+        let plies = (depth - 1).min(self.threat_plies);
+        let mut line = self.search(plies, true, false)?;
+        if line.ends_on_a_forbidden_block() {
+            // That line has no zone; a VCF without forbidden blocks, if
+            // there is one within the horizon too, has one.
+            self.vcf.set_forbidden_blocks(false);
+            let plain = self.search(plies, true, false);
+            self.vcf.set_forbidden_blocks(true);
+            line = plain.unwrap_or(line);
+        }
         self.parent_line.extend_from_slice(&line.moves);
         let scratch = self.scratch.as_mut().expect("the scratch board is set");
         let zone = if stays_playable(scratch, &line) {

@@ -176,7 +176,14 @@ pub struct Vcf {
     check_fours: bool,
     /// A VCF line of a nearby position (see [`Vcf::set_line`]), tried first.
     line: Vec<Cell>,
+    /// Whether a four of o whose block is forbidden to x counts as a win
+    /// (renju; see [`Vcf::set_forbidden_blocks`]).
+    forbidden_blocks: bool,
 }
+
+/// Mixed into the keys of searches without forbidden blocks, so that the
+/// two searches' table entries never answer for each other.
+const NO_FORBIDDEN_BLOCKS: u64 = 0x5bd1_e995_9e37_79b9;
 
 /// Default number of table slots (16 bytes each: 1 MiB).
 pub const DEFAULT_VCF_SLOTS: usize = 1 << 16;
@@ -220,7 +227,18 @@ impl Vcf {
             capped: false,
             check_fours: cfg!(debug_assertions),
             line: Vec::new(),
+            forbidden_blocks: true,
         }
+    }
+
+    /// Whether later searches count a four of o whose one block is
+    /// forbidden to x as a win (on by default). Off, o's fours must be
+    /// blocked as under the other rules, so x may block there as though
+    /// it were allowed: fewer VCFs are found, each a real one, and every
+    /// line found ends on two winning cells and so has a zone
+    /// ([`zone`]). For the searches whose line gives a zone.
+    pub fn set_forbidden_blocks(&mut self, on: bool) {
+        self.forbidden_blocks = on;
     }
 
     /// The candidates the sides choose among.
@@ -324,7 +342,7 @@ impl Vcf {
                 f.key
             }
             None => board.key(),
-        };
+        } ^ self.salt();
         self.cap = self.nodes.saturating_add(max_nodes);
         self.capped = false;
         let mut moves = Vec::new();
@@ -377,6 +395,17 @@ impl Vcf {
             }
         }
         Some(found)
+    }
+
+    /// What the keys of this search mix in: nothing, or
+    /// [`NO_FORBIDDEN_BLOCKS`] without forbidden blocks.
+    #[inline]
+    fn salt(&self) -> u64 {
+        if self.forbidden_blocks {
+            0
+        } else {
+            NO_FORBIDDEN_BLOCKS
+        }
     }
 
     #[inline]
@@ -493,7 +522,7 @@ impl Vcf {
             // reply or a pass leaves o its five (x has no winning cell to
             // take first: it had none, or this four took it). The same
             // test as the node rules' `makes_two_wins`.
-            if renju && me == Player::O && board.is_forbidden(block) {
+            if renju && me == Player::O && self.forbidden_blocks && board.is_forbidden(block) {
                 board.undo(m);
                 line.push(m);
                 result = Some((wins, 3));
@@ -503,7 +532,7 @@ impl Vcf {
             let next_defender_wins = board.made_wins(me.other(), block);
             let next_key = match frame {
                 Some(f) => key ^ f.stone_key(me, m) ^ f.stone_key(me.other(), block),
-                None => board.key(),
+                None => board.key() ^ self.salt(),
             };
             let child = Inherited {
                 defender_wins: &next_defender_wins,
