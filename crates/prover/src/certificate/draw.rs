@@ -331,6 +331,16 @@ struct Writer<'p> {
     stats: DrawStats,
 }
 
+/// The replies [`Writer::reply`] takes without asking the prover, in this
+/// order.
+#[derive(Clone, Copy)]
+enum Free {
+    /// The position after it is written already, or the board is full.
+    Known,
+    /// The position after it holds statically.
+    Static,
+}
+
 /// What a tried reply turned out to be.
 enum Tried {
     /// Proved to hold: the node after it (`None`: the game is over).
@@ -442,18 +452,25 @@ impl Writer<'_> {
                 path: self.path_text(board),
             });
         };
-        // Free tries first: a position already written, a static hold.
-        for &r in &order {
-            board.play(r);
-            let known =
-                board.is_full() || self.memo.contains_key(&self.sym.keys(board).canonical().0);
-            // The gated test first (cheap, and where it holds the
-            // ungated one of `node` does too).
-            let free = known || defender_holds(&SearchBoard::from(board.clone()), attacker);
-            board.undo(r);
-            if free {
-                if let Tried::Holds(next) = self.settle(board, r)? {
-                    return Ok((r, next));
+        // Free tries first: a position already written (or a full board),
+        // which adds no line, then a static hold, which adds one.
+        for pass in [Free::Known, Free::Static] {
+            for &r in &order {
+                board.play(r);
+                let free = match pass {
+                    Free::Known => {
+                        board.is_full()
+                            || self.memo.contains_key(&self.sym.keys(board).canonical().0)
+                    }
+                    // The gated test (cheap, and where it holds the
+                    // ungated one of `node` does too).
+                    Free::Static => defender_holds(&SearchBoard::from(board.clone()), attacker),
+                };
+                board.undo(r);
+                if free {
+                    if let Tried::Holds(next) = self.settle(board, r)? {
+                        return Ok((r, next));
+                    }
                 }
             }
         }
