@@ -79,9 +79,12 @@ pub enum DrawError {
     /// reply to it is proved to lose: the position is no no-win.
     #[error("no draw certificate: the attacker wins after `{path}`")]
     AttackerWins { path: String },
-    /// No reply to an attacker move was proved to hold within the budget.
-    #[error("no draw certificate: no reply proved to hold after `{path}` (budget)")]
-    Unproved { path: String },
+    /// No reply to an attacker move was proved to hold within the budget
+    /// (`nodes`: the nodes written by then).
+    #[error(
+        "no draw certificate: no reply proved to hold after `{path}` (budget; {nodes} nodes written)"
+    )]
+    Unproved { path: String, nodes: u64 },
     /// The DAG would exceed the line budget.
     #[error("the draw certificate would exceed {max_lines} lines")]
     TooLarge { max_lines: u64 },
@@ -495,6 +498,7 @@ impl Writer<'_> {
         }
         Err(DrawError::Unproved {
             path: self.path_text(board),
+            nodes: self.nodes.len() as u64,
         })
     }
 
@@ -524,6 +528,7 @@ impl Writer<'_> {
         let Some(mut limits) = self.remaining() else {
             return Err(DrawError::Unproved {
                 path: self.path_text(board),
+                nodes: self.nodes.len() as u64,
             });
         };
         if let Some(cap) = cap {
