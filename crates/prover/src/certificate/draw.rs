@@ -26,9 +26,10 @@
 //!
 //! The replies are found by asking a prover (an oracle): after each
 //! attacker move, candidate replies are tried in order (a reply that wins
-//! for the defender, one that reaches a position already written, one that
-//! holds statically, then the rest by a cheap score, each sent to the
-//! prover as "can the attacker still win?" until one is proved a no-win).
+//! for the defender, one that reaches a position already written in any
+//! frame, one that holds statically, then the rest by a cheap score, each
+//! sent to the prover as "can the attacker still win?" until one is
+//! proved a no-win).
 //! A step that nothing proves means no certificate, never a partial one.
 //! The format is in `docs/certificate-format.md`.
 
@@ -595,5 +596,37 @@ impl Writer<'_> {
         let mut cells: Vec<Cell> = board.empty().iter().map(Cell::from_index).collect();
         cells.sort_by_key(|c| (std::cmp::Reverse(score.get(c).copied().unwrap_or(0)), *c));
         cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_board::Geometry;
+
+    /// The names written for the symmetries mean, by the format's
+    /// definition (`t`, then `x`, then `y`), the cell maps the writer
+    /// used: on a square and on a rectangle, every element, every cell.
+    #[test]
+    fn the_symmetry_names_match_the_maps() {
+        for (w, h) in [(4, 4), (5, 3)] {
+            let g = Geometry::new(w, h).unwrap();
+            let sym = Symmetries::new(&g, true);
+            let count = if w == h { 8 } else { 4 };
+            for (e, name) in SYM_NAMES.iter().enumerate().take(count) {
+                for c in g.all_cells() {
+                    let (x, y) = g.xy(c);
+                    let (mut a, mut b) = if name.contains('t') { (y, x) } else { (x, y) };
+                    if name.contains('x') {
+                        a = w - 1 - a;
+                    }
+                    if name.contains('y') {
+                        b = h - 1 - b;
+                    }
+                    let named = g.cell(a, b).unwrap().index();
+                    assert_eq!(usize::from(sym.to_canonical(e as u8, c)), named, "{name}");
+                }
+            }
+        }
     }
 }
