@@ -8,7 +8,8 @@
 #
 # KINROW defaults to target/release/kinrow; the names default to 7x4-k4
 # (CI; 6x6-k5 and 5x5-k4 are in `cargo test`). 8x4-k4 and 7x7-k5 may be
-# named too: neither was written within 10 minutes on 2026-11-26.
+# named too: see docs/figures.md, "Draw certificates", for how far they
+# got.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kinrow=${1:-target/release/kinrow}

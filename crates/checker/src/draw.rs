@@ -36,6 +36,16 @@
 //! are recorded at the first visit and compared), so the DAG is checked
 //! once per node; a reference to an ancestor or to a node for another
 //! position is a flaw.
+//!
+//! A reference may name a symmetry of the board, `NEXT/S`: the checker
+//! maps the position reached by `S` itself ([`Sym`]) and goes on at the
+//! image, where the node's stones are compared or recorded as above. A
+//! symmetry maps the board onto itself and every window onto a window
+//! (rows, columns and diagonals onto rows, columns and diagonals, flank
+//! cells onto flank cells), and the game certified is the whole game (any
+//! cell for either side, no horizon), so whoever wins from the image wins
+//! from the position, by the same moves mapped back: a strategy checked
+//! at the image is one for the position.
 
 use crate::header::strip_comment;
 use crate::rules::{Grid, EMPTY, O, X};
@@ -53,6 +63,58 @@ struct Answer {
     next: Option<usize>,
     /// `MOVE hold PAIRS`: a static draw with the defender to move.
     hold: Option<Vec<(Point, Point)>>,
+    /// `NEXT/S`: the position after the reply, mapped by this, is the
+    /// node's.
+    sym: Sym,
+}
+
+/// A symmetry of the board, written `t`, `x`, `y` or several of them in
+/// that order (`tx`, `txy`, ...), the identity by nothing: `t` swaps the
+/// coordinates, (x, y) -> (y, x) (square boards only), then `x` mirrors the
+/// columns, x -> width - 1 - x, then `y` the rows, y -> height - 1 - y.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Sym {
+    swap: bool,
+    mirror_x: bool,
+    mirror_y: bool,
+}
+
+impl Sym {
+    /// `t`, `x`, `y` in that order, each at most once, at least one.
+    fn parse(text: &str, no: usize) -> Result<Sym, Flaw> {
+        let bad = || {
+            malformed(
+                no,
+                format!("`{text}` is no symmetry (`t`, `x`, `y`, in that order)"),
+            )
+        };
+        let rest = text;
+        let (swap, rest) = rest.strip_prefix('t').map_or((false, rest), |r| (true, r));
+        let (mirror_x, rest) = rest.strip_prefix('x').map_or((false, rest), |r| (true, r));
+        let (mirror_y, rest) = rest.strip_prefix('y').map_or((false, rest), |r| (true, r));
+        let sym = Sym {
+            swap,
+            mirror_x,
+            mirror_y,
+        };
+        if !rest.is_empty() || sym == Sym::default() {
+            return Err(bad());
+        }
+        Ok(sym)
+    }
+
+    /// The image of `(x, y)` on a board of `width` x `height` (square when
+    /// `swap`).
+    fn map(self, (x, y): (i32, i32), width: i32, height: i32) -> (i32, i32) {
+        let (mut a, mut b) = if self.swap { (y, x) } else { (x, y) };
+        if self.mirror_x {
+            a = width - 1 - a;
+        }
+        if self.mirror_y {
+            b = height - 1 - b;
+        }
+        (a, b)
+    }
 }
 
 /// What a node says.
@@ -146,22 +208,34 @@ fn read_answers(text: &str, no: usize) -> Result<Vec<Answer>, Flaw> {
                     reply: None,
                     next: None,
                     hold: None,
+                    sym: Sym::default(),
                 },
                 [mv, "hold", pairs @ ..] => Answer {
                     mv: parse_point(mv, no)?,
                     reply: None,
                     next: None,
                     hold: Some(read_pair_words(pairs.iter().copied(), no)?),
+                    sym: Sym::default(),
                 },
-                [mv, reply, next] => Answer {
-                    mv: parse_point(mv, no)?,
-                    reply: Some(parse_point(reply, no)?),
-                    next: match *next {
-                        "-" => None,
-                        n => Some(n.parse().map_err(|_| malformed(no, "`{n}` is no node"))?),
-                    },
-                    hold: None,
-                },
+                [mv, reply, next] => {
+                    let (next, sym) = match next.split_once('/') {
+                        Some((n, s)) => (n, Sym::parse(s, no)?),
+                        None => (*next, Sym::default()),
+                    };
+                    Answer {
+                        mv: parse_point(mv, no)?,
+                        reply: Some(parse_point(reply, no)?),
+                        next: match next {
+                            "-" if sym == Sym::default() => None,
+                            n => Some(
+                                n.parse()
+                                    .map_err(|_| malformed(no, format!("`{n}` is no node")))?,
+                            ),
+                        },
+                        hold: None,
+                        sym,
+                    }
+                }
                 _ => return Err(malformed(
                     no,
                     "an entry is `MOVE REPLY NEXT`, `MOVE REPLY -`, `MOVE -` or `MOVE hold PAIRS`",
@@ -236,6 +310,29 @@ impl Walker {
         Ok(height)
     }
 
+    /// [`Walker::visit`] at the current position mapped by `sym`; the
+    /// position is restored after.
+    fn visit_mapped(&mut self, id: usize, sym: Sym, from: usize) -> Result<u32, Flaw> {
+        let (w, h) = (self.grid.width, self.grid.height);
+        if sym.swap && w != h {
+            return Err(malformed(
+                from,
+                "`t` (swapping the coordinates) needs a square board",
+            ));
+        }
+        let mut image = vec![EMPTY; self.grid.cells.len()];
+        for y in 0..h {
+            for x in 0..w {
+                let (a, b) = sym.map((x, y), w, h);
+                image[(b * w + a) as usize] = self.grid.cells[(y * w + x) as usize];
+            }
+        }
+        let here = std::mem::replace(&mut self.grid.cells, image);
+        let height = self.visit(id, from);
+        self.grid.cells = here;
+        height
+    }
+
     /// Every attacker move answered; the longest line below.
     fn answers(&mut self, answers: &[Answer], no: usize) -> Result<u32, Flaw> {
         let w = self.grid.width;
@@ -304,7 +401,8 @@ impl Walker {
         let over = self.grid.wins_at(x, y) || self.grid.is_full();
         let plies = match (over, a.next) {
             (true, None) => 2,
-            (false, Some(next)) => 2 + self.visit(next, no)?,
+            (false, Some(next)) if a.sym == Sym::default() => 2 + self.visit(next, no)?,
+            (false, Some(next)) => 2 + self.visit_mapped(next, a.sym, no)?,
             (true, Some(_)) => {
                 let detail = format!("the game is over after {reply}");
                 return Err(self.flaw(FlawKind::AfterWin, no, detail));

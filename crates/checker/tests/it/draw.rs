@@ -302,3 +302,62 @@ fn the_bound_is_one_with_the_defender_to_move() {
     let (s, text) = six_by_one("0 a1 hold, b1 hold, c1 hold a1:a1, d1 hold, e1 hold, f1 hold");
     assert_eq!(check(&s, &text).unwrap_err().kind, FlawKind::SharedPair);
 }
+
+/// The first reference under a symmetry in the DAG of `text`: its line
+/// index, the byte range of `/S` in it, and `S`.
+fn first_mirrored(lines: &[String]) -> (usize, std::ops::Range<usize>, String) {
+    let i = find(lines, |l| l.contains('/'));
+    let slash = lines[i].find('/').unwrap();
+    let end = lines[i][slash..]
+        .find(',')
+        .map_or(lines[i].len(), |j| slash + j);
+    (i, slash..end, lines[i][slash + 1..end].to_string())
+}
+
+#[test]
+fn mirror_images_refer_to_one_node() {
+    let (suite, text) = mnk("mnk/k5.pos", "6x6-k5");
+    // Quarter turns (`tx`, `ty`) are not their own inverses: a checker
+    // that mapped the wrong way would refuse them.
+    let names: std::collections::BTreeSet<&str> = text
+        .split([' ', ','])
+        .filter_map(|w| Some(w.split_once('/')?.1))
+        .collect();
+    for s in ["x", "y", "tx", "ty"] {
+        assert!(names.contains(s), "no reference /{s}: {names:?}");
+    }
+    let report = check_text(&suite, "suite", &text).unwrap();
+    assert_eq!(report.proves, Proves::NoWin);
+    // The first `/S` refers to a node checked before (the writer numbers
+    // nodes in the order of the walk), at another position: without the
+    // symmetry it is refused, and so with a symmetry whose image differs.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let (i, span, s) = first_mirrored(&lines);
+    let setup_text = |lines: &[String]| lines.join("\n") + "\n";
+    let mut plain = lines.clone();
+    plain[i].replace_range(span.clone(), "");
+    let flaw = check_text(&suite, "suite", &setup_text(&plain)).unwrap_err();
+    assert_eq!(flaw.kind, FlawKind::WrongNode, "{}", plain[i]);
+    let mut refused = 0;
+    for other in ["x", "y", "xy", "t", "tx", "ty", "txy"] {
+        if other != s {
+            lines[i].replace_range(span.clone(), &format!("/{other}"));
+            refused += u32::from(check_text(&suite, "suite", &setup_text(&lines)).is_err());
+            lines[i] = text.lines().nth(i).unwrap().to_string();
+        }
+    }
+    assert!(refused >= 1, "every other symmetry accepted");
+}
+
+#[test]
+fn a_symmetry_the_board_lacks_or_misspelt_is_refused() {
+    // `t` on a 6x1 board, and names out of order or unknown.
+    for next in ["1/t", "1/tx", "1/yx", "1/z", "1/", "-/x"] {
+        let (s, text) = six_by_one(&format!("0 a1 f1 {next}\n1 hold"));
+        assert_eq!(
+            check(&s, &text).unwrap_err().kind,
+            FlawKind::Malformed,
+            "{next}"
+        );
+    }
+}

@@ -10,7 +10,13 @@
 //! recompute the argument), or where the game ended without an attacker
 //! line (a full board, the defender's own line). Positions are shared: the
 //! strategy is a DAG of numbered nodes, one per position with the attacker
-//! to move, so transpositions are written once.
+//! to move, so transpositions are written once; and so are mirror images:
+//! a position that a symmetry of the board maps onto a node's position
+//! refers to that node with the symmetry named (`12/tx`), which the
+//! checker applies itself before it compares stones. The whole game is the
+//! same game in every frame (lines map to lines, flanks to flanks; no
+//! candidate filter, no attack filter, no horizon), so a strategy for the
+//! image is one for the position.
 //!
 //! Only whole games have such a strategy in this form: with `candidates
 //! near`, an attack filter or a horizon the no-win is about a restricted
@@ -20,13 +26,15 @@
 //!
 //! The replies are found by asking a prover (an oracle): after each
 //! attacker move, candidate replies are tried in order (a reply that wins
-//! for the defender, one that reaches a position already written, one that
-//! holds statically, then the rest by a cheap score, each sent to the
-//! prover as "can the attacker still win?" until one is proved a no-win).
+//! for the defender, one that reaches a position already written in any
+//! frame, one that holds statically, then the rest by a cheap score, each
+//! sent to the prover as "can the attacker still win?" until one is
+//! proved a no-win).
 //! A step that nothing proves means no certificate, never a partial one.
 //! The format is in `docs/certificate-format.md`.
 
 use super::MAGIC;
+use crate::kit::symmetry::Symmetries;
 use crate::node::draw::{defender_holds, hold_pairs};
 use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
 use ahash::AHashMap;
@@ -53,6 +61,9 @@ pub struct DrawStats {
     pub prover_calls: u64,
     /// Replies found by reaching a position already written.
     pub shared: u64,
+    /// References to a node under a symmetry other than the identity
+    /// (among `shared`).
+    pub mirrored: u64,
 }
 
 /// Why no draw certificate was written.
@@ -69,9 +80,12 @@ pub enum DrawError {
     /// reply to it is proved to lose: the position is no no-win.
     #[error("no draw certificate: the attacker wins after `{path}`")]
     AttackerWins { path: String },
-    /// No reply to an attacker move was proved to hold within the budget.
-    #[error("no draw certificate: no reply proved to hold after `{path}` (budget)")]
-    Unproved { path: String },
+    /// No reply to an attacker move was proved to hold within the budget
+    /// (`nodes`: the nodes written by then).
+    #[error(
+        "no draw certificate: no reply proved to hold after `{path}` (budget; {nodes} nodes written)"
+    )]
+    Unproved { path: String, nodes: u64 },
     /// The DAG would exceed the line budget.
     #[error("the draw certificate would exceed {max_lines} lines")]
     TooLarge { max_lines: u64 },
@@ -109,8 +123,22 @@ struct Entry {
     hold: Option<Vec<(Cell, Cell)>>,
     /// The node after the reply; `None` when the game is over (the reply
     /// makes the defender's line or fills the board).
-    next: Option<u32>,
+    next: Option<Next>,
 }
+
+/// A reference to a node: the position reached, mapped by the symmetry
+/// `sym` ([`SYM_NAMES`]), is the node's position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Next {
+    id: u32,
+    sym: u8,
+}
+
+/// The names of the symmetries in the certificate, by the element number of
+/// [`Symmetries`]: `t` swaps the coordinates (x, y) -> (y, x), then `x`
+/// mirrors the columns (x -> width - 1 - x), then `y` the rows. The
+/// identity is written with no name.
+const SYM_NAMES: [&str; 8] = ["", "x", "y", "xy", "t", "tx", "ty", "txy"];
 
 /// A node of the DAG: a position with the attacker to move.
 #[derive(Clone, Debug)]
@@ -171,7 +199,12 @@ pub fn write_draw_certificate(
 ) -> Result<DrawCertificate, DrawError> {
     whole_game(problem)?;
     prover.accepts(problem)?;
+    let sym = Symmetries::new(problem.board.game().geometry(), true);
+    let relate = relations(&sym, problem.board.game().geometry());
     let mut w = Writer {
+        sym,
+        relate,
+        frames: Vec::new(),
         prover,
         limits: *limits,
         start: Instant::now(),
@@ -210,7 +243,11 @@ pub fn write_draw_certificate(
                     match (e.reply, e.next) {
                         (None, _) => body.push_str(" -"),
                         (Some(r), None) => write!(body, " {} -", g.name(r)).expect("string"),
-                        (Some(r), Some(n)) => write!(body, " {} {n}", g.name(r)).expect("string"),
+                        (Some(r), Some(n)) => {
+                            let name = SYM_NAMES[usize::from(n.sym)];
+                            let slash = if name.is_empty() { "" } else { "/" };
+                            write!(body, " {} {}{slash}{name}", g.name(r), n.id).expect("string");
+                        }
                     }
                 }
             }
@@ -256,14 +293,41 @@ pub fn whole_game(problem: &Problem) -> Result<(), DrawError> {
     Err(DrawError::NotWholeGame(why))
 }
 
+/// `relate[p][n]`: the symmetry that maps a position of frame `p` onto a
+/// position of frame `n` with the same canonical key (their frames map both
+/// onto the canonical one, so the map is frame `n` undone after frame
+/// `p`), found by comparing the maps cell by cell.
+fn relations(sym: &Symmetries, g: &kinrow_board::Geometry) -> [[u8; 8]; 8] {
+    let count = if g.width() == g.height() { 8 } else { 4 };
+    let mut relate = [[0u8; 8]; 8];
+    for (p, row) in relate.iter_mut().enumerate().take(count) {
+        for (n, out) in row.iter_mut().enumerate().take(count) {
+            let maps = |c: Cell| sym.to_actual(n as u8, sym.to_canonical(p as u8, c));
+            *out = (0..count as u8)
+                .find(|&e| {
+                    g.all_cells()
+                        .all(|c| usize::from(sym.to_canonical(e, c)) == maps(c).index())
+                })
+                .expect("the symmetries of a board form a group");
+        }
+    }
+    relate
+}
+
 /// The state of one writing.
 struct Writer<'p> {
+    sym: Symmetries,
+    /// See [`relations`].
+    relate: [[u8; 8]; 8],
+    /// The frame of each node's position ([`Symmetries`]).
+    frames: Vec<u8>,
     prover: &'p mut dyn Prover,
     limits: Limits,
     start: Instant,
     nodes_used: u64,
-    /// Zobrist key -> node (the positions are checked by the checker: a
-    /// collision gives a certificate that fails, never a wrong proof).
+    /// Canonical Zobrist key (the least over the symmetries) -> node (the
+    /// positions are checked by the checker: a collision gives a
+    /// certificate that fails, never a wrong proof).
     memo: AHashMap<u64, u32>,
     nodes: Vec<Node>,
     path: Vec<Cell>,
@@ -271,10 +335,20 @@ struct Writer<'p> {
     stats: DrawStats,
 }
 
+/// The replies [`Writer::reply`] takes without asking the prover, in this
+/// order.
+#[derive(Clone, Copy)]
+enum Free {
+    /// The position after it is written already, or the board is full.
+    Known,
+    /// The position after it holds statically.
+    Static,
+}
+
 /// What a tried reply turned out to be.
 enum Tried {
     /// Proved to hold: the node after it (`None`: the game is over).
-    Holds(Option<u32>),
+    Holds(Option<Next>),
     /// Proved not to hold.
     Fails,
     /// Left open by the budget.
@@ -293,11 +367,14 @@ impl Writer<'_> {
     }
 
     /// The node of `board` (attacker to move, no attacker line, game not
-    /// over), written if new.
-    fn node(&mut self, board: &mut Board) -> Result<u32, DrawError> {
-        if let Some(&id) = self.memo.get(&board.key()) {
+    /// over), written if new, and the symmetry that maps `board` onto it.
+    fn node(&mut self, board: &mut Board) -> Result<Next, DrawError> {
+        let (key, frame) = self.sym.keys(board).canonical();
+        if let Some(&id) = self.memo.get(&key) {
             self.stats.shared += 1;
-            return Ok(id);
+            let sym = self.relate[usize::from(frame)][usize::from(self.frames[id as usize])];
+            self.stats.mirrored += u64::from(sym != 0);
+            return Ok(Next { id, sym });
         }
         if self.nodes.len() as u64 >= self.options.max_lines {
             return Err(DrawError::TooLarge {
@@ -305,12 +382,14 @@ impl Writer<'_> {
             });
         }
         let id = self.nodes.len() as u32;
-        self.memo.insert(board.key(), id);
+        self.memo.insert(key, id);
+        self.frames.push(frame);
+        let here = Next { id, sym: 0 };
         let attacker = board.to_move();
         if let Some(pairs) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
             self.nodes.push(Node::Hold(pairs));
             self.stats.static_leaves += 1;
-            return Ok(id);
+            return Ok(here);
         }
         self.nodes.push(Node::Pending);
         let mut entries = Vec::new();
@@ -355,12 +434,12 @@ impl Writer<'_> {
             board.undo(mv);
         }
         self.nodes[id as usize] = Node::Answers(entries);
-        Ok(id)
+        Ok(here)
     }
 
     /// The defender's reply at `board` (defender to move) and the node
     /// after it.
-    fn reply(&mut self, board: &mut Board) -> Result<(Cell, Option<u32>), DrawError> {
+    fn reply(&mut self, board: &mut Board) -> Result<(Cell, Option<Next>), DrawError> {
         let defender = board.to_move();
         let attacker = defender.other();
         // The defender's own line ends the game.
@@ -377,17 +456,25 @@ impl Writer<'_> {
                 path: self.path_text(board),
             });
         };
-        // Free tries first: a position already written, a static hold.
-        for &r in &order {
-            board.play(r);
-            let known = board.is_full() || self.memo.contains_key(&board.key());
-            // The gated test first (cheap, and where it holds the
-            // ungated one of `node` does too).
-            let free = known || defender_holds(&SearchBoard::from(board.clone()), attacker);
-            board.undo(r);
-            if free {
-                if let Tried::Holds(next) = self.settle(board, r)? {
-                    return Ok((r, next));
+        // Free tries first: a position already written (or a full board),
+        // which adds no line, then a static hold, which adds one.
+        for pass in [Free::Known, Free::Static] {
+            for &r in &order {
+                board.play(r);
+                let free = match pass {
+                    Free::Known => {
+                        board.is_full()
+                            || self.memo.contains_key(&self.sym.keys(board).canonical().0)
+                    }
+                    // The gated test (cheap, and where it holds the
+                    // ungated one of `node` does too).
+                    Free::Static => defender_holds(&SearchBoard::from(board.clone()), attacker),
+                };
+                board.undo(r);
+                if free {
+                    if let Tried::Holds(next) = self.settle(board, r)? {
+                        return Ok((r, next));
+                    }
                 }
             }
         }
@@ -412,6 +499,7 @@ impl Writer<'_> {
         }
         Err(DrawError::Unproved {
             path: self.path_text(board),
+            nodes: self.nodes.len() as u64,
         })
     }
 
@@ -441,6 +529,7 @@ impl Writer<'_> {
         let Some(mut limits) = self.remaining() else {
             return Err(DrawError::Unproved {
                 path: self.path_text(board),
+                nodes: self.nodes.len() as u64,
             });
         };
         if let Some(cap) = cap {
@@ -507,5 +596,37 @@ impl Writer<'_> {
         let mut cells: Vec<Cell> = board.empty().iter().map(Cell::from_index).collect();
         cells.sort_by_key(|c| (std::cmp::Reverse(score.get(c).copied().unwrap_or(0)), *c));
         cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_board::Geometry;
+
+    /// The names written for the symmetries mean, by the format's
+    /// definition (`t`, then `x`, then `y`), the cell maps the writer
+    /// used: on a square and on a rectangle, every element, every cell.
+    #[test]
+    fn the_symmetry_names_match_the_maps() {
+        for (w, h) in [(4, 4), (5, 3)] {
+            let g = Geometry::new(w, h).unwrap();
+            let sym = Symmetries::new(&g, true);
+            let count = if w == h { 8 } else { 4 };
+            for (e, name) in SYM_NAMES.iter().enumerate().take(count) {
+                for c in g.all_cells() {
+                    let (x, y) = g.xy(c);
+                    let (mut a, mut b) = if name.contains('t') { (y, x) } else { (x, y) };
+                    if name.contains('x') {
+                        a = w - 1 - a;
+                    }
+                    if name.contains('y') {
+                        b = h - 1 - b;
+                    }
+                    let named = g.cell(a, b).unwrap().index();
+                    assert_eq!(usize::from(sym.to_canonical(e as u8, c)), named, "{name}");
+                }
+            }
+        }
     }
 }

@@ -96,10 +96,6 @@ use std::cell::RefCell;
 /// docs). Two and four were slower on 7x4 and 9x4, k=4 (PNS, README).
 const GATE: u64 = 3;
 
-/// The most windows a board of 128 bits can hold (at most one per cell
-/// and direction).
-const MAX_WINDOWS: usize = 4 * 128;
-
 /// Which arguments a test may use. [`Checks::SOUND`] is the only one the
 /// provers use; the others are deliberately wrong, so that the tests can
 /// show that the comparison with exhaustive search catches a wrong test.
@@ -166,28 +162,29 @@ pub fn hold_pairs(board: &SearchBoard, attacker: Player) -> Option<Vec<(Cell, Ce
     let to_move = board.to_move() == attacker;
     let e = m.empty.count_ones();
     let stones = if to_move { e.div_ceil(2) } else { e / 2 };
-    let mut windows = [0u128; MAX_WINDOWS];
-    let n = live_windows(game, &m, stones, &mut windows);
-    let windows = &windows[..n];
-    let limit = if to_move { 1u64 << (k - 1) } else { 1u64 << k };
-    if potential(windows.iter(), m.empty, k).is_some_and(|p| p < limit) {
-        return Some(Vec::new());
-    }
-    let mut pairs = Vec::new();
-    SCRATCH.with_borrow_mut(|(groups, shared)| {
-        let out = Some(&mut pairs);
-        paired(
-            windows,
-            m.empty,
-            k,
-            limit,
-            Checks::SOUND,
-            groups,
-            shared,
-            out,
-        )
-    })?;
-    Some(pairs)
+    WINDOWS.with_borrow_mut(|windows| {
+        live_windows(game, &m, stones, windows);
+        let windows = &windows[..];
+        let limit = if to_move { 1u64 << (k - 1) } else { 1u64 << k };
+        if potential(windows.iter(), m.empty, k).is_some_and(|p| p < limit) {
+            return Some(Vec::new());
+        }
+        let mut pairs = Vec::new();
+        SCRATCH.with_borrow_mut(|(groups, shared)| {
+            let out = Some(&mut pairs);
+            paired(
+                windows,
+                m.empty,
+                k,
+                limit,
+                Checks::SOUND,
+                groups,
+                shared,
+                out,
+            )
+        })?;
+        Some(pairs)
+    })
 }
 
 /// The tests; `Some` when the defender holds, with the zone when
@@ -202,53 +199,57 @@ fn test(board: &SearchBoard, attacker: Player, checks: Checks, want_zone: bool) 
     let to_move = board.to_move() == attacker;
     let e = m.empty.count_ones();
     let stones = if to_move { e.div_ceil(2) } else { e / 2 };
-    let mut windows = [0u128; MAX_WINDOWS];
-    let n = live_windows(game, &m, stones, &mut windows);
-    let windows = &windows[..n];
-    // The bound, scaled by 2^k: 1 with the defender to move, 1/2 with the
-    // attacker to move (doubled by the wrong check).
-    let mut limit = if to_move { 1u64 << (k - 1) } else { 1u64 << k };
-    if checks.double_threshold {
-        limit *= 2;
-    }
-    // The gate (module docs): no matching where the potential says it
-    // almost never succeeds. A zone is asked for only where the rules
-    // found a no-win, so it tries every argument.
-    let p = potential(windows.iter(), m.empty, k);
-    if !want_zone && p.is_none_or(|p| p >= GATE * limit) {
-        return None;
-    }
-    let bound = p.is_some_and(|p| p < limit);
-    let pairing = || {
-        SCRATCH.with_borrow_mut(|(groups, shared)| {
-            paired(windows, m.empty, k, limit, checks, groups, shared, None)
-        })
-    };
-    if !want_zone {
-        return (bound || pairing().is_some()).then_some(0);
-    }
-    // The potential alone counts every empty cell of every live window;
-    // a pairing's zone is most often smaller.
-    let all = windows.iter().fold(0, |z, w| z | (w & m.empty));
-    let mut zone = match pairing() {
-        Some(z) if !bound || z.count_ones() < all.count_ones() => z,
-        _ if bound => all,
-        _ => return None,
-    };
-    keep_dead(game, &m, stones, true, &mut zone).then_some(zone)
+    WINDOWS.with_borrow_mut(|windows| {
+        live_windows(game, &m, stones, windows);
+        let windows = &windows[..];
+        // The bound, scaled by 2^k: 1 with the defender to move, 1/2 with the
+        // attacker to move (doubled by the wrong check).
+        let mut limit = if to_move { 1u64 << (k - 1) } else { 1u64 << k };
+        if checks.double_threshold {
+            limit *= 2;
+        }
+        // The gate (module docs): no matching where the potential says it
+        // almost never succeeds. A zone is asked for only where the rules
+        // found a no-win, so it tries every argument.
+        let p = potential(windows.iter(), m.empty, k);
+        if !want_zone && p.is_none_or(|p| p >= GATE * limit) {
+            return None;
+        }
+        let bound = p.is_some_and(|p| p < limit);
+        let pairing = || {
+            SCRATCH.with_borrow_mut(|(groups, shared)| {
+                paired(windows, m.empty, k, limit, checks, groups, shared, None)
+            })
+        };
+        if !want_zone {
+            return (bound || pairing().is_some()).then_some(0);
+        }
+        // The potential alone counts every empty cell of every live window;
+        // a pairing's zone is most often smaller.
+        let all = windows.iter().fold(0, |z, w| z | (w & m.empty));
+        let mut zone = match pairing() {
+            Some(z) if !bound || z.count_ones() < all.count_ones() => z,
+            _ if bound => all,
+            _ => return None,
+        };
+        keep_dead(game, &m, stones, true, &mut zone).then_some(zone)
+    })
 }
 
 thread_local! {
     /// The groups and the matching's cells of [`paired`], kept from call
     /// to call so that a node allocates nothing.
     static SCRATCH: RefCell<(Vec<Group>, Vec<u128>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// The live windows of a test, kept likewise (at most 4 * 128: one per
+    /// cell and direction), written over rather than zeroed per call.
+    static WINDOWS: RefCell<Vec<u128>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Writes the attacker's live windows (module docs) to `out`, direction by
 /// direction, each in order along its lines; returns how many.
-fn live_windows(game: &Game, m: &Masks, stones: u32, out: &mut [u128; MAX_WINDOWS]) -> usize {
+fn live_windows(game: &Game, m: &Masks, stones: u32, out: &mut Vec<u128>) {
+    out.clear();
     let exact = game.rule() == Rule::Exact;
-    let mut n = 0;
     for_each_window(game, m.cells, |w, flanks| {
         if w & m.def != 0 || (w & !m.att).count_ones() > stones {
             return;
@@ -258,10 +259,8 @@ fn live_windows(game: &Game, m: &Masks, stones: u32, out: &mut [u128; MAX_WINDOW
         if exact && flanks & m.att != 0 {
             return;
         }
-        out[n] = w;
-        n += 1;
+        out.push(w);
     });
-    n
 }
 
 /// The potential of `windows` on the cells `within`, scaled by 2^k: the

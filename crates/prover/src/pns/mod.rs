@@ -76,6 +76,7 @@ use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::threat::ThreatSpace;
 use crate::threat_space;
 use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
@@ -203,13 +204,20 @@ impl Default for PnsConfig {
 pub struct Pns {
     config: PnsConfig,
     last: Option<Finished>,
+    /// The threat-space tools of the last search, whose VCF table the next
+    /// one reuses (cleared) rather than zeroing a new one.
+    spare: Option<ThreatSpace>,
 }
 
 impl Pns {
     /// A prover with `config`.
     #[must_use]
     pub fn new(config: PnsConfig) -> Pns {
-        Pns { config, last: None }
+        Pns {
+            config,
+            last: None,
+            spare: None,
+        }
     }
 
     /// The settings.
@@ -226,9 +234,11 @@ impl Pns {
         self.last.as_ref().map(Finished::nodes).unwrap_or_default()
     }
 
-    /// Frees the arena of the last search.
+    /// Frees the arena of the last search (and the VCF table kept for the
+    /// next).
     pub fn release(&mut self) {
         self.last = None;
+        self.spare = None;
     }
 }
 
@@ -287,6 +297,7 @@ impl Pns {
             &sym,
             Budget::new(limits),
             memory,
+            self.spare.take(),
         );
         search.threat_space = self.config.threat_space;
         let whole_game =
@@ -314,7 +325,8 @@ impl Pns {
         let stopped_by = search.budget.stopped_by();
         let (expansions, tt_hits, root) = (search.expansions, search.tt_hits, search.root());
         let (vcf_nodes, vcf_bytes) = (search.vcf_nodes(), search.vcf_bytes());
-        let arena = search.into_arena();
+        let (arena, threats) = search.into_parts();
+        self.spare = Some(threats);
         let finished = Finished {
             arena,
             sym,

@@ -122,10 +122,16 @@ impl<'a> PnsSearch<'a> {
         sym: &'a Symmetries,
         budget: Budget,
         memory: u64,
+        spare: Option<ThreatSpace>,
     ) -> PnsSearch<'a> {
         // The VCF table takes its share of the memory budget first (see
-        // `threat::slots_within`), the arena the rest.
-        let mut threats = ThreatSpace::new(rules.candidates, slots_within(memory));
+        // `threat::slots_within`), the arena the rest; `spare`, the tools of
+        // an earlier search, lends its table (`ThreatSpace::recycle`).
+        let slots = slots_within(memory);
+        let mut threats = match spare {
+            Some(spare) => spare.recycle(rules.candidates, slots),
+            None => ThreatSpace::new(rules.candidates, slots),
+        };
         threats.orient(sym);
         let arena = memory - threats.bytes();
         PnsSearch {
@@ -155,9 +161,9 @@ impl<'a> PnsSearch<'a> {
         }
     }
 
-    /// The arena, once the search is over.
-    pub(crate) fn into_arena(self) -> Arena {
-        self.arena
+    /// The arena and the threat-space tools, once the search is over.
+    pub(crate) fn into_parts(self) -> (Arena, ThreatSpace) {
+        (self.arena, self.threats.into_inner())
     }
 
     /// The root node, once created.

@@ -112,6 +112,25 @@ impl ThreatSpace {
         }
     }
 
+    /// What [`ThreatSpace::new`] gives, reusing this one's VCF table when it
+    /// has as many slots ([`Vcf::recycle`]): the same answers, without
+    /// writing a fresh table.
+    #[must_use]
+    pub fn recycle(self, candidates: Candidates, slots: usize) -> ThreatSpace {
+        let wanted = if slots == 0 {
+            0
+        } else {
+            slots.next_power_of_two()
+        };
+        if self.vcf.slots() != wanted {
+            return ThreatSpace::new(candidates, slots);
+        }
+        ThreatSpace {
+            vcf: self.vcf.recycle(candidates),
+            ..ThreatSpace::new(candidates, 0)
+        }
+    }
+
     /// Keys the positions of every later VCF search and orders their
     /// fours as seen in the frame [`ThreatSpace::set_frame`] gives, under
     /// `symmetries`: a caller whose keys and move order do not depend on

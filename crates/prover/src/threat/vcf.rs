@@ -241,6 +241,23 @@ impl Vcf {
         self.forbidden_blocks = on;
     }
 
+    /// What [`Vcf::new`] with this searcher's number of slots gives, for
+    /// `candidates`, without writing the table again: the table is
+    /// cleared ([`Vcf::clear`]: an entry of an older generation reads and
+    /// is replaced as an empty one), everything else is new. A prover
+    /// called many times (the draw-certificate writer's oracle) keeps its
+    /// table so, instead of zeroing a fresh one per call.
+    #[must_use]
+    pub fn recycle(mut self, candidates: Candidates) -> Vcf {
+        self.clear();
+        Vcf {
+            table: self.table,
+            mask: self.mask,
+            generation: self.generation,
+            ..Vcf::new(candidates, 0)
+        }
+    }
+
     /// The candidates the sides choose among.
     #[must_use]
     pub const fn candidates(&self) -> Candidates {
