@@ -25,6 +25,8 @@ pub struct Config {
     /// Stop (as if killed, but cleanly) after this many answers read in
     /// this session: a hook for tests of `--resume`.
     pub stop_after: Option<usize>,
+    /// Merge mirror images in the top tree (off only to compare).
+    pub symmetry: bool,
 }
 
 /// What the master tells its caller as it goes.
@@ -100,6 +102,7 @@ pub fn run(
         candidates: position.candidates,
         attack: position.attack,
         depth: position.depth,
+        symmetry: config.symmetry,
     };
     let text = write_board(&game.root, game.candidates, game.attack, game.depth);
     let mut state = match (dir.load()?, config.resume) {
@@ -108,7 +111,7 @@ pub fn run(
             return Err(WorkDirError::NothingToResume(dir.dir.display().to_string()).into())
         }
         (Some(s), true) => {
-            if s.position != text || s.budget != config.budget {
+            if s.position != text || s.budget != config.budget || s.symmetry != config.symmetry {
                 return Err(WorkDirError::OtherRun(dir.dir.display().to_string()).into());
             }
             s
@@ -117,6 +120,7 @@ pub fn run(
             version: STATE_VERSION,
             position: text,
             budget: config.budget.clone(),
+            symmetry: config.symmetry,
             tree: Tree::new(&game),
             jobs: Vec::new(),
             master_seconds: 0.0,

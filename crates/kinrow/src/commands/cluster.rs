@@ -62,6 +62,8 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
         stop_after: std::env::var("KINROW_CLUSTER_STOP_AFTER")
             .ok()
             .and_then(|v| v.parse().ok()),
+        // A hook to compare against the tree without symmetry merged.
+        symmetry: std::env::var_os("KINROW_CLUSTER_NO_SYMMETRY").is_none(),
     };
     let mut exec: Box<dyn Executor> = match kind {
         ClusterKind::Local => {
