@@ -163,7 +163,15 @@ fn write_or(
                         cell: reply.clone(),
                     })?;
                     let below = at_and.child(e.sym);
-                    write_or(tree, e.child, level + 1, Some(&reply), &below, job_text, out)?;
+                    write_or(
+                        tree,
+                        e.child,
+                        level + 1,
+                        Some(&reply),
+                        &below,
+                        job_text,
+                        out,
+                    )?;
                 } else if tree.nodes[e.child].value != Value::Win {
                     return Err(MergeError::NotWon(e.child));
                 }

@@ -170,7 +170,9 @@ impl Tree {
             return Err(TreeError::Damaged("no root".into()));
         }
         for (i, node) in self.nodes.iter().enumerate() {
-            self.table.entry((node.key, node.or, node.plies)).or_insert(i);
+            self.table
+                .entry((node.key, node.or, node.plies))
+                .or_insert(i);
             if let Basis::Expanded(edges) = &node.basis {
                 if let Some(e) = edges.iter().find(|e| e.child >= n) {
                     return Err(TreeError::Damaged(format!(
@@ -241,7 +243,12 @@ impl Tree {
 
     /// The node with table key `id` and the symmetry that maps its board
     /// onto `board`, if both exist (a key alone could be a collision).
-    fn find(&self, game: &Game, board: &Board, id: (u64, bool, Option<u32>)) -> Option<(usize, u8)> {
+    fn find(
+        &self,
+        game: &Game,
+        board: &Board,
+        id: (u64, bool, Option<u32>),
+    ) -> Option<(usize, u8)> {
         let &n = self.table.get(&id)?;
         let own = self.board(game, n).ok()?;
         let syms = if game.symmetry {
@@ -257,7 +264,9 @@ impl Tree {
     fn push(&mut self, node: Node) -> usize {
         let n = self.nodes.len();
         // A key met again with another board (a collision) keeps the first.
-        self.table.entry((node.key, node.or, node.plies)).or_insert(n);
+        self.table
+            .entry((node.key, node.or, node.plies))
+            .or_insert(n);
         self.nodes.push(node);
         n
     }

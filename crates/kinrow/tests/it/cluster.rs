@@ -289,7 +289,12 @@ fn symmetry_run(pos: &Path, dir: &Path, nodes: &str, merged: bool) -> serde_json
     if v["result"] == "win" {
         // The merged certificate, names mapped through the symmetries,
         // accepted by the checker (the master checked it too).
-        kinrow().arg("check").arg(pos).arg(&proof).assert().success();
+        kinrow()
+            .arg("check")
+            .arg(pos)
+            .arg(&proof)
+            .assert()
+            .success();
     }
     v
 }
@@ -334,7 +339,11 @@ fn cluster_refuses_a_state_of_another_version() {
     std::fs::write(w.join("state.json"), s.to_string()).unwrap();
     let out = cluster(&pos, &w, "20").arg("--resume").output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("a state of version 1"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("a state of version 1"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// Every run file `jobs/J.rN.json` of the work directory, as (J, N).
@@ -360,8 +369,11 @@ fn cluster_master_killed_then_resumed_redoes_no_finished_job() {
     let slow = worker(t.path(), "sleep 0.3\nexec \"$K\" \"$@\"");
     let master = |resume: bool| {
         let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("kinrow"));
-        c.arg("solve").arg(&pos).args(["--cluster", "local", "--work-dir"]);
-        c.arg(&w).args(["--job-nodes", "20", "--workers", "2", "--json"]);
+        c.arg("solve")
+            .arg(&pos)
+            .args(["--cluster", "local", "--work-dir"]);
+        c.arg(&w)
+            .args(["--job-nodes", "20", "--workers", "2", "--json"]);
         c.arg("--worker").arg(&slow);
         if resume {
             c.arg("--resume");
@@ -385,7 +397,10 @@ fn cluster_master_killed_then_resumed_redoes_no_finished_job() {
     let start = std::time::Instant::now();
     let finished = loop {
         assert!(start.elapsed().as_secs() < 20, "no job finished");
-        assert!(child.try_wait().unwrap().is_none(), "the master ended first");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the master ended first"
+        );
         let text = std::fs::read_to_string(w.join("state.json")).unwrap_or_default();
         if let Ok(s) = serde_json::from_str::<serde_json::Value>(&text) {
             if done(&s).len() >= 3 {
