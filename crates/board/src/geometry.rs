@@ -196,6 +196,37 @@ impl Geometry {
         format!("{}{}", (b'a' + x as u8) as char, y + 1)
     }
 
+    /// The number of symmetries of the board: 8 on a square (rotations and
+    /// reflections), 4 on a rectangle (the identity, the two mirrors and the
+    /// half turn). Why the rules are the same under each, and why
+    /// translation is none, is argued in the provers' `kit/symmetry.rs`.
+    #[must_use]
+    pub const fn symmetry_count(&self) -> usize {
+        if self.width == self.height {
+            8
+        } else {
+            4
+        }
+    }
+
+    /// The image of `cell` under symmetry `s` (in `0..symmetry_count()`;
+    /// 0 is the identity): bit 2 swaps the columns and rows (squares
+    /// only), then bit 0 mirrors the columns and bit 1 the rows.
+    #[must_use]
+    pub fn image(&self, s: usize, cell: Cell) -> Cell {
+        debug_assert!(s < self.symmetry_count());
+        let (x, y) = self.xy(cell);
+        let (mut a, mut b) = if s & 4 != 0 { (y, x) } else { (x, y) };
+        if s & 1 != 0 {
+            a = self.width() - 1 - a;
+        }
+        if s & 2 != 0 {
+            b = self.height() - 1 - b;
+        }
+        self.cell(a, b)
+            .expect("a symmetry maps the board onto itself")
+    }
+
     /// Parses a cell name such as `h8` or `H8`; `None` if it is malformed or
     /// off this board.
     #[must_use]

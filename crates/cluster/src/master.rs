@@ -29,6 +29,8 @@ pub struct Config {
     /// this much wall time has passed since it started: the budget of the
     /// whole run, as `--time` is for an in-process solve.
     pub time: Option<Duration>,
+    /// Merge mirror images in the top tree (off only to compare).
+    pub symmetry: bool,
 }
 
 /// What the master tells its caller as it goes.
@@ -105,6 +107,7 @@ pub fn run(
         candidates: position.candidates,
         attack: position.attack,
         depth: position.depth,
+        symmetry: config.symmetry,
     };
     let text = write_board(&game.root, game.candidates, game.attack, game.depth);
     let mut state = match (dir.load()?, config.resume) {
@@ -113,7 +116,7 @@ pub fn run(
             return Err(WorkDirError::NothingToResume(dir.dir.display().to_string()).into())
         }
         (Some(s), true) => {
-            if s.position != text || s.budget != config.budget {
+            if s.position != text || s.budget != config.budget || s.symmetry != config.symmetry {
                 return Err(WorkDirError::OtherRun(dir.dir.display().to_string()).into());
             }
             s
@@ -122,6 +125,7 @@ pub fn run(
             version: STATE_VERSION,
             position: text,
             budget: config.budget.clone(),
+            symmetry: config.symmetry,
             tree: Tree::new(&game),
             jobs: Vec::new(),
             master_seconds: 0.0,

@@ -11,8 +11,19 @@
 //! has no line in the format: like the provers' own certificates, the
 //! merged one leaves it out, and the top tree has refuted it (its OR child
 //! is won) before the AND node counts as won.
+//!
+//! A node may have been first met as a mirror image of the board its
+//! line reaches (the top tree merges symmetry: `tree.rs`). Its moves, and
+//! its job's certificate, name cells of its own board; the writer carries
+//! the map from that board's cells to the cells of the board reached
+//! (composed edge by edge from each [`crate::tree::Edge::sym`]) and names
+//! every cell through it. The rules, candidates and `*` lines are the same
+//! under a symmetry, so a mapped strategy is a strategy of the board
+//! reached; and the root's whole certificate is checked before a win is
+//! said, so a mapping error is refused, never believed.
 
 use crate::tree::{Basis, Game, Step, Tree, Value};
+use kinrow_board::{Cell, Geometry};
 use kinrow_format::write_board;
 use kinrow_prover::certificate::MAGIC;
 
@@ -21,6 +32,8 @@ use kinrow_prover::certificate::MAGIC;
 pub enum MergeError {
     #[error("node {0} is not won")]
     NotWon(usize),
+    #[error("node {node} names a cell {cell:?} that is not on the board")]
+    BadCell { node: usize, cell: String },
     #[error("the certificate of job {job} has no tree: {detail}")]
     BadJobCertificate { job: usize, detail: String },
 }
@@ -47,9 +60,44 @@ pub fn join(
         "{MAGIC}\n{named}{}tree\n",
         write_board(&game.root, game.candidates, game.attack, game.depth)
     );
-    write_or(tree, 0, 0, None, job_text, &mut out)?;
+    let g = *game.root.game().geometry();
+    let identity = Frame(g.all_cells().map(|c| (c, c)).collect(), g);
+    write_or(tree, 0, 0, None, &identity, job_text, &mut out)?;
     out.push_str("end\n");
     Ok(out)
+}
+
+/// The map from a node's own cells to the cells of the board its line
+/// reaches.
+struct Frame(std::collections::HashMap<Cell, Cell>, Geometry);
+
+impl Frame {
+    /// The frame of a child met through an edge with symmetry `sym`: its
+    /// cell `c` is `image(sym, c)` on this node's board.
+    fn child(&self, sym: u8) -> Frame {
+        let g = self.1;
+        let map = g
+            .all_cells()
+            .map(|c| (c, self.0[&g.image(usize::from(sym), c)]))
+            .collect();
+        Frame(map, g)
+    }
+
+    /// The name on the board reached of the cell `name` of the node's own
+    /// board (`*` stays as it is).
+    fn name(&self, name: &str) -> Option<String> {
+        if name == "*" {
+            return Some(name.into());
+        }
+        let c = self.1.parse_cell(name)?;
+        Some(self.1.name(self.0[&c]))
+    }
+
+    /// A certificate's tree line with each cell renamed.
+    fn line(&self, l: &str) -> Option<String> {
+        let words: Option<Vec<String>> = l.split_whitespace().map(|w| self.name(w)).collect();
+        Some(words?.join(" "))
+    }
 }
 
 fn line(out: &mut String, level: usize, prefix: Option<&str>, text: &str) {
@@ -69,38 +117,61 @@ fn write_or(
     n: usize,
     level: usize,
     prefix: Option<&str>,
+    frame: &Frame,
     job_text: &mut dyn FnMut(usize) -> Option<String>,
     out: &mut String,
 ) -> Result<(), MergeError> {
     let node = &tree.nodes[n];
+    let name = |cell: &str| {
+        frame.name(cell).ok_or_else(|| MergeError::BadCell {
+            node: n,
+            cell: cell.into(),
+        })
+    };
     if node.value != Value::Win || !node.or {
         return Err(MergeError::NotWon(n));
     }
     match &node.basis {
-        Basis::Wins(cell) => line(out, level, prefix, cell),
+        Basis::Wins(cell) => line(out, level, prefix, &name(cell)?),
         Basis::Job(job) => {
             let text = job_text(*job).ok_or_else(|| MergeError::BadJobCertificate {
                 job: *job,
                 detail: "not readable".into(),
             })?;
-            splice(&text, level, prefix, out)
+            splice(&text, level, prefix, frame, out)
                 .map_err(|detail| MergeError::BadJobCertificate { job: *job, detail })?;
         }
         Basis::Expanded(edges) => {
-            let (cell, and) = edges
+            let (cell, and, sym) = edges
                 .iter()
                 .find_map(|e| match &e.step {
-                    Step::Cell(c) if tree.nodes[e.child].value == Value::Win => Some((c, e.child)),
+                    Step::Cell(c) if tree.nodes[e.child].value == Value::Win => {
+                        Some((c, e.child, e.sym))
+                    }
                     _ => None,
                 })
                 .ok_or(MergeError::NotWon(n))?;
-            line(out, level, prefix, cell);
+            line(out, level, prefix, &name(cell)?);
             let Basis::Expanded(replies) = &tree.nodes[and].basis else {
                 return Err(MergeError::NotWon(and));
             };
+            let at_and = frame.child(sym);
             for e in replies {
                 if let Step::Cell(reply) = &e.step {
-                    write_or(tree, e.child, level + 1, Some(reply), job_text, out)?;
+                    let reply = at_and.name(reply).ok_or_else(|| MergeError::BadCell {
+                        node: and,
+                        cell: reply.clone(),
+                    })?;
+                    let below = at_and.child(e.sym);
+                    write_or(
+                        tree,
+                        e.child,
+                        level + 1,
+                        Some(&reply),
+                        &below,
+                        job_text,
+                        out,
+                    )?;
                 } else if tree.nodes[e.child].value != Value::Win {
                     return Err(MergeError::NotWon(e.child));
                 }
@@ -112,8 +183,15 @@ fn write_or(
 }
 
 /// Copies the tree lines of a job's certificate (between `tree` and
-/// `end`) at `level`, the first with `prefix` in front.
-fn splice(text: &str, level: usize, prefix: Option<&str>, out: &mut String) -> Result<(), String> {
+/// `end`) at `level`, the first with `prefix` in front, each cell named
+/// through `frame`.
+fn splice(
+    text: &str,
+    level: usize,
+    prefix: Option<&str>,
+    frame: &Frame,
+    out: &mut String,
+) -> Result<(), String> {
     let mut lines = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim_end());
@@ -133,14 +211,18 @@ fn splice(text: &str, level: usize, prefix: Option<&str>, out: &mut String) -> R
                 Ok(())
             };
         }
+        let indent = &l[..l.len() - l.trim_start().len()];
+        let named = frame
+            .line(l)
+            .ok_or_else(|| format!("a line with a cell off the board: {l:?}"))?;
         if first {
-            if l.starts_with(' ') {
+            if !indent.is_empty() {
                 return Err("the first tree line is indented".into());
             }
-            line(out, level, prefix, l);
+            line(out, level, prefix, &named);
             first = false;
         } else {
-            line(out, level, None, l);
+            line(out, level, None, &format!("{indent}{named}"));
         }
     }
     Err("no `end` line".into())

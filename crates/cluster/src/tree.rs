@@ -20,12 +20,23 @@
 //! drawn (RIF), so it never helps the attacker. A pass counts as a ply, as
 //! in the provers' own game with passes (`value/game.rs`).
 //!
-//! Transpositions are merged: a node is keyed by its Zobrist key (stones
-//! and side to move), its kind and its plies left, and a position reached
-//! twice is one node with two parents. Symmetric positions are not merged
-//! (see `docs/cluster.md`).
+//! Transpositions and symmetry are merged: a node is keyed by its
+//! canonical key (the least Zobrist key of its stones and side to move
+//! over the board's symmetries, [`Geometry::image`]), its kind and its
+//! plies left, so a position reached twice, or its mirror image, is one
+//! node with two parents. Why the rules are the same under each symmetry
+//! (and translation is none) is argued in the provers'
+//! `kit/symmetry.rs`; its one exception, the centre cell that `near R`
+//! offers on an empty board, concerns only an empty root, and the root is
+//! the one node never reached from another (every ply below it adds a
+//! stone or, a pass, follows one). A key is never trusted alone: a node
+//! found by its key is used only once a symmetry is found that maps its
+//! own board onto the board reached, stone by stone, and that symmetry
+//! is kept on the edge ([`Edge::sym`]) so that [`crate::merge`] can name
+//! the node's moves, and its job's certificate, on the board reached.
 
-use kinrow_board::{Attack, Board, Candidates, Cell};
+use kinrow_board::board::{ZOBRIST, ZOBRIST_O_TO_MOVE};
+use kinrow_board::{Attack, Board, Candidates, Cell, Geometry, Player};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -54,6 +65,11 @@ pub enum Step {
 pub struct Edge {
     pub step: Step,
     pub child: usize,
+    /// The board this step reaches is the child's own board (the one
+    /// replayed from its path) seen through symmetry `sym`: the child's
+    /// cell `c` is cell `image(sym, c)` here. 0 (the identity) unless
+    /// the child was first met as a mirror image.
+    pub sym: u8,
 }
 
 /// Why a node has its value, or how it is still open.
@@ -83,6 +99,7 @@ pub struct Node {
     pub path: Vec<Step>,
     /// The plies left; `None` with no horizon.
     pub plies: Option<u32>,
+    /// The canonical key (the identity's key without symmetry).
     pub key: u64,
     pub value: Value,
     pub basis: Basis,
@@ -104,6 +121,8 @@ pub struct Game {
     pub candidates: Candidates,
     pub attack: Attack,
     pub depth: Option<u32>,
+    /// Merge mirror images (off only to compare against the unmerged tree).
+    pub symmetry: bool,
 }
 
 /// A position the top tree cannot go on from.
@@ -138,6 +157,7 @@ impl Tree {
         };
         let mut board = game.root.clone();
         tree.or_node(game, &mut board, Vec::new(), game.depth);
+        debug_assert_eq!(tree.nodes.len(), 1);
         tree
     }
 
@@ -150,7 +170,9 @@ impl Tree {
             return Err(TreeError::Damaged("no root".into()));
         }
         for (i, node) in self.nodes.iter().enumerate() {
-            self.table.insert((node.key, node.or, node.plies), i);
+            self.table
+                .entry((node.key, node.or, node.plies))
+                .or_insert(i);
             if let Basis::Expanded(edges) = &node.basis {
                 if let Some(e) = edges.iter().find(|e| e.child >= n) {
                     return Err(TreeError::Damaged(format!(
@@ -202,25 +224,49 @@ impl Tree {
         board: &mut Board,
         path: Vec<Step>,
         plies: Option<u32>,
-    ) -> usize {
-        let id = (board.key(), true, plies);
-        if let Some(&n) = self.table.get(&id) {
-            return n;
+    ) -> (usize, u8) {
+        let key = canonical_key(board, game.symmetry);
+        if let Some(found) = self.find(game, board, (key, true, plies)) {
+            return found;
         }
         let (value, basis) = settle_or(game, board, plies);
-        self.push(Node {
+        let n = self.push(Node {
             or: true,
             path,
             plies,
-            key: board.key(),
+            key,
             value,
             basis,
-        })
+        });
+        (n, 0)
+    }
+
+    /// The node with table key `id` and the symmetry that maps its board
+    /// onto `board`, if both exist (a key alone could be a collision).
+    fn find(
+        &self,
+        game: &Game,
+        board: &Board,
+        id: (u64, bool, Option<u32>),
+    ) -> Option<(usize, u8)> {
+        let &n = self.table.get(&id)?;
+        let own = self.board(game, n).ok()?;
+        let syms = if game.symmetry {
+            board.game().geometry().symmetry_count()
+        } else {
+            1
+        };
+        (0..syms)
+            .find(|&s| maps_onto(&own, board, s))
+            .map(|s| (n, s as u8))
     }
 
     fn push(&mut self, node: Node) -> usize {
         let n = self.nodes.len();
-        self.table.insert((node.key, node.or, node.plies), n);
+        // A key met again with another board (a collision) keeps the first.
+        self.table
+            .entry((node.key, node.or, node.plies))
+            .or_insert(n);
         self.nodes.push(node);
         n
     }
@@ -241,9 +287,11 @@ impl Tree {
             board.play(c);
             let child = self.and_node(game, &mut board, path, plies);
             board.undo(c);
+            let (child, sym) = child?;
             edges.push(Edge {
                 step: Step::Cell(g.name(c)),
-                child: child?,
+                child,
+                sym,
             });
         }
         self.nodes[node].basis = Basis::Expanded(edges);
@@ -259,10 +307,10 @@ impl Tree {
         board: &mut Board,
         path: Vec<Step>,
         plies: Option<u32>,
-    ) -> Result<usize, TreeError> {
-        let id = (board.key(), false, plies);
-        if let Some(&n) = self.table.get(&id) {
-            return Ok(n);
+    ) -> Result<(usize, u8), TreeError> {
+        let key = canonical_key(board, game.symmetry);
+        if let Some(found) = self.find(game, board, (key, false, plies)) {
+            return Ok(found);
         }
         let g = *board.game().geometry();
         let defender = board.to_move();
@@ -272,14 +320,14 @@ impl Tree {
             or: false,
             path: path.clone(),
             plies,
-            key: board.key(),
+            key,
             value: Value::NoWin,
             basis: Basis::Leaf,
         };
         // A full board without a line is a draw, and a draw is no win.
         if board.is_full() {
             node.basis = Basis::Rule("the board is full: a draw".into());
-            return Ok(self.push(node));
+            return Ok((self.push(node), 0));
         }
         if replies.is_empty() && !renju {
             let text: Vec<String> = path.iter().map(step_name).collect();
@@ -290,12 +338,12 @@ impl Tree {
         if let Some(w) = wins.first() {
             let cell = g.name(Cell::from_index(w));
             node.basis = Basis::Rule(format!("the defender completes its line at {cell}"));
-            return Ok(self.push(node));
+            return Ok((self.push(node), 0));
         }
         // One ply left: the defender's; the attacker places no more stones.
         if plies == Some(1) {
             node.basis = Basis::Rule("no ply left for the attacker".into());
-            return Ok(self.push(node));
+            return Ok((self.push(node), 0));
         }
         // The defender's reply (or pass) is one more ply: plies >= 2 here.
         let after = plies.map(|p| p - 1);
@@ -307,26 +355,28 @@ impl Tree {
             let mut p = path.clone();
             p.push(Step::Cell(g.name(c)));
             board.play(c);
-            let child = self.or_node(game, board, p, after);
+            let (child, sym) = self.or_node(game, board, p, after);
             board.undo(c);
             edges.push(Edge {
                 step: Step::Cell(g.name(c)),
                 child,
+                sym,
             });
         }
         if renju {
             let mut p = path;
             p.push(Step::Pass);
             board.set_to_move(defender.other());
-            let child = self.or_node(game, board, p, after);
+            let (child, sym) = self.or_node(game, board, p, after);
             board.set_to_move(defender);
             edges.push(Edge {
                 step: Step::Pass,
                 child,
+                sym,
             });
         }
         self.nodes[me].basis = Basis::Expanded(edges);
-        Ok(me)
+        Ok((me, 0))
     }
 
     /// Recomputes every node's value and numbers from the leaves up.
@@ -470,6 +520,45 @@ fn settle_or(game: &Game, board: &Board, plies: Option<u32>) -> (Value, Basis) {
         return no("the attacker has no move");
     }
     (Value::Open, Basis::Leaf)
+}
+
+/// The least Zobrist key of `board` over the board's symmetries (the
+/// identity's alone without `symmetry`): equal for a position and its
+/// mirror images.
+#[must_use]
+pub fn canonical_key(board: &Board, symmetry: bool) -> u64 {
+    let g = board.game().geometry();
+    let syms = if symmetry { g.symmetry_count() } else { 1 };
+    let turn = if board.to_move() == Player::O {
+        ZOBRIST_O_TO_MOVE
+    } else {
+        0
+    };
+    (0..syms)
+        .map(|s| {
+            let mut key = turn;
+            for p in [Player::X, Player::O] {
+                for i in board.stones(p).iter() {
+                    key ^= ZOBRIST[p.index()][g.image(s, Cell::from_index(i)).index()];
+                }
+            }
+            key
+        })
+        .min()
+        .expect("at least the identity")
+}
+
+/// Whether symmetry `s` maps `own` onto `reached`: every stone onto a
+/// stone of the same side, as many stones, the same side to move.
+fn maps_onto(own: &Board, reached: &Board, s: usize) -> bool {
+    let g: &Geometry = own.game().geometry();
+    own.to_move() == reached.to_move()
+        && own.stone_count() == reached.stone_count()
+        && [Player::X, Player::O].into_iter().all(|p| {
+            own.stones(p)
+                .iter()
+                .all(|i| reached.stone_at(g.image(s, Cell::from_index(i))) == Some(p))
+        })
 }
 
 fn min(kids: &[Numbers], f: impl Fn(&Numbers) -> u64) -> u64 {

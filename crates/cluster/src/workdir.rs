@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The version of `state.json`.
-pub const STATE_VERSION: u32 = 1;
+/// The version of `state.json`. 2: the top tree merges mirror images, its
+/// edges carry their symmetry (a version-1 tree has none to read).
+pub const STATE_VERSION: u32 = 2;
 
 /// A job's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +84,8 @@ pub struct State {
     /// asked about the same position.
     pub position: String,
     pub budget: JobBudget,
+    /// Mirror images merged in the top tree (see `tree.rs`).
+    pub symmetry: bool,
     pub tree: Tree,
     pub jobs: Vec<Job>,
     /// Seconds the master has worked (not waited) over all its sessions.
@@ -101,6 +104,8 @@ pub enum WorkDirError {
     Damaged { path: String, detail: String },
     #[error("{dir} is in use by the master with pid {pid} on {host} (its lock file {dir}/lock); wait for it, or stop it")]
     Locked { dir: String, pid: u32, host: String },
+    #[error("{path}: a state of version {found}, written by another kinrow (this one reads version {STATE_VERSION} only); finish that run with the kinrow that began it, or start again in another --work-dir")]
+    Version { path: String, found: u32 },
     #[error(
         "{0}/state.json exists: continue that run with --resume, or choose another --work-dir"
     )]
@@ -194,13 +199,20 @@ impl WorkDir {
             path: path.display().to_string(),
             detail,
         };
-        let mut state: State = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
-        if state.version != STATE_VERSION {
-            return Err(damaged(format!(
-                "version {} (this kinrow reads {STATE_VERSION})",
-                state.version
-            )));
+        // The version first, alone: a state of another version is refused
+        // by it, never read as this one's.
+        #[derive(Deserialize)]
+        struct Version {
+            version: u32,
         }
+        let v: Version = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        if v.version != STATE_VERSION {
+            return Err(WorkDirError::Version {
+                path: path.display().to_string(),
+                found: v.version,
+            });
+        }
+        let mut state: State = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
         state.tree.restore().map_err(|e| damaged(e.to_string()))?;
         let n = state.tree.nodes.len();
         if let Some(j) = state.jobs.iter().find(|j| j.node >= n) {

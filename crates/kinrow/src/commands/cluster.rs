@@ -79,6 +79,8 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
             .ok()
             .and_then(|v| v.parse().ok()),
         time: args.budget.time.map(std::time::Duration::from_secs_f64),
+        // A hook to compare against the tree without symmetry merged.
+        symmetry: std::env::var_os("KINROW_CLUSTER_NO_SYMMETRY").is_none(),
     };
     let mut exec: Box<dyn Executor> = match kind {
         ClusterKind::Local => {

@@ -273,6 +273,177 @@ fn cluster_slurm_without_slurm_exits_2() {
     assert!(stderr(&out).contains("sbatch"), "{}", stderr(&out));
 }
 
+/// One `--workers 1` run (the order of the jobs certain), with mirror
+/// images merged or not: its JSON report and the state.
+fn symmetry_run(pos: &Path, dir: &Path, nodes: &str, merged: bool) -> serde_json::Value {
+    let proof = dir.with_extension("proof");
+    let mut c = cluster_on(pos, dir, nodes, "1");
+    c.arg("--proof").arg(&proof);
+    if !merged {
+        c.env("KINROW_CLUSTER_NO_SYMMETRY", "1");
+    }
+    let out = c.output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = json_lines(&out)[0].clone();
+    assert_eq!(v["result"], in_process(pos));
+    if v["result"] == "win" {
+        // The merged certificate, names mapped through the symmetries,
+        // accepted by the checker (the master checked it too).
+        kinrow()
+            .arg("check")
+            .arg(pos)
+            .arg(&proof)
+            .assert()
+            .success();
+    }
+    v
+}
+
+#[test]
+fn cluster_merges_mirror_images_with_fewer_jobs_and_a_checked_certificate() {
+    let t = tempfile::tempdir().unwrap();
+    for (name, text, nodes) in [("four", FOUR, "3"), ("ttt", TTT, "20")] {
+        let pos = write(t.path(), &format!("{name}.pos"), text);
+        let on = symmetry_run(&pos, &t.path().join(format!("{name}-on")), nodes, true);
+        let off = symmetry_run(&pos, &t.path().join(format!("{name}-off")), nodes, false);
+        let jobs = |v: &serde_json::Value| v["cluster"]["jobs"].as_u64().unwrap();
+        assert!(jobs(&on) < jobs(&off), "{name}: {on} against {off}");
+        // Nodes were met as mirror images: edges with a symmetry other
+        // than the identity, which the merged certificate went through.
+        let s = state(&t.path().join(format!("{name}-on")));
+        let mirrored = s["tree"]["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|n| n["basis"].get("expanded"))
+            .flat_map(|e| e.as_array().unwrap())
+            .filter(|e| e["sym"] != 0)
+            .count();
+        assert!(mirrored > 0, "{name}: no mirror image met");
+    }
+}
+
+#[test]
+fn cluster_refuses_a_state_of_another_version() {
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "ttt.pos", TTT);
+    let w = t.path().join("w");
+    cluster(&pos, &w, "20")
+        .env("KINROW_CLUSTER_STOP_AFTER", "2")
+        .assert()
+        .code(3);
+    // A version-1 state (its edges had no symmetry) is refused by its
+    // version, never read as this one's.
+    let mut s = state(&w);
+    s["version"] = 1.into();
+    std::fs::write(w.join("state.json"), s.to_string()).unwrap();
+    let out = cluster(&pos, &w, "20").arg("--resume").output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("a state of version 1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Every run file `jobs/J.rN.json` of the work directory, as (J, N).
+fn run_files(dir: &Path) -> Vec<(usize, u32)> {
+    let mut r: Vec<(usize, u32)> = std::fs::read_dir(dir.join("jobs"))
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            let (job, rest) = name.split_once(".r")?;
+            Some((job.parse().ok()?, rest.strip_suffix(".json")?.parse().ok()?))
+        })
+        .collect();
+    r.sort_unstable();
+    r
+}
+
+#[test]
+fn cluster_master_killed_then_resumed_redoes_no_finished_job() {
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "ttt.pos", TTT);
+    let w = t.path().join("w");
+    // Slow workers, so that the master is killed with jobs still to do.
+    let slow = worker(t.path(), "sleep 0.3\nexec \"$K\" \"$@\"");
+    let master = |resume: bool| {
+        let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("kinrow"));
+        c.arg("solve")
+            .arg(&pos)
+            .args(["--cluster", "local", "--work-dir"]);
+        c.arg(&w)
+            .args(["--job-nodes", "20", "--workers", "2", "--json"]);
+        c.arg("--worker").arg(&slow);
+        if resume {
+            c.arg("--resume");
+        }
+        c
+    };
+    let mut child = master(false)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Until state.json records finished jobs beyond the root's (whose
+    // answer, unknown, split it), then SIGKILL: no clean stop. (The
+    // state is renamed into place, so a read sees a whole state.)
+    let done = |s: &serde_json::Value| -> Vec<usize> {
+        let jobs = s["jobs"].as_array().cloned().unwrap_or_default();
+        (0..jobs.len())
+            .filter(|&i| jobs[i]["status"].get("done").is_some())
+            .collect()
+    };
+    let start = std::time::Instant::now();
+    let finished = loop {
+        assert!(start.elapsed().as_secs() < 20, "no job finished");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the master ended first"
+        );
+        let text = std::fs::read_to_string(w.join("state.json")).unwrap_or_default();
+        if let Ok(s) = serde_json::from_str::<serde_json::Value>(&text) {
+            if done(&s).len() >= 3 {
+                break done(&s);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = state(&w);
+    // What was finished when the state was last written (the master may
+    // have saved once more before the signal landed).
+    let mut finished: Vec<usize> = done(&killed).into_iter().chain(finished).collect();
+    finished.sort_unstable();
+    finished.dedup();
+    assert_ne!(killed["jobs"].as_array().unwrap().len(), 0);
+    let stamp = |j: usize| {
+        std::fs::metadata(w.join(format!("jobs/{j}.r1.json")))
+            .unwrap()
+            .modified()
+            .unwrap()
+    };
+    let stamps: Vec<_> = finished.iter().map(|&j| stamp(j)).collect();
+    // The killed master's lock is stale: the resumed one takes it over.
+    let out = master(true).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["result"], in_process(&pos));
+    assert!(err.contains("stale lock"), "{err}");
+    // The kill came mid-run: the resumed master had jobs left to do.
+    let jobs = state(&w)["jobs"].as_array().unwrap().len();
+    assert!(jobs > finished.len(), "{jobs} jobs, {finished:?} finished");
+    let files = run_files(&w);
+    for (j, t) in finished.iter().zip(stamps) {
+        let runs: Vec<u32> = files.iter().filter(|f| f.0 == *j).map(|f| f.1).collect();
+        assert_eq!(runs, vec![1], "finished job {j} ran again");
+        assert_eq!(stamp(*j), t, "finished job {j}'s answer was written again");
+    }
+}
+
 #[test]
 fn cluster_time_stops_the_run_and_resume_finishes_it() {
     let t = tempfile::tempdir().unwrap();

@@ -47,31 +47,17 @@ impl Symmetries {
     /// The symmetries of `geometry`; only the identity when `enabled` is
     /// false.
     pub(crate) fn new(geometry: &Geometry, enabled: bool) -> Symmetries {
-        let (w, h) = (geometry.width(), geometry.height());
-        let count = if !enabled {
-            1
-        } else if w == h {
-            8
+        let count = if enabled {
+            geometry.symmetry_count()
         } else {
-            4
+            1
         };
         let mut forward = vec![[0u16; SYMS]; BITS];
         let mut inverse = vec![[0u16; SYMS]; BITS];
         for cell in geometry.all_cells() {
-            let (x, y) = geometry.xy(cell);
             for s in 0..SYMS {
                 // Elements count..SYMS repeat the first ones.
-                let e = s % count;
-                let (mut a, mut b) = if e & 4 != 0 { (y, x) } else { (x, y) };
-                if e & 1 != 0 {
-                    a = w - 1 - a;
-                }
-                if e & 2 != 0 {
-                    b = h - 1 - b;
-                }
-                let image = geometry
-                    .cell(a, b)
-                    .expect("a symmetry maps the board onto itself");
+                let image = geometry.image(s % count, cell);
                 forward[cell.index()][s] = image.index() as u16;
                 inverse[image.index()][s] = cell.index() as u16;
             }
