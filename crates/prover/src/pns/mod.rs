@@ -295,8 +295,7 @@ impl Pns {
             rules,
             (self.config.init, self.config.evaluation),
             &sym,
-            Budget::new(limits),
-            memory,
+            (Budget::new(limits), memory),
             self.spare.take(),
         );
         search.threat_space = self.config.threat_space;

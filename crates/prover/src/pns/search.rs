@@ -113,15 +113,14 @@ pub(crate) struct PnsSearch<'a> {
 
 impl<'a> PnsSearch<'a> {
     /// A search from `board` with `depth` plies left ([`UNLIMITED`](crate::node::UNLIMITED) for
-    /// none), in an arena of at most `memory` bytes.
+    /// none), within `budget` and in an arena of at most `memory` bytes.
     pub(crate) fn new(
         board: &SearchBoard,
         depth: u32,
         rules: NodeRules,
         (init, evaluation): (Init, Evaluation),
         sym: &'a Symmetries,
-        budget: Budget,
-        memory: u64,
+        (budget, memory): (Budget, u64),
         spare: Option<ThreatSpace>,
     ) -> PnsSearch<'a> {
         // The VCF table takes its share of the memory budget first (see
