@@ -395,3 +395,23 @@ fn a_whole_game_no_win_gets_a_draw_certificate_that_checks() {
     assert!(stdout(&out).contains("candidates near"), "{}", stdout(&out));
     assert!(!proof.exists());
 }
+
+/// A whole-game win whose PNS line (9 plies) is shorter than the proof's
+/// longest line: the writer finds the horizon the prover proves the win
+/// within (13 plies) instead of contradicting itself at depth 9.
+#[test]
+fn a_pns_win_of_a_whole_game_gets_a_certificate_past_its_line_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "seven.pos", "board 7x4\nk 4\nmoves d4 f3\n");
+    let proof = dir.path().join("seven.proof");
+    let out = kinrow()
+        .args(["solve", "--prover", "pns", "--threads", "1", "--proof"])
+        .arg(&proof)
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = kinrow().arg("check").arg(&f).arg(&proof).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).starts_with("proof valid"), "{}", stdout(&out));
+}

@@ -46,7 +46,7 @@
 pub mod draw;
 
 use crate::node::winning_cell;
-use crate::outcome::{Limits, Problem, ProblemError, Prover, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, Geometry};
 use kinrow_format::write_board;
@@ -312,13 +312,21 @@ pub fn write_certificate_with(
     options: &CertificateOptions,
 ) -> Result<Certificate, CertificateError> {
     prover.accepts(problem)?;
-    let root = prover.prove(problem, limits);
+    let began = Instant::now();
+    let mut root = prover.prove(problem, limits);
     if root.verdict != Verdict::Win {
         return Err(CertificateError::NotAWin(root.verdict));
     }
+    let mut calls = 1;
+    let mut nodes = root.stats.nodes;
     let horizon = match problem.depth {
         Some(d) => d,
-        None => root.plies.ok_or(CertificateError::NoLength)?,
+        None => {
+            let (h, at_h) = proved_horizon(problem, prover, limits, (&root, began), &mut nodes)?;
+            calls += 1;
+            root = at_h;
+            h
+        }
     };
     let header = header(problem);
     let header_lines = header.lines().count() as u64;
@@ -328,14 +336,14 @@ pub fn write_certificate_with(
         attack: problem.attack,
         limits: *limits,
         start: Instant::now(),
-        nodes_used: root.stats.nodes,
+        nodes_used: nodes,
         cache: AHashMap::new(),
         lines: Vec::new(),
         path: Vec::new(),
         max_tree_lines: options.max_lines.saturating_sub(header_lines + 1),
         options: *options,
         stats: CertificateStats {
-            prover_calls: 1,
+            prover_calls: calls,
             ..CertificateStats::default()
         },
     };
@@ -364,6 +372,51 @@ pub fn write_certificate_with(
         horizon,
         stats,
     })
+}
+
+/// The horizon an unlimited problem's certificate is written with: the
+/// root's win length, once the prover proves a win within it. A length
+/// is not always a bound: PNS's line follows the defender's replies with
+/// the largest proofs as it counts them, not always the longest lines,
+/// and the writer's later questions ("a win within the plies left?")
+/// would then meet a `no-win` (9x4 k=4 after e2 e1 under PNS). So the
+/// root is asked again within the length, then 2 plies more at a time,
+/// up to a ply per empty cell; the answer within the horizon found is
+/// returned beside it. `began`: when the root's search started, so that
+/// the time budget holds for the whole run.
+fn proved_horizon(
+    problem: &Problem,
+    prover: &mut dyn Prover,
+    limits: &Limits,
+    (root, began): (&Outcome, Instant),
+    nodes: &mut u64,
+) -> Result<(u32, Outcome), CertificateError> {
+    let mut h = root.plies.ok_or(CertificateError::NoLength)?;
+    let most = problem.board.empty().count() + 1;
+    while h <= most {
+        let left =
+            limits
+                .left_after(began.elapsed(), *nodes)
+                .ok_or_else(|| CertificateError::Budget {
+                    path: "the root".into(),
+                })?;
+        let sub = Problem {
+            depth: Some(h),
+            ..problem.clone()
+        };
+        let at = prover.prove(&sub, &left);
+        *nodes += at.stats.nodes;
+        match at.verdict {
+            Verdict::Win => return Ok((h, at)),
+            Verdict::NoWin => h += 2,
+            Verdict::Unknown => {
+                return Err(CertificateError::Budget {
+                    path: "the root".into(),
+                })
+            }
+        }
+    }
+    Err(CertificateError::NoLength)
 }
 
 /// The state of one expansion.
