@@ -1,6 +1,7 @@
-//! Files the runner writes besides its report (`solve --proof`, `solve
-//! --svg`, `analyse --html`): where each goes, and the guard that keeps them off files that
-//! are already there. An existing file is replaced only with `--force`; a
+//! The report on stdout ([`print`]), and the files the runner writes
+//! besides it (`solve --proof`, `solve --svg`, `analyse --html`): where
+//! each goes, and the guard that keeps them off files that are already
+//! there. An existing file is replaced only with `--force`; a
 //! file the run reads (an input) never, since writing it would destroy
 //! the input, which is never what was asked for.
 
@@ -9,6 +10,25 @@ use crate::input::Loaded;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// Writes `text` to stdout and flushes it. When the reader has gone (a
+/// broken pipe: `kinrow verify ... | head -1`), the process ends at once,
+/// quietly and with status 0, as `grep` and `rg` do: nobody reads the rest
+/// of the report, so there is no point in computing it, and the default
+/// `println!` would panic. Any other write error is the run's error.
+pub fn print(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(CliError::input(format!("cannot write output: {e}"))),
+    }
+}
+
+/// [`print`] of `text` and a newline.
+pub fn print_line(text: &str) -> Result<(), CliError> {
+    print(&format!("{text}\n"))
+}
 
 /// The path as the file system resolves it: the parent canonicalised (the
 /// file itself may not exist yet), so that `./a.pos` and `a.pos` are one.

@@ -21,7 +21,7 @@ use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_board::{Board, Cell, Player};
 use kinrow_brain::engine::{forced_win, Win};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 /// Search memory of one ply when `--memory` is not given.
@@ -117,10 +117,7 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
     } else {
         report.human(&plies, &args.game.display().to_string())
     };
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
+    output::print(&text)?;
     if let Some(html) = &args.html {
         let file = args.game.file_name().map(|f| f.to_string_lossy());
         let page = super::report_page::page(

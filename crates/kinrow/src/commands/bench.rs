@@ -5,7 +5,7 @@ use crate::cli::{BenchArgs, BenchFormat};
 use crate::error::CliError;
 use crate::input;
 use crate::provers::ProverKind;
-use crate::{render, schedule, settings};
+use crate::{output, render, schedule, settings};
 use kinrow_prover::Verdict;
 use std::path::PathBuf;
 
@@ -138,22 +138,22 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
     match args.format {
         BenchFormat::Json => {
             for r in runs.iter().flatten() {
-                println!(
-                    "{}",
-                    serde_json::json!({
+                output::print_line(
+                    &serde_json::json!({
                         "name": r.name, "prover": r.prover.name(),
                         "result": r.result.map_or("n/a", Verdict::as_str),
                         "nodes": r.nodes, "seconds": r.seconds,
                         "nodes_per_second": r.nps(), "peak_bytes": r.peak_bytes,
                         "threads": r.threads,
                     })
-                );
+                    .to_string(),
+                )?;
             }
         }
         BenchFormat::Csv => {
-            println!("name,prover,result,nodes,seconds,nodes_per_second,peak_bytes");
+            output::print_line("name,prover,result,nodes,seconds,nodes_per_second,peak_bytes")?;
             for r in runs.iter().flatten() {
-                println!(
+                output::print_line(&format!(
                     "{},{},{},{},{:.6},{:.0},{}",
                     r.name,
                     r.prover.name(),
@@ -162,10 +162,10 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
                     r.seconds,
                     r.nps(),
                     r.peak_bytes
-                );
+                ))?;
             }
         }
-        BenchFormat::Table => print!("{}", table(&runs, &provers)),
+        BenchFormat::Table => output::print(&table(&runs, &provers))?,
     }
     // The positions a prover refuses, said as every command says it (on
     // stderr: stdout holds the table, CSV or JSON).

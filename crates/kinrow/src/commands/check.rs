@@ -206,7 +206,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     }
     match kinrow_checker::check_text(&position, &name, proof) {
         Ok(report) => {
-            println!("{report}");
+            output::print_line(&report.to_string())?;
             let proved = positions
                 .iter()
                 .find(|p| positions.len() == 1 || proof_names(proof, &p.name));
@@ -215,14 +215,16 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
                     Proves::Win => (Verdict::Win, render::win_scope(p).1),
                     Proves::NoWin => (Verdict::NoWin, render::no_win_scope(p).1),
                 };
-                println!("proves: {}", render::headline(p, verdict));
-                println!("game: {}", render::game(p));
-                println!("holds for: {scope}");
+                output::print(&format!(
+                    "proves: {}\ngame: {}\nholds for: {scope}\n",
+                    render::headline(p, verdict),
+                    render::game(p)
+                ))?;
             }
             Ok(0)
         }
         Err(flaw) => {
-            println!("{}: {flaw}", args.proof.display());
+            output::print_line(&format!("{}: {flaw}", args.proof.display()))?;
             Ok(EXIT_FAILED)
         }
     }

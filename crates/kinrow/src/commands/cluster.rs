@@ -126,7 +126,7 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
     } else {
         human(&one.path, &position, &report)
     };
-    print!("{text}");
+    output::print(&text)?;
     Ok(if report.stopped || report.verdict.is_none() {
         if report.failed > 0 {
             EXIT_FAILED

@@ -6,7 +6,6 @@ use crate::error::CliError;
 use crate::{input, output, render};
 use kinrow_board::Cell;
 use kinrow_format::Position;
-use std::io::Write;
 
 pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
     let (loaded, bad) = input::load_with(&args.files, &args.game.choice()).report_bad()?;
@@ -21,11 +20,7 @@ pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
                 if loaded.len() > 5 { ", ..." } else { "" }
             )));
         };
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(svg(&one.position, &[]).as_bytes())
-            .and_then(|()| stdout.flush())
-            .map_err(|e| CliError::input(format!("cannot write output: {e}")))?;
+        output::print(&svg(&one.position, &[]))?;
         return Ok(crate::error::with_bad_inputs(0, bad));
     }
     let mut out = String::new();
@@ -58,7 +53,7 @@ pub fn run(args: &ShowArgs) -> Result<u8, CliError> {
         }
         out.push('\n');
     }
-    print!("{out}");
+    output::print(&out)?;
     Ok(crate::error::with_bad_inputs(0, bad))
 }
 

@@ -11,7 +11,7 @@ use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_format::Position;
 use kinrow_prover::{observe, Limits, Progress, Verdict};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -58,7 +58,6 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         spinner: std::io::stderr().is_terminal(),
         every: args.progress.map(Duration::from_secs),
     };
-    let mut stdout = std::io::stdout().lock();
     let (mut failed, mut unsettled) = (false, false);
     for (i, Loaded { path, position }) in loaded.iter().enumerate() {
         let position = overrides.apply(position);
@@ -82,7 +81,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                     continue;
                 }
             };
-            write_out(&mut stdout, &text)?;
+            output::print(&text)?;
             continue;
         }
         let limits = budgets.limits(&position);
@@ -172,7 +171,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 }
             }
         };
-        write_out(&mut stdout, &text)?;
+        output::print(&text)?;
     }
     let code = exit_code(failed, unsettled, args.allow_unknown);
     Ok(with_bad_inputs(code, bad))
@@ -200,12 +199,6 @@ fn out_of_reach_note(p: &Position, limits: &Limits) -> Option<String> {
          or ask about fewer plies with --depth N",
         render::plies(horizon)
     ))
-}
-
-fn write_out(out: &mut impl Write, text: &str) -> Result<(), CliError> {
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| CliError::input(format!("cannot write output: {e}")))
 }
 
 /// Where `--proof` or `--svg` (by `ext`) writes each position's file

@@ -7,7 +7,7 @@ use crate::error::{exit_code, with_bad_inputs, CliError, EXIT_UNKNOWN};
 use crate::input::{self, Loaded};
 use crate::provers::ProverKind;
 use crate::settings::Budgets;
-use crate::{schedule, settings};
+use crate::{output, schedule, settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_board::Cell;
 use kinrow_format::{Expect, Position};
@@ -271,12 +271,12 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
                 let mut v = tally.json();
                 v["interrupted"] = true.into();
                 v["total"] = total.into();
-                println!("{v}");
+                let _ = output::print_line(&v.to_string());
             } else {
-                println!(
+                let _ = output::print_line(&format!(
                     "\ninterrupted after {done} of {total} puzzles: {}",
                     tally.summary()
-                );
+                ));
             }
             std::process::exit(130);
         });
@@ -297,17 +297,17 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     let unknown = count(|c| matches!(c, Judgement::Unknown(_)));
     for r in &reports {
         if args.json {
-            println!("{}", json(r));
+            output::print_line(&json(r).to_string())?;
         } else if !live {
             if let Some(l) = line(r, false) {
-                println!("{l}");
+                output::print_line(&l)?;
             }
         }
     }
     if args.json {
-        println!("{}", tally.json());
+        output::print_line(&tally.json().to_string())?;
     } else {
-        println!("{}", tally.summary());
+        output::print_line(&tally.summary())?;
         if unknown > 0 && !args.allow_unknown {
             eprintln!(
                 "kinrow: {unknown} puzzle(s) unknown: a budget ran out, so they were not verified (exit {EXIT_UNKNOWN}; --allow-unknown accepts them)"

@@ -443,3 +443,27 @@ fn verify_interrupted_left_no_output() {
         stdout(&out)
     );
 }
+
+/// `kinrow show ... | head -1`: once the reader had gone, the next write
+/// panicked ("failed printing to stdout: Broken pipe") with status 101.
+/// The report is larger than a pipe's buffer, so the writes go on after
+/// the reader closes its end.
+#[test]
+fn report_piped_into_head_panicked() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kinrow"))
+        .args(["show", "../../positions/renju-puzzles"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    reader.read_line(&mut first).unwrap();
+    assert!(!first.is_empty());
+    drop(reader);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
