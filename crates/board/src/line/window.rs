@@ -23,6 +23,52 @@ impl Game {
         })
     }
 
+    /// Whether [`Game::window_cells`] is not empty: some window of `k`
+    /// consecutive cells holds no `opp` stone, an empty cell and at most
+    /// `max_empty` empty cells. Cheaper than building the set: it looks at
+    /// the windows' first cells only and stops at the first direction that
+    /// has one (for bounds up to 3; above, it builds the set).
+    #[must_use]
+    pub fn has_window(&self, own: &Bitboard, opp: &Bitboard, max_empty: usize) -> bool {
+        if max_empty > 3 {
+            return !self.window_cells(own, opp, max_empty).is_empty();
+        }
+        by_words!(self, N, S => {
+            let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
+            match (S != 0 && self.k() == 5, max_empty) {
+                (true, 2) => self.has_window_at_most::<N, S, 5, 2>(own, opp),
+                (true, 3) => self.has_window_at_most::<N, S, 5, 3>(own, opp),
+                (_, 0) => self.has_window_at_most::<N, S, 0, 0>(own, opp),
+                (_, 1) => self.has_window_at_most::<N, S, 0, 1>(own, opp),
+                (_, 2) => self.has_window_at_most::<N, S, 0, 2>(own, opp),
+                _ => self.has_window_at_most::<N, S, 0, 3>(own, opp),
+            }
+        })
+    }
+
+    /// [`Game::has_window`] for a bound `MAX_EMPTY` of 0 to 3 (`K`: k when
+    /// not 0).
+    #[inline(always)]
+    fn has_window_at_most<const N: usize, const S: u32, const K: usize, const MAX_EMPTY: usize>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+    ) -> bool {
+        let cells = Words::<N>::of(self.geometry().cells());
+        let free = cells.and_not(opp);
+        let empty = free.and_not(own);
+        let dirs = self.dirs::<S>();
+        let mut found = false;
+        for_each_direction!(I => {
+            if !found {
+                let (within, with_empty) =
+                    self.window_starts::<N, K, MAX_EMPTY>(free, empty, dirs[I]);
+                found = !(within & with_empty).is_empty();
+            }
+        });
+        found
+    }
+
     /// [`Game::window_cells`] on the words a board uses.
     #[inline(always)]
     pub(super) fn window_cells_in<const N: usize, const S: u32>(
@@ -135,6 +181,21 @@ impl Game {
         d: u32,
     ) -> Words<N> {
         let k = if K > 0 { K } else { self.k() as usize };
+        let (within, _) = self.window_starts::<N, K, MAX_EMPTY>(free, empty, d);
+        spread_windows(within, d, k)
+    }
+
+    /// The windows along direction `d`, by their first cell, that hold no
+    /// opponent stone: those with at most `MAX_EMPTY` (at most 3) empty
+    /// cells, and those with at least one (`K`: k when not 0).
+    #[inline(always)]
+    fn window_starts<const N: usize, const K: usize, const MAX_EMPTY: usize>(
+        &self,
+        free: Words<N>,
+        empty: Words<N>,
+        d: u32,
+    ) -> (Words<N>, Words<N>) {
+        let k = if K > 0 { K } else { self.k() as usize };
         // Windows by their first cell: `valid` while every cell so far is
         // free (real and without an opponent stone); more[j] once more than
         // j of them are empty. Cells past the board's end shift in as not
@@ -151,13 +212,13 @@ impl Game {
             e = e.shr(d);
             valid = valid & f;
             if valid.is_empty() {
-                return Words::ZERO;
+                return (Words::ZERO, Words::ZERO);
             }
             for j in (1..=MAX_EMPTY).rev() {
                 more[j] |= more[j - 1] & e;
             }
             more[0] |= e;
         }
-        spread_windows(valid.and_not(more[MAX_EMPTY]), d, k)
+        (valid.and_not(more[MAX_EMPTY]), valid & more[0])
     }
 }

@@ -298,7 +298,8 @@ proptest! {
         }
     }
 
-    /// `window_cells` of both sides with every bound on the empty cells.
+    /// `window_cells` and `has_window` of both sides with every bound on
+    /// the empty cells.
     #[test]
     fn window_cells_match_plain_scan(nb in arb_any_board()) {
         let board = to_board(&nb, NAIVE_X);
@@ -306,7 +307,10 @@ proptest! {
             let (own, opp) = (board.stones(player(p)), board.stones(player(p).other()));
             for max_empty in 0..=nb.k + 1 {
                 let got = xys(&board, &board.game().window_cells(own, opp, max_empty));
-                prop_assert_eq!(got, naive_window_cells(&nb, p, max_empty), "side {} max {}", p, max_empty);
+                let want = naive_window_cells(&nb, p, max_empty);
+                let any = board.game().has_window(own, opp, max_empty);
+                prop_assert_eq!(any, !want.is_empty(), "has_window, side {} max {}", p, max_empty);
+                prop_assert_eq!(got, want, "side {} max {}", p, max_empty);
             }
         }
     }

@@ -509,10 +509,44 @@ impl NodeRules {
 /// was such a window before (free of `opp`, with that cell empty, the rest
 /// filled by at most `stones` stones); so when there is none, `own` cannot
 /// win with `stones` more stones, whatever the other side does.
+///
+/// With `stones >= k` it answers at once, without the scan, when the
+/// stones on the board are too few to touch every window: a cell lies in
+/// at most k windows of each of the 4 directions, so `n` stones touch at
+/// most `4kn` windows, and when that is below the board's count of
+/// windows some window holds no stone at all. That window is free of
+/// `opp`, has empty cells, and needs k <= `stones` of them filled. (This
+/// is what keeps the completion cutoff cheap where it cannot fire: the
+/// horizon is long and the board mostly empty.)
 #[inline]
 #[must_use]
 pub fn can_complete(game: &Game, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
-    !game.window_cells(own, opp, stones as usize).is_empty()
+    can_complete_among(game, (own, opp), own.count() + opp.count(), stones)
+}
+
+/// [`can_complete`] with the count of stones on the board known.
+#[inline]
+fn can_complete_among(
+    game: &Game,
+    (own, opp): (&Bitboard, &Bitboard),
+    on_board: u32,
+    stones: u32,
+) -> bool {
+    let k = game.k();
+    if stones >= k && on_board * 4 * k < window_count(game) {
+        return true;
+    }
+    game.has_window(own, opp, stones as usize)
+}
+
+/// The windows of k cells in a line on `game`'s board, over the 4
+/// directions (each lies within the board).
+fn window_count(game: &Game) -> u32 {
+    let g = game.geometry();
+    let (w, h, k) = (g.width(), g.height(), game.k());
+    let across = (w + 1).saturating_sub(k);
+    let down = (h + 1).saturating_sub(k);
+    across * h + w * down + 2 * across * down
 }
 
 /// The completion cutoff: whether the attacker cannot complete a line in
@@ -535,7 +569,8 @@ pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
     // the empty cells; under renju a side may pass (x must, when every
     // cell is forbidden to it), so the board need not fill and only the
     // stones themselves are bounded by the empty cells.
-    let empty = board.empty().count();
+    let on_board = board.stone_count();
+    let empty = board.game().geometry().area() - on_board;
     let stones = if board.game().has_forbidden_points() {
         let s = if and { depth / 2 } else { depth.div_ceil(2) };
         s.min(empty)
@@ -547,12 +582,8 @@ pub fn hopeless(board: &SearchBoard, and: bool, depth: u32) -> bool {
             plies.div_ceil(2)
         }
     };
-    !can_complete(
-        board.game(),
-        board.stones(attacker),
-        board.stones(attacker.other()),
-        stones,
-    )
+    let sides = (board.stones(attacker), board.stones(attacker.other()));
+    !can_complete_among(board.game(), sides, on_board, stones)
 }
 
 #[cfg(test)]
@@ -604,6 +635,30 @@ mod tests {
             }
         }
         false
+    }
+
+    /// The count the completion test's shortcut rests on, against a
+    /// plain count of the windows that fit on the board.
+    #[test]
+    fn window_count_matches_a_plain_count() {
+        for (w, h) in [(3, 3), (4, 7), (7, 4), (9, 5), (15, 15), (19, 6)] {
+            for k in 1..=w.max(h) {
+                let game = Game::new(w, h, k, Rule::Freestyle).unwrap();
+                let (w, h, k) = (w as i32, h as i32, k as i32);
+                let mut plain = 0;
+                for y in 0..h {
+                    for x in 0..w {
+                        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+                            let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
+                            if (0..w).contains(&ex) && (0..h).contains(&ey) {
+                                plain += 1;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(window_count(&game), plain, "{w}x{h} k={k}");
+            }
+        }
     }
 
     #[test]
