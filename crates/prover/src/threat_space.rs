@@ -164,29 +164,34 @@ pub(crate) fn attacker_moves(
 /// left the defender escapes. So every defender's node of a win
 /// proved in the threat space refutes a pass, and the attacker never
 /// needs one: the win holds in the game with passes.
+///
+/// Also returns the plies from this node within which the replies left
+/// out lose, as [`NodeRules::defender_node_zoned`] does.
 pub(crate) fn defender_node(
     rules: &NodeRules,
     board: &SearchBoard,
     (depth, known): (u32, Option<&Wins>),
     wide: bool,
     threats: &mut ThreatSpace,
-) -> AndNode {
+) -> (AndNode, u32) {
     threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
     let pass_matters = |replies: &Bitboard| {
         board.game().has_forbidden_points()
             && rules.pass_matters(board, known)
             && !replies.is_empty()
     };
+    // Reductions 3 and 5 leave out replies that lose within four plies.
+    let floor = if depth >= 4 { 4 } else { 0 };
     match rules.defender_node_with(board, depth, known) {
         AndNode::Replies(replies)
             if depth >= 4 && (replies.has_two() || pass_matters(&replies)) =>
         {
             match rules.zone_replies(board, depth, &replies, threats) {
-                Some((kept, _)) => AndNode::Replies(kept),
-                None => AndNode::NoWin,
+                Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
+                None => (AndNode::NoWin, 0),
             }
         }
-        node => node,
+        node => (node, floor),
     }
 }
 

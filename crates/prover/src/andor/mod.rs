@@ -25,6 +25,11 @@
 //!   reduction is on and `k >= 2`: with three plies left the attacker wins
 //!   exactly when a four leaves it two winning cells, and with five only
 //!   threats are tried (the argument is in [`crate::node::last_plies`]).
+//! - **The node evaluation** is the one every prover shares
+//!   (`node::ruling`) with AND-OR's extras (`search::ANDOR_EXTRAS`):
+//!   reduction 6 and the VCF shortcut with a shortest VCF, so that each
+//!   win's length is the strategy's; not the completion cutoff, which
+//!   saved no node here (the measurement is beside the declaration).
 //! - **Move ordering** by bitboard classes (the table's move, fours, cells
 //!   next to two own stones, the rest): it changes node counts, never a
 //!   verdict, and allocates nothing.
@@ -66,6 +71,8 @@ use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Candidates, Cell};
+#[cfg(test)]
+pub(crate) use search::ANDOR_EXTRAS;
 use search::{AndOrSearch, Answer};
 use table::Table;
 
@@ -304,6 +311,7 @@ impl AndOr {
                 LastPlies::OFF
             },
             threats: &mut self.threats,
+            extras: search::ANDOR_EXTRAS,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {

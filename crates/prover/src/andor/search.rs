@@ -11,10 +11,33 @@
 
 use super::table::{Table, NOWIN_ALWAYS};
 use crate::budget::Budget;
-use crate::node::last_plies::{double_move_tries, makes_two_wins};
-use crate::node::{wins_after_played, wins_of, AndNode, LastPlies, OrNode, SwitchableRules, Wins};
-use crate::threat::{ThreatSpace, VCF_MIN_DEPTH};
+use crate::node::ruling::{Evaluation, Extras};
+use crate::node::{wins_after_played, wins_of, LastPlies, SwitchableRules, Wins};
+use crate::threat::ThreatSpace;
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
+
+/// The extras AND-OR applies on top of the node rules
+/// ([`crate::node::ruling`]): the whole game's, with a shortest VCF for
+/// the VCF shortcut, since AND-OR reports the length of each win it finds
+/// (the table keeps wins as intervals of horizons, and iterative deepening
+/// makes the root's exact); but without the completion cutoff, which does
+/// not pay here. Measured on the 613 AND-OR rows of the bundled suites
+/// (`kinrow bench positions/{bench,small,mnk,renju-puzzles} --provers
+/// and-or --max-nodes 300000`), it changed no verdict and no node count of
+/// the 526 it settles: where a side cannot complete a line within the
+/// horizon the node rules and the last plies settle the node about as
+/// soon, and AND-OR's horizons are too short for the board to fill. It
+/// costs its test at every node (2.3% of the instructions of the
+/// `andor/depth9` positions). Under renju's game for no-wins it would
+/// also contradict AND-OR's table, which keeps a position's answers for
+/// every horizon: at a node where x is stuck the cutoff says no-win under
+/// a short horizon, the rule that x without a legal move loses says a
+/// win in two plies under a longer one.
+pub(crate) const ANDOR_EXTRAS: Extras = Extras {
+    completion: false,
+    shortest_vcf: true,
+    ..Extras::FULL
+};
 
 /// What the search of a node answers: a win with its length, a no-win
 /// that says whether it holds for every horizon, or unknown.
@@ -54,6 +77,8 @@ pub(crate) struct AndOrSearch<'t> {
     pub last_plies: LastPlies,
     /// The VCF searcher behind reduction 6 and the VCF shortcut.
     pub threats: &'t mut ThreatSpace,
+    /// The extras of the node evaluation ([`ANDOR_EXTRAS`]).
+    pub extras: Extras,
 }
 
 /// What a node gets from its parent: the winning cells of both sides in
@@ -98,44 +123,23 @@ impl AndOrSearch<'_> {
             hint = known.best;
         }
         let known = inherited(&self.board, parent);
-        let mut moves = match self
-            .rules
-            .attacker_node_with(&self.board, depth, known.as_ref())
-        {
-            OrNode::Win(c) => return (Answer::Win(1), Some(c)),
-            OrNode::NoWin => return (Answer::NoWin { always: depth >= 2 }, None),
-            OrNode::Moves(moves) => moves,
-        };
-        // Moves left out for the horizon's sake: the no-win is then bound
-        // to the horizon.
-        let mut cut = false;
-        if let Some(threats) = self.last_plies.five_ply_moves(&self.board, depth, &moves) {
-            cut = threats != moves;
-            moves = threats;
-        }
-        if self.last_plies.attacker_decided(depth) {
-            let (r, found) = self.two_winning_cells(&moves);
-            if use_table && r != Answer::Unknown {
-                match r {
-                    Answer::Win(_) => self.table.store(key, stones, 3, 0, found),
-                    _ => self.table.store(key, stones, 0, 3, None),
+        let (moves, cut) = match self.evaluate(false, depth, known.as_ref()) {
+            Evaluation::Won { plies, best } => {
+                if use_table && best.is_some() {
+                    self.table.store(key, stones, plies as u16, 0, best);
                 }
+                return (Answer::Win(plies), best);
             }
-            return (r, found);
-        }
-        // A VCF wins without searching the other moves (its fours pass
-        // every filter); only with every reduction on, where the attacker
-        // is known to have no winning cell here.
-        if self.last_plies.is_on() && depth >= VCF_MIN_DEPTH {
-            if let Some(line) = self.threats.vcf(&self.board, depth) {
-                let first = line.moves[0];
+            Evaluation::NoWin { always } => {
                 if use_table {
                     self.table
-                        .store(key, stones, line.plies() as u16, 0, Some(first));
+                        .store(key, stones, 0, nowin_bound(always, depth), None);
                 }
-                return (Answer::Win(line.plies()), Some(first));
+                return (Answer::NoWin { always }, None);
             }
-        }
+            // Moves left out for the horizon's sake bind the no-win to it.
+            Evaluation::Open { moves, cut, .. } => (moves, cut),
+        };
         let may_win = self.rules.attacker_moves_may_win();
         let wins = known.unwrap_or_else(|| wins_of(&self.board));
         let mut always = !cut;
@@ -162,8 +166,8 @@ impl AndOrSearch<'_> {
             }
         }
         if use_table {
-            let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
-            self.table.store(key, stones, 0, nowin, None);
+            self.table
+                .store(key, stones, 0, nowin_bound(always, depth), None);
         }
         (Answer::NoWin { always }, None)
     }
@@ -194,21 +198,21 @@ impl AndOrSearch<'_> {
             hint = known.best;
         }
         let known = inherited(&self.board, parent);
-        let (node, floor) =
-            self.rules
-                .defender_node_zoned(&self.board, depth, known.as_ref(), self.threats);
-        let replies = match node {
-            AndNode::Win => return Answer::Win(2),
-            // Under renju's game for wins a node whose pass no VCF within
-            // the plies left refutes is a no-win of that horizon only.
-            AndNode::NoWin => {
-                let always = depth >= 2 && !self.rules.node.pass_must_lose(&self.board);
+        let (replies, floor) = match self.evaluate(true, depth, known.as_ref()) {
+            Evaluation::Won { plies, .. } => {
+                if use_table {
+                    self.table.store(key, stones, plies as u16, 0, None);
+                }
+                return Answer::Win(plies);
+            }
+            Evaluation::NoWin { always } => {
+                if use_table {
+                    self.table
+                        .store(key, stones, 0, nowin_bound(always, depth), None);
+                }
                 return Answer::NoWin { always };
             }
-            AndNode::Replies(_) if self.last_plies.defender_escapes(depth) => {
-                return Answer::NoWin { always: false }
-            }
-            AndNode::Replies(replies) => replies,
+            Evaluation::Open { moves, floor, .. } => (moves, floor),
         };
         let may_win = self.rules.replies_may_win();
         let wins = known.unwrap_or_else(|| wins_of(&self.board));
@@ -228,7 +232,7 @@ impl AndOrSearch<'_> {
                     Answer::Unknown => return Answer::Unknown,
                     Answer::NoWin { always } => {
                         if use_table {
-                            let nowin = if always { NOWIN_ALWAYS } else { depth as u16 };
+                            let nowin = nowin_bound(always, depth);
                             self.table.store(key, stones, 0, nowin, Some(cell));
                         }
                         return Answer::NoWin { always };
@@ -253,22 +257,13 @@ impl AndOrSearch<'_> {
         Answer::Win(length)
     }
 
-    /// At the attacker's turn with three plies left (see
-    /// [`LastPlies::attacker_decided`]): whether one of `moves` leaves the
-    /// attacker two winning cells, and that move. Each move tried counts as
-    /// a node.
-    fn two_winning_cells(&mut self, moves: &Bitboard) -> (Answer, Option<Cell>) {
-        // The attacker has no winning cell: reduction 1 found none.
-        for m in double_move_tries(&self.board, moves).iter() {
-            if !self.budget.tick() {
-                return (Answer::Unknown, None);
-            }
-            let cell = Cell::from_index(m);
-            if makes_two_wins(&self.board, cell) {
-                return (Answer::Win(3), Some(cell));
-            }
-        }
-        (Answer::NoWin { always: false }, None)
+    /// The node's evaluation (the defender's when `and`) under AND-OR's
+    /// extras ([`ANDOR_EXTRAS`]).
+    #[inline]
+    fn evaluate(&mut self, and: bool, depth: u32, known: Option<&Wins>) -> Evaluation {
+        let shortcuts = (&self.last_plies, self.extras);
+        self.rules
+            .evaluate(shortcuts, &self.board, and, (depth, known), self.threats)
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:
@@ -305,6 +300,17 @@ impl AndOrSearch<'_> {
         let close = rest & self.board.game().next_to_two(self.board.stones(attacker));
         rest = rest.and_not(&close);
         [first, close, rest]
+    }
+}
+
+/// What the table keeps of a no-win: for every horizon (`always`) or
+/// within `depth` plies.
+#[inline]
+fn nowin_bound(always: bool, depth: u32) -> u16 {
+    if always {
+        NOWIN_ALWAYS
+    } else {
+        depth as u16
     }
 }
 

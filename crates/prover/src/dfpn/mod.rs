@@ -28,10 +28,10 @@
 //!   step, re-expanding each from the table; ⌈second-best·(1+ε)⌉ lets the
 //!   child grow ε beyond its sibling first ([`DfpnConfig::epsilon_percent`]).
 //! - **The game** is PNS's: the same node evaluation
-//!   ([`crate::node::ruling`]) with the node rules ([`NodeRules`]), the
+//!   (`node::ruling`) with the node rules ([`NodeRules`]), the
 //!   completion cutoff and the last-plies shortcuts, but without the VCF
 //!   shortcut and, outside renju's game for wins, reduction 6 (see
-//!   [`extras`] for why); the verdicts are PNS's, the nodes are not. The
+//!   `extras` for why); the verdicts are PNS's, the nodes are not. The
 //!   first numbers of
 //!   PNS's default (the mobility the rules give for the attacker's nodes
 //!   and the last plies, the shape heuristic for the defender's other
@@ -105,6 +105,7 @@ pub(crate) const fn extras(renju_for_wins: bool) -> Extras {
         completion: true,
         zone_cut: renju_for_wins,
         vcf_shortcut: false,
+        shortest_vcf: false,
         threat_space: false,
     }
 }

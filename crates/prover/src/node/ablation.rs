@@ -15,7 +15,8 @@
 //! for a completed line, since without reductions 1 and 2 a move may win at
 //! once.
 
-use super::{AndNode, NodeRules, OrNode, Wins};
+use super::ruling::{self, Evaluation, Extras};
+use super::{AndNode, LastPlies, NodeRules, OrNode, Wins};
 use crate::threat::ThreatSpace;
 use kinrow_board::{Attack, Cell, SearchBoard};
 
@@ -217,6 +218,44 @@ impl SwitchableRules {
             self.node.with_zone(node, board, depth, threats)
         } else {
             (node, if depth >= 4 { 4 } else { 0 })
+        }
+    }
+
+    /// The evaluation of a node (the defender's when `and`) with `depth`
+    /// plies left: with every reduction on, the one evaluation
+    /// ([`ruling::evaluate`]) under `extras`; with some off, what the
+    /// switched rules say, read the same way. No extra applies then: the
+    /// last-plies shortcuts, which the VCF shortcut needs, are off
+    /// ([`LastPlies::OFF`]), and the completion cutoff is left out with
+    /// them, which costs work, never a verdict.
+    pub(crate) fn evaluate(
+        &self,
+        (last_plies, extras): (&LastPlies, Extras),
+        board: &SearchBoard,
+        and: bool,
+        (depth, known): (u32, Option<&Wins>),
+        threats: &mut ThreatSpace,
+    ) -> Evaluation {
+        let at = (depth, known);
+        if self.all {
+            return ruling::evaluate(
+                &self.node,
+                last_plies,
+                extras,
+                board,
+                and,
+                at,
+                false,
+                Some(threats),
+            );
+        }
+        let off = LastPlies::OFF;
+        if and {
+            let node = self.defender_node_zoned(board, depth, known, threats);
+            ruling::evaluate_defender(&self.node, &off, extras, board, depth, node)
+        } else {
+            let node = self.attacker_node_with(board, depth, known);
+            ruling::evaluate_attacker(&off, extras, board, depth, (node, false), None)
         }
     }
 

@@ -1,11 +1,12 @@
 //! One node evaluation: what a node is, settled (with its numbers) or
 //! open (with its moves), from the position, the plies left, the
 //! [`NodeRules`] (reductions 1 to 7 and the passes) and the extras a
-//! prover declares on top of them ([`Extras`]). df-pn and PNS call
-//! [`ruling`] for every node they evaluate, each with its declaration
-//! beside the reason for what it leaves out, so that "the same game" is
-//! one function and a test (`declared_extras_agree_with_the_full_ones`
-//! below), not a comment to trust.
+//! prover declares on top of them ([`Extras`]). AND-OR, df-pn and PNS
+//! call [`evaluate`] (the proof-number searches through [`ruling`]) for
+//! every node they evaluate, each with its declaration beside the reason
+//! for what it leaves out, so that "the same game" is one function and a
+//! test (`declared_extras_agree_with_the_full_ones` below), not a comment
+//! to trust.
 //!
 //! The chain, in order: the completion cutoff ([`hopeless`]), the node
 //! rules, the five-ply cut of the attacker's moves and the last-plies
@@ -18,12 +19,14 @@
 
 use super::last_plies::double_moves;
 use super::{hopeless, AndNode, LastPlies, NodeRules, OrNode, Wins};
+use crate::kit::depth::UNLIMITED;
 use crate::kit::Numbers;
-use crate::threat::{ThreatSpace, VCF_MIN_DEPTH};
+use crate::threat::{ThreatSpace, VcfLine, VCF_MIN_DEPTH};
 use crate::threat_space;
-use kinrow_board::{Bitboard, SearchBoard};
+use kinrow_board::{Bitboard, Cell, SearchBoard};
 
-/// What the evaluation says of a node.
+/// What the evaluation says of a node, as the proof-number searches read
+/// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ruling {
     /// Settled without a search: proved (with its proof length) or
@@ -33,10 +36,34 @@ pub(crate) enum Ruling {
     Open(Bitboard),
 }
 
+/// What the evaluation says of a node in full: [`Ruling`] with what
+/// AND-OR also reads (the winning move, whether a no-win is the
+/// horizon's, the plies within which the replies left out lose).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Evaluation {
+    /// The attacker wins within `plies` plies from this node; at the
+    /// attacker's node `best` is a move that does.
+    Won { plies: u32, best: Option<Cell> },
+    /// The attacker does not win within the plies left; `always`: nor
+    /// within any horizon.
+    NoWin { always: bool },
+    /// Open with these moves (empty only for a defender's node whose
+    /// replies the rules all left out, which [`NodeRules`] promises not
+    /// to do). `floor`, at the defender's node: the plies within which the
+    /// replies left out lose (0 when none were); `cut`, at the attacker's:
+    /// moves were left out for the horizon's sake (or the threat space's),
+    /// so a no-win over the others holds for this horizon only.
+    Open {
+        moves: Bitboard,
+        floor: u32,
+        cut: bool,
+    },
+}
+
 /// The extras a prover applies on top of [`NodeRules`]; see the module
 /// docs. Each prover declares its own beside the reasons for what it
 /// leaves out (`PNS_EXTRAS` in `pns::search::rules`, `extras` in
-/// `dfpn::search`).
+/// `dfpn`, `ANDOR_EXTRAS` in `andor::search`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Extras {
     /// The completion cutoff ([`hopeless`]) before the rules.
@@ -48,6 +75,10 @@ pub(crate) struct Extras {
     /// At the attacker's node left open, a VCF within the plies left
     /// proves it without children. Needs a [`ThreatSpace`].
     pub vcf_shortcut: bool,
+    /// The VCF shortcut looks for a shortest VCF, not the first one found
+    /// within the plies left: for a prover that reports the length of each
+    /// win it finds (the verdict is the same either way).
+    pub shortest_vcf: bool,
     /// The attacker kept to its threat space
     /// ([`threat_space::attacker_moves`]); the defender's nodes where it
     /// threatens nothing are no-wins of that game. Needs a
@@ -62,6 +93,7 @@ impl Extras {
         completion: true,
         zone_cut: true,
         vcf_shortcut: true,
+        shortest_vcf: false,
         threat_space: false,
     };
 }
@@ -76,30 +108,62 @@ pub(crate) fn attacker_node(
     last_plies: &LastPlies,
     extras: Extras,
     board: &SearchBoard,
-    (depth, known): (u32, Option<&Wins>),
+    at: (u32, Option<&Wins>),
     wide: bool,
     tested: bool,
 ) -> (OrNode, bool) {
+    let (node, widened, _) = attacker_node_cut(rules, last_plies, extras, board, at, wide, tested);
+    (node, widened)
+}
+
+/// [`attacker_node`], also saying whether the five-ply cut or the threat
+/// space left out some of the moves the rules gave.
+#[inline]
+fn attacker_node_cut(
+    rules: &NodeRules,
+    last_plies: &LastPlies,
+    extras: Extras,
+    board: &SearchBoard,
+    (depth, known): (u32, Option<&Wins>),
+    wide: bool,
+    tested: bool,
+) -> (OrNode, bool, bool) {
     match rules.attacker_node_tested(board, depth, known, tested) {
-        OrNode::Moves(m) => {
-            let m = last_plies.five_ply_moves(board, depth, &m).unwrap_or(m);
+        OrNode::Moves(all) => {
+            let m = last_plies.five_ply_moves(board, depth, &all).unwrap_or(all);
             if extras.threat_space && last_plies.is_on() {
                 let (moves, widened) = threat_space::attacker_moves(board, &m, depth, wide);
-                (OrNode::Moves(moves), widened)
+                (OrNode::Moves(moves), widened, moves != all)
             } else {
-                (OrNode::Moves(m), false)
+                (OrNode::Moves(m), false, m != all)
             }
         }
-        other => (other, false),
+        other => (other, false, false),
     }
 }
 
 /// The defender's node with `depth` plies left: the rules and, as
 /// declared, reduction 6 or the threat space's test
 /// ([`threat_space::defender_node`]; `wide`: below a widened attacker's
-/// node). The
-/// caller has set `threats`' frame and node cap for this position.
+/// node). The caller has set `threats`' frame and node cap for this
+/// position.
 pub(crate) fn defender_node(
+    rules: &NodeRules,
+    last_plies: &LastPlies,
+    extras: Extras,
+    board: &SearchBoard,
+    at: (u32, Option<&Wins>),
+    wide: bool,
+    threats: Option<&mut ThreatSpace>,
+) -> AndNode {
+    defender_node_floor(rules, last_plies, extras, board, at, wide, threats).0
+}
+
+/// [`defender_node`] with the plies from this node within which the
+/// replies left out lose (reductions 3 and 5: four; 6: the VCF's
+/// length; 0 below four plies left, where none are left out for a win).
+#[inline]
+fn defender_node_floor(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -107,14 +171,15 @@ pub(crate) fn defender_node(
     (depth, known): (u32, Option<&Wins>),
     wide: bool,
     threats: Option<&mut ThreatSpace>,
-) -> AndNode {
+) -> (AndNode, u32) {
     let Some(threats) = threats.filter(|_| extras.zone_cut || extras.threat_space) else {
-        return rules.defender_node_with(board, depth, known);
+        let floor = if depth >= 4 { 4 } else { 0 };
+        return (rules.defender_node_with(board, depth, known), floor);
     };
     if extras.threat_space && last_plies.is_on() {
         return threat_space::defender_node(rules, board, (depth, known), wide, threats);
     }
-    rules.defender_node_zoned(board, depth, known, threats).0
+    rules.defender_node_zoned(board, depth, known, threats)
 }
 
 /// The VCF shortcut: the length of a VCF the attacker has at its node
@@ -127,20 +192,58 @@ pub(crate) fn vcf_shortcut(
     depth: u32,
     threats: &mut ThreatSpace,
 ) -> Option<u32> {
+    vcf_shortcut_line(last_plies, board, depth, threats, false).map(|line| line.plies())
+}
+
+/// [`vcf_shortcut`]'s line, a shortest one when `shortest`.
+fn vcf_shortcut_line(
+    last_plies: &LastPlies,
+    board: &SearchBoard,
+    depth: u32,
+    threats: &mut ThreatSpace,
+    shortest: bool,
+) -> Option<VcfLine> {
     if !last_plies.is_on() || depth < VCF_MIN_DEPTH {
         return None;
     }
-    threats.vcf_within(board, depth)
+    threats.vcf_of(board, depth, shortest)
 }
 
 /// The ruling of a node (the defender's when `and`) with `depth` plies
-/// left under `rules` and `extras`; `known`: the winning cells of both
-/// sides when the caller knows them; `wide`: a defender's node below a
-/// widened attacker's node of the threat space. `threats` must be given
+/// left under `rules` and `extras`: [`evaluate`] as the proof-number
+/// searches read it.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn ruling(
+    rules: &NodeRules,
+    last_plies: &LastPlies,
+    extras: Extras,
+    board: &SearchBoard,
+    and: bool,
+    at: (u32, Option<&Wins>),
+    wide: bool,
+    threats: Option<&mut ThreatSpace>,
+) -> Ruling {
+    let evaluation = evaluate(rules, last_plies, extras, board, and, at, wide, threats);
+    match evaluation {
+        Evaluation::Won { plies, .. } => Ruling::Settled(Numbers::proved_in(plies)),
+        Evaluation::NoWin { .. } => Ruling::Settled(Numbers::DISPROVED),
+        // `NodeRules` promises a reply (since it kept reduction 5 from
+        // leaving none); were none left, each one would lose to a move
+        // giving two winning cells, at the fourth ply.
+        Evaluation::Open { moves, .. } if moves.is_empty() => Ruling::Settled(Numbers::proved(4)),
+        Evaluation::Open { moves, .. } => Ruling::Open(moves),
+    }
+}
+
+/// The evaluation of a node (the defender's when `and`) with `depth`
+/// plies left under `rules` and `extras`; `known`: the winning cells of
+/// both sides when the caller knows them; `wide`: a defender's node below
+/// a widened attacker's node of the threat space. `threats` must be given
 /// (its frame and node cap set for this position) when `extras` asks for
 /// a VCF; it is the only thing the evaluation changes.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn ruling(
+#[inline]
+pub(crate) fn evaluate(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -149,63 +252,110 @@ pub(crate) fn ruling(
     (depth, known): (u32, Option<&Wins>),
     wide: bool,
     threats: Option<&mut ThreatSpace>,
-) -> Ruling {
+) -> Evaluation {
     if extras.completion && hopeless(board, and, depth) {
-        return Ruling::Settled(Numbers::DISPROVED);
+        // Beyond the horizon too when the board fills first.
+        let always = hopeless(board, and, UNLIMITED);
+        return Evaluation::NoWin { always };
     }
     if and {
-        let node = defender_node(
-            rules,
-            last_plies,
-            extras,
-            board,
-            (depth, known),
-            wide,
-            threats,
-        );
-        match node {
-            AndNode::Win => Ruling::Settled(Numbers::proved(2)),
-            AndNode::NoWin => Ruling::Settled(Numbers::DISPROVED),
-            // `NodeRules` promises a reply (since it kept reduction 5 from
-            // leaving none); were none left, each one would lose to a move
-            // giving two winning cells, at the fourth ply.
-            AndNode::Replies(r) if r.is_empty() => Ruling::Settled(Numbers::proved(4)),
-            AndNode::Replies(_) if last_plies.defender_escapes(depth) => {
-                Ruling::Settled(Numbers::DISPROVED)
-            }
-            AndNode::Replies(r) => Ruling::Open(r),
-        }
+        let at = (depth, known);
+        let node = defender_node_floor(rules, last_plies, extras, board, at, wide, threats);
+        evaluate_defender(rules, last_plies, extras, board, depth, node)
     } else {
-        let node = attacker_node(
-            rules,
-            last_plies,
-            extras,
-            board,
-            (depth, known),
-            false,
-            false,
-        );
-        match node.0 {
-            OrNode::Win(_) => Ruling::Settled(Numbers::proved(1)),
-            OrNode::NoWin => Ruling::Settled(Numbers::DISPROVED),
-            OrNode::Moves(m) if m.is_empty() => Ruling::Settled(Numbers::DISPROVED),
-            OrNode::Moves(m) if last_plies.attacker_decided(depth) => {
-                Ruling::Settled(match double_moves(board, &m).next() {
-                    Some(_) => Numbers::proved(3),
-                    None => Numbers::DISPROVED,
-                })
-            }
-            OrNode::Moves(m) => {
-                let vcf = match threats {
-                    Some(t) if extras.vcf_shortcut => vcf_shortcut(last_plies, board, depth, t),
-                    _ => None,
-                };
-                match vcf {
-                    Some(plies) => Ruling::Settled(Numbers::proved_in(plies)),
-                    None => Ruling::Open(m),
-                }
+        let at = (depth, known);
+        let (node, _, cut) = attacker_node_cut(rules, last_plies, extras, board, at, false, false);
+        evaluate_attacker(last_plies, extras, board, depth, (node, cut), threats)
+    }
+}
+
+/// [`evaluate`] at the defender's node, from what the rules said of it
+/// and the plies its left-out replies lose within.
+#[inline]
+pub(super) fn evaluate_defender(
+    rules: &NodeRules,
+    last_plies: &LastPlies,
+    extras: Extras,
+    board: &SearchBoard,
+    depth: u32,
+    (node, floor): (AndNode, u32),
+) -> Evaluation {
+    match node {
+        AndNode::Win => Evaluation::Won {
+            plies: 2,
+            best: None,
+        },
+        // Under renju's game for wins a node whose pass no VCF within the
+        // plies left refutes is a no-win of that horizon only; so is one
+        // of the threat space (a longer threat might come later).
+        AndNode::NoWin => Evaluation::NoWin {
+            always: depth >= 2 && !rules.pass_must_lose(board) && !extras.threat_space,
+        },
+        AndNode::Replies(r) if !r.is_empty() && last_plies.defender_escapes(depth) => {
+            Evaluation::NoWin { always: false }
+        }
+        AndNode::Replies(moves) => Evaluation::Open {
+            moves,
+            floor,
+            cut: false,
+        },
+    }
+}
+
+/// [`evaluate`] at the attacker's node, from what the rules, the five-ply
+/// cut and the threat space said of it (`cut`: they left moves out).
+#[inline]
+pub(super) fn evaluate_attacker(
+    last_plies: &LastPlies,
+    extras: Extras,
+    board: &SearchBoard,
+    depth: u32,
+    (node, cut): (OrNode, bool),
+    threats: Option<&mut ThreatSpace>,
+) -> Evaluation {
+    let moves = match node {
+        OrNode::Win(c) => {
+            return Evaluation::Won {
+                plies: 1,
+                best: Some(c),
             }
         }
+        // A static no-win, or a defender's line the attacker cannot stop,
+        // holds at every horizon; with fewer than two plies left the
+        // horizon decided.
+        OrNode::NoWin => return Evaluation::NoWin { always: depth >= 2 },
+        OrNode::Moves(m) => m,
+    };
+    // A restriction's no-win (the threat space's) is not the game's.
+    let cut = cut || extras.threat_space;
+    if moves.is_empty() {
+        return Evaluation::NoWin { always: !cut };
+    }
+    if last_plies.attacker_decided(depth) {
+        return match double_moves(board, &moves).next() {
+            Some(c) => Evaluation::Won {
+                plies: 3,
+                best: Some(c),
+            },
+            None => Evaluation::NoWin { always: false },
+        };
+    }
+    let line = match threats {
+        Some(t) if extras.vcf_shortcut => {
+            vcf_shortcut_line(last_plies, board, depth, t, extras.shortest_vcf)
+        }
+        _ => None,
+    };
+    match line {
+        Some(line) => Evaluation::Won {
+            plies: line.plies(),
+            best: line.moves.first().copied(),
+        },
+        None => Evaluation::Open {
+            moves,
+            floor: 0,
+            cut,
+        },
     }
 }
 
@@ -220,6 +370,7 @@ mod tests {
     fn declared() -> Vec<(&'static str, Extras)> {
         vec![
             ("pns", crate::pns::PNS_EXTRAS),
+            ("and-or", crate::andor::ANDOR_EXTRAS),
             ("dfpn", crate::dfpn::extras(false)),
             ("dfpn (renju, for wins)", crate::dfpn::extras(true)),
         ]

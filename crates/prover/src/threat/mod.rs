@@ -231,7 +231,14 @@ impl ThreatSpace {
             .map(|line| line.plies())
     }
 
-    fn vcf_of(&mut self, board: &SearchBoard, max_plies: u32, shortest: bool) -> Option<VcfLine> {
+    /// [`ThreatSpace::vcf`] when `shortest`, else the first VCF within
+    /// `max_plies` found (the search of [`ThreatSpace::vcf_within`]).
+    pub(crate) fn vcf_of(
+        &mut self,
+        board: &SearchBoard,
+        max_plies: u32,
+        shortest: bool,
+    ) -> Option<VcfLine> {
         if max_plies < 3 || !self.has_four(board, board.to_move()) {
             return None;
         }
