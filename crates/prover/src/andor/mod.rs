@@ -311,7 +311,6 @@ impl AndOr {
                 LastPlies::OFF
             },
             threats: &mut self.threats,
-            extras: search::ANDOR_EXTRAS,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {

@@ -77,8 +77,6 @@ pub(crate) struct AndOrSearch<'t> {
     pub last_plies: LastPlies,
     /// The VCF searcher behind reduction 6 and the VCF shortcut.
     pub threats: &'t mut ThreatSpace,
-    /// The extras of the node evaluation ([`ANDOR_EXTRAS`]).
-    pub extras: Extras,
 }
 
 /// What a node gets from its parent: the winning cells of both sides in
@@ -261,7 +259,7 @@ impl AndOrSearch<'_> {
     /// extras ([`ANDOR_EXTRAS`]).
     #[inline]
     fn evaluate(&mut self, and: bool, depth: u32, known: Option<&Wins>) -> Evaluation {
-        let shortcuts = (&self.last_plies, self.extras);
+        let shortcuts = (&self.last_plies, ANDOR_EXTRAS);
         self.rules
             .evaluate(shortcuts, &self.board, and, (depth, known), self.threats)
     }
