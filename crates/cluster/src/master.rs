@@ -333,7 +333,13 @@ impl Master<'_> {
                 .job_file(id, &format!("r{run}.proof"))
                 .into_os_string(),
         ]);
-        a.extend(["--force".into(), "--allow-unknown".into()]);
+        // A no-win needs no certificate here (the root's certificate joins
+        // wins only), and a draw certificate can take longer than the job.
+        a.extend([
+            "--no-draw-proof".into(),
+            "--force".into(),
+            "--allow-unknown".into(),
+        ]);
         // One thread a job: the executor runs as many jobs as it has cores
         // (`solve` alone would give df-pn every core the process may use).
         a.extend(["--threads".into(), "1".into()]);

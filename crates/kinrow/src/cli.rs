@@ -236,6 +236,11 @@ pub struct SolveArgs {
     /// verdict still printed.
     #[arg(long, value_name = "PATH")]
     pub proof: Option<PathBuf>,
+    /// With --proof, write the certificates of wins only: no draw
+    /// certificate for a no-win (writing one can take far longer than the
+    /// search; the cluster's jobs, whose no-wins need none, use this).
+    #[arg(long, requires = "proof")]
+    pub no_draw_proof: bool,
     /// Draw each position as SVG with the line found numbered (and under
     /// renju x's forbidden points marked): a file for one position, a
     /// folder with one NAME.svg per position for several (or when PATH is

@@ -117,7 +117,11 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             }
             Ok(solved) => {
                 let proof = match &proof_paths {
-                    Some(paths) if solved.outcome.verdict != Verdict::Unknown => {
+                    Some(paths)
+                        if solved.outcome.verdict == Verdict::Win
+                            || (solved.outcome.verdict == Verdict::NoWin
+                                && !args.no_draw_proof) =>
+                    {
                         let info = with_progress(show_progress, &format!("{label} proof"), || {
                             if solved.outcome.verdict == Verdict::Win {
                                 write_proof(&paths[i], args.force, &position, &solved, &limits)

@@ -108,6 +108,20 @@ fn cluster_no_win_and_renju_win_equal_in_process() {
     assert_eq!(v["result"], in_process(&pos));
     assert_eq!(v["result"], "no-win");
     assert!(v["cluster"]["jobs"].as_u64().unwrap() > 1, "{v}");
+    // The jobs' no-wins wrote no draw certificate: the master needs none.
+    let mut no_wins = 0;
+    for entry in std::fs::read_dir(t.path().join("w1/jobs")).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(run) = path.to_str().unwrap().strip_suffix(".json") else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains(r#""result":"no-win""#) {
+            no_wins += 1;
+            assert!(!Path::new(&format!("{run}.proof")).exists(), "{run}");
+        }
+    }
+    assert!(no_wins > 0);
 
     // A renju VCF in 25 plies: the depth passed down the top tree.
     let suite =
