@@ -1,5 +1,5 @@
-//! How long and how much memory one move may take, from the manager's
-//! `INFO` settings.
+//! How long, how much memory and how many threads one move may take, from
+//! the manager's `INFO` settings.
 //!
 //! A move has two times: the *think* time the searches are given, and the
 //! *hard* time after which the session answers with the quick move it
@@ -36,6 +36,11 @@ pub struct Settings {
     pub time_left: Option<u64>,
     /// `max_memory`: 0 for no limit.
     pub max_memory: u64,
+    /// `thread_num`: 0 (or never sent) for the most allowed.
+    pub thread_num: u64,
+    /// The most threads allowed: the cores this process may use, or fewer
+    /// when asked on the command line; 0 for [`kinrow_prover::cores`].
+    pub most_threads: usize,
 }
 
 /// The budget of one move.
@@ -45,8 +50,24 @@ pub struct MoveBudget {
     pub think: Duration,
     /// When the session answers whatever the searches are doing.
     pub hard: Duration,
-    /// Bytes of search memory.
+    /// Bytes of search memory, all threads together.
     pub memory: u64,
+    /// Threads the searches may run on at once (at least 1).
+    pub threads: usize,
+}
+
+impl MoveBudget {
+    /// A budget of `think` (the hard time the same), for a caller that
+    /// runs [`crate::engine::deep`] itself.
+    #[must_use]
+    pub const fn thinking(think: Duration, memory: u64, threads: usize) -> MoveBudget {
+        MoveBudget {
+            think,
+            hard: think,
+            memory,
+            threads,
+        }
+    }
 }
 
 impl Settings {
@@ -82,7 +103,23 @@ impl Settings {
             think,
             hard: available.mul_f64(0.8),
             memory,
+            threads: self.threads(),
         }
+    }
+
+    /// The threads of a move (see the module docs).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        let most = match self.most_threads {
+            0 => kinrow_prover::cores(),
+            n => n,
+        };
+        let asked = usize::try_from(self.thread_num).unwrap_or(usize::MAX);
+        match asked {
+            0 => most,
+            n => n.min(most),
+        }
+        .max(1)
     }
 }
 
@@ -107,5 +144,19 @@ mod tests {
         s.max_memory = 30 << 20;
         assert_eq!(s.budget().memory, 10 << 20);
         assert_eq!(Settings::default().available(), NO_LIMIT_TURN);
+    }
+
+    #[test]
+    fn threads_are_the_cores_lowered_by_the_command_line_and_the_manager() {
+        let mut s = Settings::default();
+        assert_eq!(s.budget().threads, kinrow_prover::cores());
+        s.most_threads = 3;
+        assert_eq!(s.threads(), 3);
+        s.thread_num = 2;
+        assert_eq!(s.threads(), 2);
+        s.thread_num = 64;
+        assert_eq!(s.threads(), 3, "the manager cannot raise the cap");
+        s.most_threads = 1;
+        assert_eq!(s.budget().threads, 1);
     }
 }

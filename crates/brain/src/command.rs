@@ -41,6 +41,9 @@ pub enum Info {
     TimeLeft(u64),
     /// Bytes of memory the brain may use; 0: no limit.
     MaxMemory(u64),
+    /// Threads the brain may use (an extension; see [`crate::budget`]);
+    /// 0: as many as allowed.
+    ThreadNum(u64),
     /// The rule bit mask: 1 exactly five, 2 continuous game, 4 renju, 8
     /// caro.
     Rule(u64),
@@ -240,6 +243,7 @@ fn info(args: &str) -> Result<Info, LineError> {
         "timeout_match" => num(Info::TimeoutMatch),
         "time_left" => num(Info::TimeLeft),
         "max_memory" => num(Info::MaxMemory),
+        "thread_num" => num(Info::ThreadNum),
         "rule" => num(Info::Rule),
         "" => Err(malformed("INFO key value", args)),
         _ => Ok(Info::Ignored),

@@ -28,8 +28,10 @@ use crate::decision::{Decision, Reason};
 use crate::search::{best_by_eval, legal, ranked, threat_space, vcf_cap, vct_of, vct_search, Vct};
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, SearchBoard};
 use kinrow_prover::defence::Reply;
-use kinrow_prover::threat::{zone, Vcf};
-use kinrow_prover::{Limits, Problem};
+use kinrow_prover::threat::{slots_within, zone, Vcf};
+use kinrow_prover::{observe, Limits, Problem, Progress};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The least time a candidate's VCT check gets.
@@ -40,7 +42,7 @@ pub const MIN_CHECK: Duration = Duration::from_millis(10);
 const MIN_CHECK_NODES: u64 = 10_000;
 
 /// The opponent's forced win, as the defence sees it.
-struct Threat {
+pub(crate) struct Threat {
     prover: &'static str,
     plies: u32,
     /// The cells a defence is looked for in.
@@ -74,7 +76,12 @@ fn neighbours(board: &Board, cells: &Bitboard) -> Bitboard {
 
 /// The forced win the opponent would have if it were to move, VCF first
 /// (a quarter of the time left), then VCT (a third of the time left).
-fn threat(board: &Board, vcf: &mut Vcf, deadline: Instant, memory: u64) -> Option<Threat> {
+pub(crate) fn threat(
+    board: &Board,
+    vcf: &mut Vcf,
+    deadline: Instant,
+    memory: u64,
+) -> Option<Threat> {
     let opp = board.to_move().other();
     let mut passed = board.clone();
     passed.set_to_move(opp);
@@ -114,16 +121,19 @@ fn threat(board: &Board, vcf: &mut Vcf, deadline: Instant, memory: u64) -> Optio
     })
 }
 
-/// Step 4 (see the module docs): `None` when the opponent has no forced
-/// win found in the time, or the time ran out before one was.
-pub(crate) fn block(
+/// Step 4 (see the module docs) against `threat`, the candidates checked
+/// on `threads` threads (`vcf`, the caller's table, serves one thread;
+/// more threads each take their own, and each parallel check its share of
+/// `memory`): `None` when no candidate is found in the time.
+pub(crate) fn refute(
     board: &Board,
+    threat: &Threat,
     vcf: &mut Vcf,
     deadline: Instant,
     memory: u64,
+    threads: usize,
 ) -> Option<Decision> {
     let me = board.to_move();
-    let threat = threat(board, vcf, deadline, memory)?;
     let left = || deadline.saturating_duration_since(Instant::now());
     let legal = legal(board);
     // Our threats (fours, and threes against a VCT, which threes can
@@ -140,9 +150,16 @@ pub(crate) fn block(
     }
     let mut order = ranked(board, &(defences & threat.line));
     order.extend(ranked(board, &defences.and_not(&threat.line)));
-    // Twice what finding took, or a fair share of the time left if more.
-    let share = left() / order.len().max(1) as u32;
+    // Twice what finding took, or a fair share of the time left if more
+    // (the threads check that many candidates at once).
+    let threads = threads.clamp(1, order.len().max(1));
+    let share = left() * threads as u32 / order.len().max(1) as u32;
     let check_time = (threat.found_in * 2).max(MIN_CHECK).max(share);
+    let checked = if threads == 1 {
+        in_turn(board, &order, vcf, deadline, check_time, memory)
+    } else {
+        at_once(board, &order, deadline, check_time, memory, threads)
+    };
     let decide = |cell, refutes| Decision {
         cell,
         reason: Reason::Block {
@@ -151,23 +168,82 @@ pub(crate) fn block(
             refutes,
         },
     };
-    let mut best: Option<(Refutes, Cell)> = None;
-    for &m in &order {
-        if left().is_zero() {
+    // The first candidate (in `order`) that refutes; else the first that
+    // refutes as far as seen; else the first, as a try.
+    let best = checked
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.map(|r| (std::cmp::Reverse(r), i)))
+        .min()
+        .filter(|&(std::cmp::Reverse(r), _)| r > Refutes::No);
+    match best {
+        Some((std::cmp::Reverse(r), i)) => Some(decide(order[i], r)),
+        None => order.first().map(|&m| decide(m, Refutes::No)),
+    }
+}
+
+/// The candidates of `order` checked one after the other with `vcf`,
+/// until one refutes or the time runs out: each one's answer (`None`:
+/// not checked).
+fn in_turn(
+    board: &Board,
+    order: &[Cell],
+    vcf: &mut Vcf,
+    deadline: Instant,
+    check_time: Duration,
+    memory: u64,
+) -> Vec<Option<Refutes>> {
+    let mut checked = vec![None; order.len()];
+    for (i, &m) in order.iter().enumerate() {
+        if Instant::now() >= deadline {
             break;
         }
         let refutes = check(board, m, vcf, deadline, check_time, memory);
+        checked[i] = Some(refutes);
         if refutes == Refutes::Yes {
-            return Some(decide(m, refutes));
-        }
-        if best.is_none_or(|(r, _)| refutes > r) {
-            best = Some((refutes, m));
+            break;
         }
     }
-    match best {
-        Some((Refutes::AsFarAsSeen, m)) => Some(decide(m, Refutes::AsFarAsSeen)),
-        _ => order.first().map(|&m| decide(m, Refutes::No)),
-    }
+    checked
+}
+
+/// [`in_turn`] on `threads` threads: each takes the next candidate not
+/// yet taken, with a VCF table of its own and a `threads`th of `memory`
+/// for it and its check. The first refutation found stops the others
+/// (their checks in the threat space at once, through a shared
+/// [`Progress`]; their VCF searches by their node caps): any refutation
+/// will do, the order only says which to try first.
+fn at_once(
+    board: &Board,
+    order: &[Cell],
+    deadline: Instant,
+    check_time: Duration,
+    memory: u64,
+    threads: usize,
+) -> Vec<Option<Refutes>> {
+    let checked = Mutex::new(vec![None; order.len()]);
+    let next = AtomicUsize::new(0);
+    let found = Arc::new(Progress::default());
+    let share = memory / threads as u64;
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut vcf = Vcf::new(Candidates::All, slots_within(share));
+                observe(&found, || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= order.len() || found.stop_requested() || Instant::now() >= deadline {
+                        return;
+                    }
+                    let refutes = check(board, order[i], &mut vcf, deadline, check_time, share);
+                    if refutes == Refutes::Yes {
+                        found.request_stop();
+                    }
+                    checked.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(refutes);
+                });
+            });
+        }
+    });
+    checked.into_inner().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Whether `m` refutes the opponent's forced wins: the VCF search, then
@@ -226,6 +302,7 @@ fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::MoveBudget;
     use crate::engine::{deep, quick};
     use kinrow_board::{Candidates, Game, Rule};
     use kinrow_prover::threat::slots_within;
@@ -279,6 +356,12 @@ mod tests {
 
     #[test]
     fn the_opponents_vct_is_refuted() {
+        for threads in [1, 2, 4] {
+            vct_refuted_on(threads);
+        }
+    }
+
+    fn vct_refuted_on(threads: usize) {
         for moves in VCT_THREATS {
             let b = board(Rule::Freestyle, moves);
             assert!(!opp_vcf(&b), "{moves:?}");
@@ -288,7 +371,13 @@ mod tests {
                 matches!(opp_vct(&after(&b, q.cell)), Vct::Win { .. }),
                 "{moves:?}: the evaluation's move stops it already"
             );
-            let d = deep(&b, Instant::now(), Duration::from_secs(10), MEMORY, None).unwrap();
+            let d = deep(
+                &b,
+                Instant::now(),
+                &MoveBudget::thinking(Duration::from_secs(10), MEMORY, threads),
+                None,
+            )
+            .unwrap();
             assert!(
                 matches!(
                     d.reason,
@@ -307,6 +396,12 @@ mod tests {
 
     #[test]
     fn a_three_of_ours_is_a_defence_against_a_vct() {
+        for threads in [1, 2] {
+            a_three_of_ours_on(threads);
+        }
+    }
+
+    fn a_three_of_ours_on(threads: usize) {
         // o makes two threes at g8 (e8 f8, g6 g7); x's j3 makes an open
         // three (j3 k4 l5), which outpaces them, while the block at g8
         // leaves o a longer VCT.
@@ -315,7 +410,13 @@ mod tests {
             &["k4", "e8", "l5", "f8", "b13", "g6", "n13", "g7"],
         );
         assert!(matches!(opp_vct(&b), Vct::Win { .. }));
-        let d = deep(&b, Instant::now(), Duration::from_secs(10), MEMORY, None).unwrap();
+        let d = deep(
+            &b,
+            Instant::now(),
+            &MoveBudget::thinking(Duration::from_secs(10), MEMORY, threads),
+            None,
+        )
+        .unwrap();
         assert!(
             matches!(
                 d.reason,

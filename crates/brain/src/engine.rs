@@ -28,6 +28,7 @@
 pub use crate::decision::{Decision, Reason, Win};
 pub use crate::search::{best_by_eval, legal, VCF_NODES_PER_MS};
 
+use crate::budget::MoveBudget;
 use crate::defence;
 use crate::search::{vcf_cap, vct_search, Vct};
 use kinrow_board::{Board, Candidates, Cell, SearchBoard};
@@ -54,16 +55,23 @@ pub fn quick(board: &Board) -> Option<Decision> {
     best_by_eval(board, &legal).map(|c| decide(c.index(), Reason::Eval))
 }
 
-/// Steps 3 and 4 (see the module docs) within `think` from `start` and
-/// `memory` bytes; `depth`: the horizon for the VCT, when a win of that
-/// length was proved a move ago. `None` when neither applies or the time
-/// ran out: the caller plays [`quick`]'s move.
+/// Steps 3 and 4 (see the module docs) within `budget`'s think time from
+/// `start`, its memory and its threads; `depth`: the horizon for the VCT,
+/// when a win of that length was proved a move ago. `None` when neither
+/// applies or the time ran out: the caller plays [`quick`]'s move.
+///
+/// On more than one thread, step 3 and the search for the opponent's
+/// threat (the first half of step 4) run at once, each on half the
+/// memory and with the share of the time it has on one thread, so the
+/// threat search starts at once rather than after step 3; the candidate
+/// defences are then checked in parallel ([`defence::refute`]). Every
+/// thread ends by the think time, and the caller answers by the hard
+/// time whatever they do.
 #[must_use]
 pub fn deep(
     board: &Board,
     start: Instant,
-    think: Duration,
-    memory: u64,
+    budget: &MoveBudget,
     depth: Option<u32>,
 ) -> Option<Decision> {
     if board.game().k() < 2 {
@@ -74,21 +82,48 @@ pub fn deep(
     if board.winning_cells(me).intersects(&empty) || board.winning_cells(me.other()).has_two() {
         return None;
     }
-    let deadline = start + think;
-    let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
+    let deadline = start + budget.think;
+    let (memory, threads) = (budget.memory, budget.threads.max(1));
+    let win_of = |win: Win| Decision {
+        cell: win.line[0],
+        reason: Reason::Win(win),
+    };
     // A third of what the VCF leaves goes to the VCT, the rest to step 4,
     // which searches twice: for the opponent's threat, then after each
     // candidate defence.
-    if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 3) {
-        return Some(Decision {
-            cell: win.line[0],
-            reason: Reason::Win(win),
-        });
+    let (win, threat, mut vcf) = if threads == 1 {
+        let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
+        if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 3) {
+            return Some(win_of(win));
+        }
+        let opponent_five = board.winning_cells(me.other()).intersects(&empty);
+        let threat = (!opponent_five)
+            .then(|| defence::threat(board, &mut vcf, deadline, memory))
+            .flatten();
+        (None, threat, vcf)
+    } else {
+        let half = memory / 2;
+        std::thread::scope(|s| {
+            let theirs = s.spawn(|| {
+                let mut vcf = Vcf::new(Candidates::All, slots_within(half));
+                let threat = defence::threat(board, &mut vcf, deadline, half);
+                (threat, vcf)
+            });
+            let mut vcf = Vcf::new(Candidates::All, slots_within(half));
+            let win = forced_win_with(&mut vcf, board, deadline, half, depth, 3);
+            let (threat, vcf) = theirs
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (win, threat, vcf)
+        })
+    };
+    if let Some(win) = win {
+        return Some(win_of(win));
     }
     if board.winning_cells(me.other()).intersects(&empty) {
         return None;
     }
-    defence::block(board, &mut vcf, deadline, memory)
+    defence::refute(board, &threat?, &mut vcf, deadline, memory, threads)
 }
 
 /// A forced win of the side to move of `board` (freestyle or exact, no
@@ -224,7 +259,13 @@ mod tests {
                 "e5", "d5", "f5", "h9", "g5", "a1", "h6", "a3", "h7", "a7", "h8", "a11",
             ],
         );
-        let d = deep(&b, Instant::now(), Duration::from_secs(2), 16 << 20, None).unwrap();
+        let d = deep(
+            &b,
+            Instant::now(),
+            &MoveBudget::thinking(Duration::from_secs(2), 16 << 20, 1),
+            None,
+        )
+        .unwrap();
         let Reason::Win(win) = &d.reason else {
             panic!("{d:?}")
         };
@@ -287,7 +328,12 @@ mod tests {
         assert!(!legal(&b).contains(b.game().geometry().parse_cell("h8").unwrap().index()));
         let d = quick(&b).unwrap();
         assert!(!b.is_forbidden(d.cell));
-        if let Some(d) = deep(&b, Instant::now(), Duration::from_secs(1), 1 << 20, None) {
+        if let Some(d) = deep(
+            &b,
+            Instant::now(),
+            &MoveBudget::thinking(Duration::from_secs(1), 1 << 20, 1),
+            None,
+        ) {
             assert!(!b.is_forbidden(d.cell), "{d:?}");
         }
     }
@@ -316,7 +362,12 @@ mod tests {
         let b = board(Rule::Renju, &moves);
         let h5 = b.game().geometry().parse_cell("h5").unwrap();
         assert!(b.is_forbidden(h5));
-        let d = deep(&b, Instant::now(), Duration::from_secs(2), 16 << 20, None);
+        let d = deep(
+            &b,
+            Instant::now(),
+            &MoveBudget::thinking(Duration::from_secs(2), 16 << 20, 1),
+            None,
+        );
         if let Some(Decision {
             reason: Reason::Win(win),
             ..
@@ -334,8 +385,7 @@ mod tests {
         let d = deep(
             &white,
             Instant::now(),
-            Duration::from_secs(2),
-            16 << 20,
+            &MoveBudget::thinking(Duration::from_secs(2), 16 << 20, 1),
             None,
         )
         .unwrap();

@@ -7,7 +7,8 @@
 //!   VCF then VCT, refutation of the opponent's forced win, static
 //!   evaluation); [`defence`]: that refutation; [`decision`]: the
 //!   answer's types; `search`: the searches both run.
-//! - [`budget`]: time and memory per move, from the `INFO` settings.
+//! - [`budget`]: time, memory and threads per move, from the `INFO`
+//!   settings and the cores.
 //! - [`run`]: the loop over an input and an output, with the searches on
 //!   threads of their own so that answers keep to the turn's time and an
 //!   `END` stops at once.
@@ -38,5 +39,5 @@ mod search;
 pub mod session;
 pub mod swap2;
 
-pub use run::{run, MAX_LINE};
+pub use run::{run, run_session, MAX_LINE};
 pub use session::{Session, Step, Turn, ABOUT};

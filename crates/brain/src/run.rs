@@ -102,10 +102,22 @@ fn is_end(line: &str) -> bool {
 ///
 /// When writing to `output` fails.
 pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> io::Result<()> {
+    run_session(input, output, Session::new())
+}
+
+/// [`run`] from `session` (say, [`Session::with_threads`]).
+///
+/// # Errors
+///
+/// When writing to `output` fails.
+pub fn run_session(
+    input: impl BufRead + Send + 'static,
+    output: &mut impl Write,
+    mut session: Session,
+) -> io::Result<()> {
     let (events, inbox) = mpsc::channel();
     let reading = events.clone();
     std::thread::spawn(move || reader(input, reading));
-    let mut session = Session::new();
     let mut pending: VecDeque<Input> = VecDeque::new();
     let mut turns = 0u64;
     loop {
@@ -140,7 +152,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> io:
             (turn.board.clone(), turn.budget, turn.start, turn.depth);
         let answers = events.clone();
         std::thread::spawn(move || {
-            let found = engine::deep(&board, start, budget.think, budget.memory, depth);
+            let found = engine::deep(&board, start, &budget, depth);
             let _ = answers.send(Event::Answer(id, found));
         });
         let deadline = start + budget.hard;

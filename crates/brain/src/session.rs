@@ -101,6 +101,16 @@ impl Session {
         Session::default()
     }
 
+    /// A brain before `START` that runs its searches on at most `threads`
+    /// threads (0: the cores this process may use); `INFO thread_num` can
+    /// lower it, never raise it.
+    #[must_use]
+    pub fn with_threads(threads: usize) -> Session {
+        let mut s = Session::default();
+        s.settings.most_threads = threads;
+        s
+    }
+
     /// Whether lines are stones of a `BOARD` command.
     #[must_use]
     pub fn in_board(&self) -> bool {
@@ -230,6 +240,7 @@ impl Session {
             Info::TimeoutMatch(ms) => s.timeout_match = ms,
             Info::TimeLeft(ms) => s.time_left = Some(ms),
             Info::MaxMemory(bytes) => s.max_memory = bytes,
+            Info::ThreadNum(n) => s.thread_num = n,
             Info::Rule(mask) => {
                 self.rule = mask;
                 if mask & !7 != 0 {

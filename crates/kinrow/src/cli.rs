@@ -69,11 +69,19 @@ pub enum Command {
     /// RESTART, ABOUT, END, SWAP2BOARD), five in a row, rule 0 freestyle,
     /// 1 exactly five, 4 renju; forced wins (VCF, VCT) and their defence.
     #[command(long_about = BRAIN_ABOUT)]
-    Brain,
+    Brain(BrainArgs),
     /// Go through a game (.psq, SGF) ply by ply: every ply where the side
     /// to move had a forced win (VCF, then VCT), whether the move played
     /// kept it, and the first ply from which the result was forced.
     Analyse(AnalyseArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BrainArgs {
+    /// The most threads the searches may use at once (default: the cores
+    /// this process may use; INFO thread_num can lower it).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 #[derive(Debug, Args)]
@@ -121,7 +129,10 @@ them, a1 bottom-left); a move that refutes the forced win the opponent
 would have (a VCF, else a VCT), checked by searching it again after the
 move; otherwise the best static evaluation. It answers within 80% of the time available
 (INFO timeout_turn, and a 20th of INFO time_left under a match limit)
-and searches with at most a third of INFO max_memory (256 MiB at most).
+and searches with at most a third of INFO max_memory (256 MiB at most),
+on every core this process may use (--threads, or INFO thread_num, for
+fewer): its own forced win and the opponent's at once, then the
+candidate defences in parallel.
 
 Rules (INFO rule): 0 freestyle, 1 exactly five, 4 renju. Under renju the
 searches know Black's forbidden points, and Black never plays one.

@@ -34,7 +34,7 @@ fn main() -> ExitCode {
         cli::Command::Bench(a) => commands::bench::run(a),
         cli::Command::Show(a) => commands::show::run(a),
         cli::Command::Check(a) => commands::check::run(a),
-        cli::Command::Brain => commands::brain::run(),
+        cli::Command::Brain(args) => commands::brain::run(args),
         cli::Command::Analyse(a) => commands::analyse::run(a),
     };
     match result {

@@ -77,26 +77,32 @@ pub fn budgets(
     }
 }
 
-/// The cores this process may use: [`std::thread::available_parallelism`],
-/// which on Linux honours the affinity mask (`taskset`) and the cgroup
-/// CPU quota (containers, `systemd` slices); 1 if it cannot tell.
+/// The cores this process may use ([`kinrow_prover::cores`]: affinity
+/// and cgroup quota honoured).
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    kinrow_prover::cores()
 }
 
-/// The threads of one proof for `solve`: `requested` (default: every core
-/// available), never more than the cores, with a note on stderr when a
-/// request is capped, and a note when the prover has no parallel version.
-pub fn solve_threads(requested: Option<usize>, prover: ProverKind) -> usize {
+/// `requested` threads or jobs (default: every core available), never
+/// more than the cores, with a note on stderr naming `flag` when a request
+/// is capped: more threads than cores only share the cores and multiply
+/// the memory in use.
+pub fn capped(requested: Option<usize>, flag: &str) -> usize {
     let cores = cores();
-    let threads = match requested {
+    match requested {
         Some(n) if n > cores => {
-            eprintln!("kinrow: --threads {n} capped at {cores}, the cores available");
+            eprintln!("kinrow: {flag} {n} capped at {cores}, the cores available");
             cores
         }
         Some(n) => n.max(1),
         None => cores,
-    };
+    }
+}
+
+/// The threads of one proof for `solve` ([`capped`]), with a note when the
+/// prover has no parallel version.
+pub fn solve_threads(requested: Option<usize>, prover: ProverKind) -> usize {
+    let threads = capped(requested, "--threads");
     parallel_note(requested, prover);
     threads
 }
@@ -145,20 +151,9 @@ fn parallel_note(requested: Option<usize>, prover: ProverKind) {
     }
 }
 
-/// The number of worker threads: `requested` (default: every core
-/// available to this process), never more than the cores available, and
-/// a note on stderr when a request is capped. More threads than cores only
-/// share the cores and multiply the memory in use.
+/// The number of worker jobs ([`capped`]).
 pub fn jobs(requested: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match requested {
-        Some(n) if n > cores => {
-            eprintln!("kinrow: --jobs {n} capped at {cores}, the cores available");
-            cores
-        }
-        Some(n) => n.max(1),
-        None => cores,
-    }
+    capped(requested, "--jobs")
 }
 
 /// Parses `near:R` (R >= 1) or `all`.
@@ -242,8 +237,7 @@ mod tests {
         let b = budgets(None, None, Some(300 << 20), 4);
         assert_eq!(b.memory_per_job, 75 << 20);
         assert_eq!(jobs(Some(1)), 1);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert_eq!(jobs(Some(100_000)), cores);
+        assert_eq!(jobs(Some(100_000)), cores());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!   `Problem::from`), the limits, the answer and the [`Prover`] trait.
 //! - [`budget`]: the node and time budgets, a part per thread and a part
 //!   the threads share ([`SharedBudget`], with the stop flag).
-//! - [`memory`]: the default memory budget ([`default_memory`]).
+//! - [`memory`]: the default memory budget ([`default_memory`]) and the
+//!   cores a search may use ([`cores`]).
 //! - [`node`]: the terminal rules and sound reductions all provers share,
 //!   so they search exactly the same game; the shortcuts for the last
 //!   plies; switches that turn reductions off for tests.
@@ -42,7 +43,7 @@ pub use auto::Auto;
 pub use budget::{Budget, SharedBudget};
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
-pub use memory::default_memory;
+pub use memory::{cores, default_memory};
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{
     observe, Exhausted, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,

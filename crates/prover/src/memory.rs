@@ -1,6 +1,7 @@
-//! The default memory budget of a search, decided once for every caller:
-//! the command-line runner, the brain and a library user who leaves
-//! [`crate::Limits::memory`] unset all get [`default_memory`].
+//! The machine's share of a search, decided once for every caller: the
+//! command-line runner, the brain and a library user who leaves
+//! [`crate::Limits::memory`] unset all get [`default_memory`], and every
+//! default number of threads is [`cores`].
 
 use std::sync::OnceLock;
 
@@ -14,6 +15,14 @@ const GIB: u64 = 1 << 30;
 pub fn default_memory() -> u64 {
     static BUDGET: OnceLock<u64> = OnceLock::new();
     *BUDGET.get_or_init(|| budget_of(available_memory(&Sources::system())))
+}
+
+/// The cores this process may use: [`std::thread::available_parallelism`],
+/// which on Linux honours the affinity mask (`taskset`) and the cgroup
+/// CPU quota (containers, `systemd` slices); 1 if it cannot tell.
+#[must_use]
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// [`default_memory`] for `available` bytes (`None`: unknown).

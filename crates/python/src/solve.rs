@@ -217,7 +217,7 @@ pub fn solve(
     all_moves: bool,
 ) -> PyResult<SolveResult> {
     let threads = match threads {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => kinrow_prover::cores(),
         Some(n) if n >= 1 => usize::try_from(n).unwrap_or(usize::MAX),
         Some(n) => {
             return Err(value_error(format!(

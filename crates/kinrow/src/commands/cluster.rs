@@ -84,7 +84,7 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
     };
     let mut exec: Box<dyn Executor> = match kind {
         ClusterKind::Local => {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let cores = crate::settings::cores();
             Box::new(Local::new(worker, c.workers.map_or(cores, |n| n as usize)))
         }
         ClusterKind::Slurm => Box::new(

@@ -89,6 +89,8 @@ fn zero_threads_is_a_usage_error() {
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{cmd}: {}", stderr(&out));
     }
+    let out = kinrow().args(["brain", "--threads", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "brain: {}", stderr(&out));
 }
 
 #[test]

@@ -59,6 +59,7 @@ fn about_unknown_info_and_blank_lines() {
         "INFO timeout_match 100000",
         "INFO time_left 90000",
         "INFO max_memory 83886080",
+        "INFO thread_num 1",
         "INFO game_type 1",
         "INFO rule 1",
         "INFO folder C:\\tmp\\x y",
@@ -72,6 +73,7 @@ fn about_unknown_info_and_blank_lines() {
     // Malformed values are errors, and change nothing.
     assert!(is_error(&b.ask("INFO timeout_turn soon")));
     assert!(is_error(&b.ask("INFO max_memory -1")));
+    assert!(is_error(&b.ask("INFO thread_num many")));
     assert!(is_error(&b.ask("INFO rule 8")), "caro is not played");
     assert!(b.ask("ABOUT").starts_with("name="));
 }
