@@ -78,6 +78,32 @@ pub struct Report {
     pub stopped: bool,
 }
 
+/// The most times one job's budget is doubled ([`Read::UncertifiedWin`]).
+pub const MAX_DOUBLINGS: u32 = 3;
+
+/// What a run's result file says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Read {
+    Answer(Answer),
+    /// A win whose certificate the budget left unwritten: not believed.
+    /// The search itself fit in the budget, and the certificate's writer
+    /// proves the position again and then its subtrees, so the job runs
+    /// again with twice the budget (at most [`MAX_DOUBLINGS`] times), which
+    /// is cheaper than splitting its leaf into jobs that each search
+    /// again from nothing. Past that it counts as unknown, and the leaf
+    /// is split.
+    UncertifiedWin,
+}
+
+impl Read {
+    const fn answer(self) -> Answer {
+        match self {
+            Read::Answer(a) => a,
+            Read::UncertifiedWin => Answer::Unknown,
+        }
+    }
+}
+
 /// Why a run could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum ClusterError {
@@ -250,12 +276,18 @@ impl Master<'_> {
             }
             let run = self.state.jobs[id].runs;
             match self.answer(id, run) {
-                Ok((answer, seconds)) => {
+                Ok((Read::UncertifiedWin, seconds)) if self.may_double(id) => {
+                    // Run again, longer, when its leaf is selected.
+                    self.state.jobs[id].seconds.push(seconds);
+                    self.state.jobs[id].doubled += 1;
+                    self.state.jobs[id].status = JobStatus::Cancelled;
+                }
+                Ok((read, seconds)) => {
                     observe(Event::Note(format!(
                         "job {id}: run {run} finished while no master ran; its answer is used"
                     )));
                     self.state.jobs[id].seconds.push(seconds);
-                    self.settle(id, answer)?;
+                    self.settle(id, read.answer())?;
                 }
                 Err(why) => {
                     self.state.jobs[id]
@@ -298,6 +330,7 @@ impl Master<'_> {
                     failures: 0,
                     seconds: Vec::new(),
                     notes: Vec::new(),
+                    doubled: 0,
                 });
                 id
             }
@@ -343,11 +376,15 @@ impl Master<'_> {
         // One thread a job: the executor runs as many jobs as it has cores
         // (`solve` alone would give df-pn every core the process may use).
         a.extend(["--threads".into(), "1".into()]);
+        let scale = 1u64 << self.state.jobs[id].doubled.min(MAX_DOUBLINGS);
         if let Some(t) = b.time {
-            a.extend(["--time".into(), t.to_string().into()]);
+            a.extend(["--time".into(), (t * scale as f64).to_string().into()]);
         }
         if let Some(n) = b.max_nodes {
-            a.extend(["--max-nodes".into(), n.to_string().into()]);
+            a.extend([
+                "--max-nodes".into(),
+                n.saturating_mul(scale).to_string().into(),
+            ]);
         }
         if let Some(m) = b.memory {
             a.extend(["--memory".into(), m.to_string().into()]);
@@ -384,10 +421,25 @@ impl Master<'_> {
             return Ok(());
         }
         match self.answer(e.job, e.run) {
-            Ok((answer, seconds)) => {
+            Ok((read, seconds)) => {
                 let wall = e.wall.map_or(seconds, |w| w.as_secs_f64());
                 self.state.jobs[e.job].seconds.push(wall);
-                self.settle(e.job, answer)
+                if read == Read::UncertifiedWin && self.may_double(e.job) {
+                    let job = &mut self.state.jobs[e.job];
+                    job.doubled += 1;
+                    let note = format!(
+                        "job {} run {}: a win whose certificate its budget left unwritten; \
+                         run again with {} times the budget",
+                        e.job,
+                        e.run,
+                        1u32 << job.doubled
+                    );
+                    job.notes.push(note.clone());
+                    observe(Event::Note(note));
+                    let node = job.node;
+                    return self.start(exec, node, Some(e.job));
+                }
+                self.settle(e.job, read.answer())
             }
             Err(why) => {
                 let code = e.code.map_or("killed".to_string(), |c| format!("exit {c}"));
@@ -433,9 +485,14 @@ impl Master<'_> {
         Ok(())
     }
 
+    /// Whether job `id`'s budget may be doubled once more.
+    fn may_double(&self, id: usize) -> bool {
+        self.state.jobs[id].doubled < MAX_DOUBLINGS
+    }
+
     /// The answer of run `run` of job `id`, with the seconds it reports,
     /// or why there is none to trust.
-    fn answer(&self, id: usize, run: u32) -> Result<(Answer, f64), String> {
+    fn answer(&self, id: usize, run: u32) -> Result<(Read, f64), String> {
         let path = self.dir.job_file(id, &format!("r{run}.json"));
         let text = std::fs::read_to_string(&path).map_err(|_| "no result file".to_string())?;
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -459,14 +516,14 @@ impl Master<'_> {
         };
         if answer == Answer::Win {
             // A win whose certificate the job's budget left unwritten is
-            // not believed: it counts as unknown, and the leaf is split.
+            // not believed (see `Read::UncertifiedWin`).
             let proof = self.dir.job_file(id, &format!("r{run}.proof"));
             if std::fs::metadata(&proof).map_or(true, |m| m.len() == 0) {
-                return Ok((Answer::Unknown, seconds));
+                return Ok((Read::UncertifiedWin, seconds));
             }
             self.check_job(id, run)?;
         }
-        Ok((answer, seconds))
+        Ok((Read::Answer(answer), seconds))
     }
 
     /// A job's win is believed only when the independent checker accepts

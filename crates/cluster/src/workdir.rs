@@ -61,6 +61,10 @@ pub struct Job {
     pub seconds: Vec<f64>,
     /// What went wrong with earlier runs.
     pub notes: Vec<String>,
+    /// How many times the job's budget was doubled: a run found a win
+    /// whose certificate the budget left unwritten (see the master).
+    #[serde(default)]
+    pub doubled: u32,
 }
 
 /// What the jobs are asked with.
