@@ -54,9 +54,13 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Slots of [`Marks`]: enough that the few hundred nodes on the threads'
-/// paths rarely share one (a shared slot only steers a little wrongly).
+/// Most slots of [`Marks`]: enough that the few hundred nodes on the
+/// threads' paths rarely share one (a shared slot only steers a little
+/// wrongly).
 const MARK_SLOTS: usize = 1 << 16;
+
+/// The part of the memory budget the marks may take at most: a 16th.
+const MARK_SHARE: u64 = 16;
 
 /// How many threads are in each node, by key hash: what steers a thread
 /// away from the children others are searching.
@@ -66,16 +70,28 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
-    pub(crate) fn new() -> Marks {
+    /// Marks within a 16th of `bytes` (at most [`MARK_SLOTS`], at least
+    /// one slot: with a single slot every node looks busy alike, which
+    /// only steers no more).
+    pub(crate) fn within(bytes: u64) -> Marks {
+        let fit = bytes / MARK_SHARE / std::mem::size_of::<AtomicU32>() as u64;
+        let slots = usize::try_from(fit)
+            .unwrap_or(MARK_SLOTS)
+            .clamp(1, MARK_SLOTS);
         Marks {
-            counts: (0..MARK_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+            counts: (0..slots).map(|_| AtomicU32::new(0)).collect(),
         }
+    }
+
+    /// The bytes the marks hold.
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.counts.len() * std::mem::size_of::<AtomicU32>()) as u64
     }
 
     #[inline]
     fn slot(&self, key: u64) -> &AtomicU32 {
         let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.counts[(mixed >> 48) as usize % MARK_SLOTS]
+        &self.counts[(mixed >> 48) as usize % self.counts.len()]
     }
 
     /// A thread's MID call on `key` starts.
@@ -180,6 +196,9 @@ pub(super) fn prove(
 ) -> Outcome {
     let start = Instant::now();
     let mut outcome = Outcome::new(Verdict::Unknown);
+    // The marks take their share of the budget first; the table the rest.
+    let marks = Marks::within(bytes);
+    let bytes = bytes.saturating_sub(marks.bytes());
     if SharedTable::buckets_for(bytes) == 0 {
         outcome.exhausted = Some(Exhausted::Memory);
         outcome.stats.elapsed = start.elapsed();
@@ -196,7 +215,7 @@ pub(super) fn prove(
         board,
         depth,
         table: SharedTable::new(bytes),
-        marks: Marks::new(),
+        marks,
         root: Mutex::new(None),
     };
     let shared: Arc<SharedBudget> = Arc::clone(budget.shared_part());
@@ -244,7 +263,8 @@ pub(super) fn prove(
         Some(_) => outcome.verdict = Verdict::NoWin,
         None => outcome.exhausted = shared.stopped_by(),
     }
-    stats.peak_bytes += super::table::DfpnTable::peak_bytes(&run.table.handle());
+    stats.peak_bytes +=
+        super::table::DfpnTable::peak_bytes(&run.table.handle()) + run.marks.bytes();
     stats.elapsed = start.elapsed();
     outcome.stats = stats;
     outcome
