@@ -345,6 +345,12 @@ mod tests {
         a
     }
 
+    /// The engine's move on `threads` threads with 10 s to think.
+    fn deep_on(b: &Board, threads: usize) -> Decision {
+        let budget = MoveBudget::thinking(Duration::from_secs(10), MEMORY, threads);
+        deep(b, Instant::now(), &budget, None).unwrap()
+    }
+
     /// Positions (x to move) where o, were it to move, has a VCT and no
     /// VCF, and the move of the static evaluation does not stop it.
     const VCT_THREATS: [&[&str]; 2] = [
@@ -371,13 +377,7 @@ mod tests {
                 matches!(opp_vct(&after(&b, q.cell)), Vct::Win { .. }),
                 "{moves:?}: the evaluation's move stops it already"
             );
-            let d = deep(
-                &b,
-                Instant::now(),
-                &MoveBudget::thinking(Duration::from_secs(10), MEMORY, threads),
-                None,
-            )
-            .unwrap();
+            let d = deep_on(&b, threads);
             assert!(
                 matches!(
                     d.reason,
@@ -410,13 +410,7 @@ mod tests {
             &["k4", "e8", "l5", "f8", "b13", "g6", "n13", "g7"],
         );
         assert!(matches!(opp_vct(&b), Vct::Win { .. }));
-        let d = deep(
-            &b,
-            Instant::now(),
-            &MoveBudget::thinking(Duration::from_secs(10), MEMORY, threads),
-            None,
-        )
-        .unwrap();
+        let d = deep_on(&b, threads);
         assert!(
             matches!(
                 d.reason,
