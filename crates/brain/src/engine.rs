@@ -33,6 +33,8 @@ use crate::defence;
 use crate::search::{vcf_cap, vct_search, Vct};
 use kinrow_board::{Board, Candidates, Cell, SearchBoard};
 use kinrow_prover::threat::{slots_within, Vcf};
+use kinrow_prover::{observe, Progress};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Steps 1, 2 and 5 (see the module docs): `None` when the side to move
@@ -103,14 +105,22 @@ pub fn deep(
         (None, threat, vcf)
     } else {
         let half = memory / 2;
+        // A win of ours makes the threat search moot: it is stopped (its
+        // threat space at once, its VCF by its node cap).
+        let ours = Arc::new(Progress::default());
         std::thread::scope(|s| {
             let theirs = s.spawn(|| {
-                let mut vcf = Vcf::new(Candidates::All, slots_within(half));
-                let threat = defence::threat(board, &mut vcf, deadline, half);
-                (threat, vcf)
+                observe(&ours, || {
+                    let mut vcf = Vcf::new(Candidates::All, slots_within(half));
+                    let threat = defence::threat(board, &mut vcf, deadline, half);
+                    (threat, vcf)
+                })
             });
             let mut vcf = Vcf::new(Candidates::All, slots_within(half));
             let win = forced_win_with(&mut vcf, board, deadline, half, depth, 3);
+            if win.is_some() {
+                ours.request_stop();
+            }
             let (threat, vcf) = theirs
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

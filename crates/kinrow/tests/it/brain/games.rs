@@ -65,7 +65,8 @@ fn renju_15() {
 
 /// The README's answer-time figures: `KINROW_TURN_MS` (default 1000) and
 /// `KINROW_GAMES` (default 4) self-play games on 15x15 and 20x20, freestyle
-/// and exact (or all under `KINROW_RULE`), then the distribution of answer
+/// and exact (or all under `KINROW_RULE`; `KINROW_THREADS` sends `INFO
+/// thread_num`), then the distribution of answer
 /// times. Run with
 /// `cargo test --release -p kinrow --test it -- --ignored --nocapture
 /// brain::games::answer_times`.

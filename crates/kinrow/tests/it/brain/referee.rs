@@ -125,6 +125,10 @@ pub fn play(m: &Match, margin: Duration) -> Report {
         b.send(&format!("INFO timeout_turn {}", m.timeout_turn.as_millis()));
         b.send(&format!("INFO rule {}", m.rule));
         b.send("INFO max_memory 200000000");
+        // The figures' runs may pin the threads (answer_times).
+        if let Ok(t) = std::env::var("KINROW_THREADS") {
+            b.send(&format!("INFO thread_num {t}"));
+        }
         let ok = b.ask(&format!("RECTSTART {},{}", m.width, m.height));
         assert_eq!(ok, "OK");
     }
