@@ -378,7 +378,10 @@ impl Master<'_> {
         a.extend(["--threads".into(), "1".into()]);
         let scale = 1u64 << self.state.jobs[id].doubled.min(MAX_DOUBLINGS);
         if let Some(t) = b.time {
-            a.extend(["--time".into(), (t * scale as f64).to_string().into()]);
+            // The time at most doubled: the Slurm executor's limit is twice
+            // a job's time plus a margin, and a run past it is killed.
+            let t = t * scale.min(2) as f64;
+            a.extend(["--time".into(), t.to_string().into()]);
         }
         if let Some(n) = b.max_nodes {
             a.extend([
