@@ -173,11 +173,10 @@ pub(crate) fn refute(
     let best = checked
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| r.map(|r| (std::cmp::Reverse(r), i)))
-        .min()
-        .filter(|&(std::cmp::Reverse(r), _)| r > Refutes::No);
+        .filter_map(|(i, r)| Some((r.filter(|&r| r > Refutes::No)?, i)))
+        .max_by_key(|&(r, i)| (r, std::cmp::Reverse(i)));
     match best {
-        Some((std::cmp::Reverse(r), i)) => Some(decide(order[i], r)),
+        Some((r, i)) => Some(decide(order[i], r)),
         None => order.first().map(|&m| decide(m, Refutes::No)),
     }
 }

@@ -92,46 +92,44 @@ pub fn deep(
     };
     // A third of what the VCF leaves goes to the VCT, the rest to step 4,
     // which searches twice: for the opponent's threat, then after each
-    // candidate defence.
-    let (win, threat, mut vcf) = if threads == 1 {
+    // candidate defence. Step 4 is moot when the opponent has a winning
+    // cell (the quick move blocks it): then step 3 runs alone.
+    let opponent_five = board.winning_cells(me.other()).intersects(&empty);
+    if threads == 1 || opponent_five {
         let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
         if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 3) {
             return Some(win_of(win));
         }
-        let opponent_five = board.winning_cells(me.other()).intersects(&empty);
-        let threat = (!opponent_five)
-            .then(|| defence::threat(board, &mut vcf, deadline, memory))
-            .flatten();
-        (None, threat, vcf)
-    } else {
-        let half = memory / 2;
-        // A win of ours makes the threat search moot: it is stopped (its
-        // threat space at once, its VCF by its node cap).
-        let ours = Arc::new(Progress::default());
-        std::thread::scope(|s| {
-            let theirs = s.spawn(|| {
-                observe(&ours, || {
-                    let mut vcf = Vcf::new(Candidates::All, slots_within(half));
-                    let threat = defence::threat(board, &mut vcf, deadline, half);
-                    (threat, vcf)
-                })
-            });
-            let mut vcf = Vcf::new(Candidates::All, slots_within(half));
-            let win = forced_win_with(&mut vcf, board, deadline, half, depth, 3);
-            if win.is_some() {
-                ours.request_stop();
-            }
-            let (threat, vcf) = theirs
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (win, threat, vcf)
-        })
-    };
+        if opponent_five {
+            return None;
+        }
+        let threat = defence::threat(board, &mut vcf, deadline, memory)?;
+        return defence::refute(board, &threat, &mut vcf, deadline, memory, 1);
+    }
+    let half = memory / 2;
+    // A win of ours makes the threat search moot: it is stopped (its
+    // threat space at once, its VCF by its node cap).
+    let ours = Arc::new(Progress::default());
+    let (win, threat, mut vcf) = std::thread::scope(|s| {
+        let theirs = s.spawn(|| {
+            observe(&ours, || {
+                let mut vcf = Vcf::new(Candidates::All, slots_within(half));
+                let threat = defence::threat(board, &mut vcf, deadline, half);
+                (threat, vcf)
+            })
+        });
+        let mut vcf = Vcf::new(Candidates::All, slots_within(half));
+        let win = forced_win_with(&mut vcf, board, deadline, half, depth, 3);
+        if win.is_some() {
+            ours.request_stop();
+        }
+        let (threat, vcf) = theirs
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (win, threat, vcf)
+    });
     if let Some(win) = win {
         return Some(win_of(win));
-    }
-    if board.winning_cells(me.other()).intersects(&empty) {
-        return None;
     }
     defence::refute(board, &threat?, &mut vcf, deadline, memory, threads)
 }
@@ -235,6 +233,12 @@ mod tests {
         b
     }
 
+    /// The engine's move on one thread with `secs` to think and `memory`.
+    fn deep_for(b: &Board, secs: u64, memory: u64) -> Option<Decision> {
+        let budget = MoveBudget::thinking(Duration::from_secs(secs), memory, 1);
+        deep(b, Instant::now(), &budget, None)
+    }
+
     fn name(b: &Board, c: Cell) -> String {
         b.game().geometry().name(c)
     }
@@ -269,13 +273,7 @@ mod tests {
                 "e5", "d5", "f5", "h9", "g5", "a1", "h6", "a3", "h7", "a7", "h8", "a11",
             ],
         );
-        let d = deep(
-            &b,
-            Instant::now(),
-            &MoveBudget::thinking(Duration::from_secs(2), 16 << 20, 1),
-            None,
-        )
-        .unwrap();
+        let d = deep_for(&b, 2, 16 << 20).unwrap();
         let Reason::Win(win) = &d.reason else {
             panic!("{d:?}")
         };
@@ -338,12 +336,7 @@ mod tests {
         assert!(!legal(&b).contains(b.game().geometry().parse_cell("h8").unwrap().index()));
         let d = quick(&b).unwrap();
         assert!(!b.is_forbidden(d.cell));
-        if let Some(d) = deep(
-            &b,
-            Instant::now(),
-            &MoveBudget::thinking(Duration::from_secs(1), 1 << 20, 1),
-            None,
-        ) {
+        if let Some(d) = deep_for(&b, 1, 1 << 20) {
             assert!(!b.is_forbidden(d.cell), "{d:?}");
         }
     }
@@ -372,12 +365,7 @@ mod tests {
         let b = board(Rule::Renju, &moves);
         let h5 = b.game().geometry().parse_cell("h5").unwrap();
         assert!(b.is_forbidden(h5));
-        let d = deep(
-            &b,
-            Instant::now(),
-            &MoveBudget::thinking(Duration::from_secs(2), 16 << 20, 1),
-            None,
-        );
+        let d = deep_for(&b, 2, 16 << 20);
         if let Some(Decision {
             reason: Reason::Win(win),
             ..
@@ -392,13 +380,7 @@ mod tests {
             white.play(b.game().geometry().parse_cell(m).unwrap());
         }
         assert_eq!(white.to_move(), Player::O);
-        let d = deep(
-            &white,
-            Instant::now(),
-            &MoveBudget::thinking(Duration::from_secs(2), 16 << 20, 1),
-            None,
-        )
-        .unwrap();
+        let d = deep_for(&white, 2, 16 << 20).unwrap();
         let Reason::Win(win) = &d.reason else {
             panic!("{d:?}")
         };
