@@ -46,7 +46,8 @@ pub use kit::ProofNumber;
 pub use memory::{cores, default_memory};
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{
-    observe, Exhausted, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
+    observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Prover,
+    Stats, Verdict,
 };
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
 pub use threat_space::Vct;

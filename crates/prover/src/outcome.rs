@@ -230,7 +230,25 @@ pub struct Outcome {
     pub value: Option<i8>,
     /// For `Unknown`: the budget that ran out, when the prover knows.
     pub exhausted: Option<Exhausted>,
+    /// For `Unknown`, from PNS and df-pn: the numbers the search left for
+    /// the positions one and two plies below the root ([`PlyNumbers`]).
+    pub first_plies: Vec<PlyNumbers>,
     pub stats: Stats,
+}
+
+/// The proof and disproof numbers a search that ran out of budget left for
+/// a position one or two plies below the root (an attacker move, then a
+/// defender's reply), read from its table or arena: where it was heading.
+/// Numbers only, never a verdict to trust: a caller that goes on from
+/// there uses them to choose what to search next (the cluster master
+/// gives them to its new leaves). Positions the search never reached, or
+/// whose entry was overwritten, are left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyNumbers {
+    /// The move, or the move and the reply, from the root.
+    pub line: Vec<Cell>,
+    pub proof: ProofNumber,
+    pub disproof: ProofNumber,
 }
 
 impl Outcome {
@@ -246,6 +264,7 @@ impl Outcome {
             winning_moves: None,
             value: None,
             exhausted: None,
+            first_plies: Vec::new(),
             stats: Stats::default(),
         }
     }
@@ -459,6 +478,16 @@ pub trait Prover {
     /// for a prover that hands problems on (the default prover, `auto`).
     fn answered_by(&self) -> &'static str {
         self.name()
+    }
+    /// Asks the prover to keep its table from one [`Prover::prove`] to the
+    /// next (`keep`), or to drop it now; returns whether it does. For a
+    /// caller with many questions about positions of one game (the
+    /// certificate writer): what one search settled answers the next at
+    /// once. Off by default, and by default not done at all: kept, a
+    /// search's nodes would depend on the questions asked before it.
+    fn keep_table(&mut self, keep: bool) -> bool {
+        let _ = keep;
+        false
     }
 }
 

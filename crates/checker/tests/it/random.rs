@@ -12,7 +12,8 @@ use kinrow_prover::certificate::{
     write_certificate, write_certificate_with, CertificateError, CertificateOptions,
 };
 use kinrow_prover::{
-    AlphaBeta, AndOr, AndOrConfig, Limits, Pns, PnsConfig, Problem, Prover, Scout, ValueConfig,
+    AlphaBeta, AndOr, AndOrConfig, Dfpn, DfpnConfig, Limits, Pns, PnsConfig, Problem, Prover,
+    Scout, ValueConfig,
 };
 use kinrow_reference::sweep::{sweep, sweep_range};
 use kinrow_reference::textbook::TextbookProver;
@@ -53,7 +54,10 @@ fn certificates_check(
         assert_eq!(report.longest_line, stats.longest_line, "seed {seed}");
         assert_eq!(stats.bytes, text.len() as u64, "seed {seed}");
         assert_eq!(stats.lines, text.lines().count() as u64, "seed {seed}");
-        assert!(report.longest_line <= p.depth.unwrap(), "seed {seed}");
+        assert!(
+            p.depth.is_none_or(|d| report.longest_line <= d),
+            "seed {seed}"
+        );
 
         // The header is the position file of the problem.
         let block = header(&text);
@@ -149,6 +153,38 @@ fn certificates_of_pns_check_on_random_positions() {
     assert!(
         wins >= sweep(1000) as usize && deep >= sweep(500) as usize,
         "only {wins} wins, {deep} deep"
+    );
+}
+
+#[test]
+fn certificates_of_dfpn_check_on_random_positions_with_and_without_a_horizon() {
+    // With a horizon the writer asks within the plies left, as of every
+    // prover; without one it asks df-pn about the whole game with the
+    // table kept from question to question (`Prover::keep_table`), so
+    // that what the root's search proved answers the later questions.
+    let mut prover = Dfpn::new(DfpnConfig::default());
+    let (wins, deep) = certificates_check(
+        &mut prover,
+        random_problems(sweep_range(50_000..52_000)),
+        &Limits::default(),
+    );
+    assert!(
+        wins >= sweep(600) as usize && deep >= sweep(50) as usize,
+        "only {wins} wins, {deep} deep"
+    );
+    let limits = Limits {
+        max_nodes: Some(5_000),
+        ..Limits::default()
+    };
+    let unlimited = sweep_range(55_000..56_000).map(|seed| {
+        let mut p = problem_of(seed);
+        p.depth = None;
+        (seed, p)
+    });
+    let (wins, deep) = certificates_check(&mut prover, unlimited, &limits);
+    assert!(
+        wins >= sweep(350) as usize && deep >= sweep(40) as usize,
+        "only {wins} wins, {deep} deep without a horizon"
     );
 }
 

@@ -175,7 +175,8 @@ impl Certificate {
     }
 
     /// The horizon the tree was written for: the problem's depth, or for
-    /// an unlimited problem the length of the win the prover found.
+    /// an unlimited problem the length of the win the prover found (from a
+    /// prover that keeps its table, the tree's longest line).
     #[must_use]
     pub const fn horizon(&self) -> u32 {
         self.horizon
@@ -304,7 +305,13 @@ pub fn write_certificate(
 /// cached by Zobrist key, with the smallest `r` they were proved for, so a
 /// transposition reached with at least as many plies left reuses the move
 /// instead of asking again. An unlimited problem is written with the horizon
-/// the root's win length gives.
+/// the root's win length gives, but for a prover that keeps its table from
+/// one question to the next ([`Prover::keep_table`]: df-pn): it is asked
+/// about the unlimited game throughout, each question's positions filed
+/// under the same keys as the root's, so that what the root's search
+/// proved answers the later questions at once (a question within `r`
+/// plies is another game, whose entries the root's search never made).
+/// Its tree needs no horizon to end: every move adds a stone.
 pub fn write_certificate_with(
     problem: &Problem,
     prover: &mut dyn Prover,
@@ -312,6 +319,23 @@ pub fn write_certificate_with(
     options: &CertificateOptions,
 ) -> Result<Certificate, CertificateError> {
     prover.accepts(problem)?;
+    let unlimited = problem.depth.is_none() && prover.keep_table(true);
+    let written = write_with(problem, prover, limits, options, unlimited);
+    if unlimited {
+        prover.keep_table(false);
+    }
+    written
+}
+
+/// [`write_certificate_with`], asking every question without a horizon
+/// when `unlimited`.
+fn write_with(
+    problem: &Problem,
+    prover: &mut dyn Prover,
+    limits: &Limits,
+    options: &CertificateOptions,
+    unlimited: bool,
+) -> Result<Certificate, CertificateError> {
     let began = Instant::now();
     let mut root = prover.prove(problem, limits);
     if root.verdict != Verdict::Win {
@@ -321,6 +345,8 @@ pub fn write_certificate_with(
     let mut nodes = root.stats.nodes;
     let horizon = match problem.depth {
         Some(d) => d,
+        // Plies enough for any line: each ply fills a cell.
+        None if unlimited => problem.board.empty().count() + 1,
         None => {
             let (h, at_h) = proved_horizon(problem, prover, limits, (&root, began), &mut nodes)?;
             calls += 1;
@@ -342,6 +368,7 @@ pub fn write_certificate_with(
         path: Vec::new(),
         max_tree_lines: options.max_lines.saturating_sub(header_lines + 1),
         options: *options,
+        unlimited,
         stats: CertificateStats {
             prover_calls: calls,
             ..CertificateStats::default()
@@ -369,7 +396,11 @@ pub fn write_certificate_with(
         header,
         geometry,
         lines: w.lines,
-        horizon,
+        horizon: if unlimited {
+            stats.longest_line
+        } else {
+            horizon
+        },
         stats,
     })
 }
@@ -434,6 +465,8 @@ struct Writer<'p> {
     path: Vec<Cell>,
     max_tree_lines: u64,
     options: CertificateOptions,
+    /// Ask the prover about the unlimited game ([`write_certificate_with`]).
+    unlimited: bool,
     stats: CertificateStats,
 }
 
@@ -488,7 +521,7 @@ impl Writer<'_> {
             board: board.clone(),
             candidates: self.candidates,
             attack: self.attack,
-            depth: Some(r),
+            depth: (!self.unlimited).then_some(r),
         };
         let outcome = self.prover.prove(&sub, &limits);
         self.stats.prover_calls += 1;

@@ -76,6 +76,7 @@ mod shared;
 mod table;
 
 use crate::budget::Budget;
+use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
@@ -185,16 +186,40 @@ impl Default for DfpnConfig {
 /// Keys are 64-bit Zobrist keys stored whole, so two positions share an
 /// entry only if their keys collide (with N entries written, about N
 /// probes in 2⁶⁴ per lookup).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Dfpn {
     config: DfpnConfig,
+    /// Keep the table from one search to the next ([`Prover::keep_table`]).
+    keep: bool,
+    /// The table the last search left, while `keep` holds.
+    kept: Option<Kept>,
+}
+
+/// A table kept from one search for the next, with what its entries are
+/// facts about: an entry is filed under a position and the plies left
+/// there (mixed into its key), so it answers any later search of the same
+/// game under the same rules, whatever that search's root, when its
+/// numbers are settled (pn = 0 or dn = 0: exact), and steers it otherwise
+/// (as any entry of a table does). Another game, other rules (another
+/// game of passes under renju, another attacker filter), another size or
+/// symmetry setting: a new table.
+#[derive(Debug)]
+struct Kept {
+    table: Table,
+    game: kinrow_board::Game,
+    rules: NodeRules,
+    bytes: u64,
 }
 
 impl Dfpn {
     /// A prover with `config`.
     #[must_use]
     pub fn new(config: DfpnConfig) -> Dfpn {
-        Dfpn { config }
+        Dfpn {
+            config,
+            keep: false,
+            kept: None,
+        }
     }
 
     /// The settings.
@@ -225,13 +250,25 @@ impl Prover for Dfpn {
             self.prove_in(problem, limits, rules.with_passes(passes))
         })
     }
+
+    /// Kept, the table of each search is the next one's (see [`Kept`] for
+    /// when it may be), and the searches run on one thread: a warm table
+    /// answers the certificate writer's questions at once, where threads
+    /// would each start cold.
+    fn keep_table(&mut self, keep: bool) -> bool {
+        self.keep = keep;
+        if !keep {
+            self.kept = None;
+        }
+        true
+    }
 }
 
 impl Dfpn {
     /// One search of `problem` under `rules`: under renju, in the game of
     /// passes they name (see [`bracket`]).
-    fn prove_in(&self, problem: &Problem, limits: &Limits, rules: NodeRules) -> Outcome {
-        let threads = if self.config.all_moves {
+    fn prove_in(&mut self, problem: &Problem, limits: &Limits, rules: NodeRules) -> Outcome {
+        let threads = if self.config.all_moves || self.keep {
             1
         } else {
             self.config.threads.max(1)
@@ -264,7 +301,7 @@ impl Dfpn {
             rules,
             &sym,
             self.config.epsilon_percent,
-            Table::new(bytes),
+            self.table(problem, rules, bytes),
             budget,
         );
         search.threats = threats;
@@ -307,6 +344,9 @@ impl Dfpn {
         }
         if outcome.verdict == Verdict::Unknown {
             outcome.exhausted = search.budget_stopped_by();
+            outcome.first_plies = first_plies(problem, depth, &sym, |k| {
+                search.table.get(k).map(|e| (e.pn, e.dn))
+            });
         }
         outcome.stats = Stats {
             nodes: search.nodes,
@@ -317,7 +357,26 @@ impl Dfpn {
             elapsed: start.elapsed(),
             vcf_nodes: search.threats.as_ref().map_or(0, ThreatSpace::nodes),
         };
+        if self.keep {
+            self.kept = Some(Kept {
+                table: search.into_table(),
+                game: *problem.board.game(),
+                rules,
+                bytes,
+            });
+        }
         outcome
+    }
+
+    /// The table of a search of `problem` under `rules` in `bytes`: the
+    /// kept one where it may serve ([`Kept`]), else a new one.
+    fn table(&mut self, problem: &Problem, rules: NodeRules, bytes: u64) -> Table {
+        match self.kept.take() {
+            Some(k) if k.game == *problem.board.game() && k.rules == rules && k.bytes == bytes => {
+                k.table
+            }
+            _ => Table::new(bytes),
+        }
     }
 }
 

@@ -45,6 +45,7 @@ use super::search::{DfpnSearch, Numbers};
 use super::shared::SharedTable;
 use super::{needs_threats, DfpnConfig};
 use crate::budget::{Budget, SharedBudget};
+use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{Exhausted, Limits, Outcome, Problem, Progress, Stats, Verdict};
@@ -261,7 +262,13 @@ pub(super) fn prove(
             stats = stats.merge(&stats_of(&search, pv_start));
         }
         Some(_) => outcome.verdict = Verdict::NoWin,
-        None => outcome.exhausted = shared.stopped_by(),
+        None => {
+            outcome.exhausted = shared.stopped_by();
+            let table = run.table.handle();
+            outcome.first_plies = first_plies(problem, run.depth, &run.sym, |k| {
+                super::table::DfpnTable::get(&table, k).map(|e| (e.pn, e.dn))
+            });
+        }
     }
     stats.peak_bytes +=
         super::table::DfpnTable::peak_bytes(&run.table.handle()) + run.marks.bytes();

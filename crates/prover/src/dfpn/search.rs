@@ -325,6 +325,11 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         answer
     }
 
+    /// The table, once the search is over.
+    pub(crate) fn into_table(self) -> T {
+        self.table
+    }
+
     /// Proves or disproves the root.
     pub(crate) fn prove_root(&mut self) -> Result<Answer, Stopped> {
         let key = self.at.key();

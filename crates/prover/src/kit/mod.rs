@@ -14,6 +14,7 @@
 
 pub(crate) mod cursor;
 pub mod depth;
+pub(crate) mod first_plies;
 mod proof_number;
 pub mod reply_order;
 pub(crate) mod shape;

@@ -72,6 +72,7 @@ pub use arena::{NodeId, NODE_BYTES};
 pub use report::NodeView;
 
 use crate::budget::Budget;
+use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
@@ -360,6 +361,16 @@ impl Pns {
         }
         if outcome.verdict == Verdict::Unknown {
             outcome.exhausted = stopped_by;
+            // The threat space's numbers are of another game (the
+            // attacker kept to its threats): not reported.
+            let arena = &finished.arena;
+            if !self.config.threat_space {
+                outcome.first_plies = first_plies(problem, depth, &finished.sym, |k| {
+                    arena
+                        .find(k)
+                        .map(|id| (arena.node(id).pn, arena.node(id).dn))
+                });
+            }
         }
         outcome.stats = Stats {
             nodes: finished.arena.node_count() as u64,

@@ -14,6 +14,7 @@ mod common;
 mod defence;
 mod dfpn;
 mod dfpn_threads;
+mod kept_table;
 mod pns_andor;
 mod pns_budget;
 mod pns_dag;
