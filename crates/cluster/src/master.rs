@@ -3,7 +3,7 @@
 
 use crate::executor::{Ended, ExecError, Executor, Launch};
 use crate::merge::{join, MergeError};
-use crate::tree::{Basis, Game, Tree, TreeError, Value};
+use crate::tree::{Basis, FirstPly, Game, Tree, TreeError, Value, INFINITE};
 use crate::workdir::{
     Answer, Job, JobBudget, JobStatus, State, WorkDir, WorkDirError, STATE_VERSION,
 };
@@ -31,6 +31,9 @@ pub struct Config {
     pub time: Option<Duration>,
     /// Merge mirror images in the top tree (off only to compare).
     pub symmetry: bool,
+    /// Seed new leaves with the numbers of the job above them
+    /// ([`Tree::seed`]; off only to compare).
+    pub seeds: bool,
 }
 
 /// What the master tells its caller as it goes.
@@ -276,18 +279,18 @@ impl Master<'_> {
             }
             let run = self.state.jobs[id].runs;
             match self.answer(id, run) {
-                Ok((Read::UncertifiedWin, seconds)) if self.may_double(id) => {
+                Ok((Read::UncertifiedWin, seconds, _)) if self.may_double(id) => {
                     // Run again, longer, when its leaf is selected.
                     self.state.jobs[id].seconds.push(seconds);
                     self.state.jobs[id].doubled += 1;
                     self.state.jobs[id].status = JobStatus::Cancelled;
                 }
-                Ok((read, seconds)) => {
+                Ok((read, seconds, plies)) => {
                     observe(Event::Note(format!(
                         "job {id}: run {run} finished while no master ran; its answer is used"
                     )));
                     self.state.jobs[id].seconds.push(seconds);
-                    self.settle(id, read.answer())?;
+                    self.settle(id, read.answer(), &plies)?;
                 }
                 Err(why) => {
                     self.state.jobs[id]
@@ -368,10 +371,13 @@ impl Master<'_> {
         ]);
         // A no-win needs no certificate here (the root's certificate joins
         // wins only), and a draw certificate can take longer than the job.
+        // An unknown brings the numbers its search left below the leaf,
+        // which seed the leaf's new children (`Tree::seed`).
         a.extend([
             "--no-draw-proof".into(),
             "--force".into(),
             "--allow-unknown".into(),
+            "--first-plies".into(),
         ]);
         // One thread a job: the executor runs as many jobs as it has cores
         // (`solve` alone would give df-pn every core the process may use).
@@ -424,7 +430,7 @@ impl Master<'_> {
             return Ok(());
         }
         match self.answer(e.job, e.run) {
-            Ok((read, seconds)) => {
+            Ok((read, seconds, plies)) => {
                 let wall = e.wall.map_or(seconds, |w| w.as_secs_f64());
                 self.state.jobs[e.job].seconds.push(wall);
                 if read == Read::UncertifiedWin && self.may_double(e.job) {
@@ -442,7 +448,7 @@ impl Master<'_> {
                     let node = job.node;
                     return self.start(exec, node, Some(e.job));
                 }
-                self.settle(e.job, read.answer())
+                self.settle(e.job, read.answer(), &plies)
             }
             Err(why) => {
                 let code = e.code.map_or("killed".to_string(), |c| format!("exit {c}"));
@@ -469,8 +475,14 @@ impl Master<'_> {
         }
     }
 
-    /// Puts a job's answer into the tree.
-    fn settle(&mut self, id: usize, answer: Answer) -> Result<(), ClusterError> {
+    /// Puts a job's answer into the tree: an unknown's leaf expanded, its
+    /// new leaves seeded with the numbers the job's search left (`plies`).
+    fn settle(
+        &mut self,
+        id: usize,
+        answer: Answer,
+        plies: &[FirstPly],
+    ) -> Result<(), ClusterError> {
         self.state.jobs[id].status = JobStatus::Done(answer);
         let node = self.state.jobs[id].node;
         match answer {
@@ -483,7 +495,12 @@ impl Master<'_> {
                 };
                 n.basis = Basis::Job(id);
             }
-            Answer::Unknown => self.state.tree.expand(&self.game, node)?,
+            Answer::Unknown => {
+                self.state.tree.expand(&self.game, node)?;
+                if self.config.seeds {
+                    self.state.tree.seed(&self.game, node, plies)?;
+                }
+            }
         }
         Ok(())
     }
@@ -493,9 +510,10 @@ impl Master<'_> {
         self.state.jobs[id].doubled < MAX_DOUBLINGS
     }
 
-    /// The answer of run `run` of job `id`, with the seconds it reports,
-    /// or why there is none to trust.
-    fn answer(&self, id: usize, run: u32) -> Result<(Read, f64), String> {
+    /// The answer of run `run` of job `id`, with the seconds it reports
+    /// and, for an unknown, the numbers its search left below the leaf, or
+    /// why there is none to trust.
+    fn answer(&self, id: usize, run: u32) -> Result<(Read, f64, Vec<FirstPly>), String> {
         let path = self.dir.job_file(id, &format!("r{run}.json"));
         let text = std::fs::read_to_string(&path).map_err(|_| "no result file".to_string())?;
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -522,11 +540,16 @@ impl Master<'_> {
             // not believed (see `Read::UncertifiedWin`).
             let proof = self.dir.job_file(id, &format!("r{run}.proof"));
             if std::fs::metadata(&proof).map_or(true, |m| m.len() == 0) {
-                return Ok((Read::UncertifiedWin, seconds));
+                return Ok((Read::UncertifiedWin, seconds, Vec::new()));
             }
             self.check_job(id, run)?;
         }
-        Ok((Read::Answer(answer), seconds))
+        let plies = if answer == Answer::Unknown {
+            first_plies(&v["first_plies"])
+        } else {
+            Vec::new()
+        };
+        Ok((Read::Answer(answer), seconds, plies))
     }
 
     /// A job's win is believed only when the independent checker accepts
@@ -632,4 +655,30 @@ impl Master<'_> {
             .map_err(|f| ClusterError::Refused(f.to_string()))?;
         Ok((self.dir.path("proof.cert"), report.to_string()))
     }
+}
+
+/// A job's `first_plies` (`solve --first-plies`). They only steer, so an
+/// entry that is not what `solve` writes is left out rather than failing
+/// the job; names that are not cells of the board are left out later, by
+/// [`Tree::seed`].
+fn first_plies(v: &serde_json::Value) -> Vec<FirstPly> {
+    let number = |n: &serde_json::Value| match n {
+        serde_json::Value::String(s) if s == "inf" => Some(INFINITE),
+        n => n.as_u64(),
+    };
+    let one = |f: &serde_json::Value| {
+        let line: Vec<String> = f["line"]
+            .as_array()?
+            .iter()
+            .map(|c| c.as_str().map(String::from))
+            .collect::<Option<_>>()?;
+        (1..=2).contains(&line.len()).then_some(())?;
+        Some(FirstPly {
+            line,
+            proof: number(&f["proof"])?,
+            disproof: number(&f["disproof"])?,
+        })
+    };
+    v.as_array()
+        .map_or_else(Vec::new, |a| a.iter().filter_map(one).collect())
 }

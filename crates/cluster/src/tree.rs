@@ -103,7 +103,25 @@ pub struct Node {
     pub key: u64,
     pub value: Value,
     pub basis: Basis,
+    /// An open leaf's proof and disproof numbers from the search of the
+    /// job above it ([`Tree::seed`]), in place of 1 and 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<(u64, u64)>,
 }
+
+/// The numbers a job's search left one or two plies below its leaf
+/// (`solve --first-plies`): the line from the leaf (cell names on the
+/// leaf's board) and the numbers, [`INFINITE`] for infinite.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstPly {
+    pub line: Vec<String>,
+    pub proof: u64,
+    pub disproof: u64,
+}
+
+/// The largest seed: far above any count of leaves, far below [`INFINITE`]
+/// (a sum of seeds must never look infinite, nor a seed zero).
+const MOST_SEED: u64 = 1 << 40;
 
 /// Proof and disproof numbers, and whether an open leaf that no job is
 /// working on lies below (`free`).
@@ -237,6 +255,7 @@ impl Tree {
             key,
             value,
             basis,
+            seed: None,
         });
         (n, 0)
     }
@@ -298,6 +317,77 @@ impl Tree {
         Ok(())
     }
 
+    /// Seeds the open leaves two plies below `node`, just expanded after
+    /// its job answered unknown, with the numbers that job's search left
+    /// (`plies`): a leaf the search reached gets its own numbers; the
+    /// leaves below an attacker move whose own numbers alone the search
+    /// left (it never expanded that move) share them, each the move's
+    /// disproof number and an equal part of its proof number, so that
+    /// their sum is the move's. A leaf seeded already (a transposition)
+    /// keeps its seed. The first numbers a job left are then the top
+    /// tree's own, and the master sends out next the leaves that search
+    /// was heading for, deepening the line the job found most promising
+    /// rather than widening over moves it had found poor: job-level
+    /// search in the spirit of Wu et al., whose jobs' numbers initialise
+    /// the new nodes. Steering only: a seed is never 0 nor infinite, so a
+    /// value comes from a job's answer or the rules alone, as before.
+    pub fn seed(&mut self, game: &Game, node: usize, plies: &[FirstPly]) -> Result<(), TreeError> {
+        let board = self.board(game, node)?;
+        let left = self.nodes[node].plies;
+        let after = |n: u32| left.map(|p| p.saturating_sub(n));
+        for f in plies.iter().filter(|f| f.line.len() == 2) {
+            if let Some(leaf) = self.reached(game, &board, &f.line, (true, after(2))) {
+                self.give(leaf, f.proof, f.disproof);
+            }
+        }
+        for f in plies.iter().filter(|f| f.line.len() == 1) {
+            let Some(and) = self.reached(game, &board, &f.line, (false, after(1))) else {
+                continue;
+            };
+            let Basis::Expanded(edges) = &self.nodes[and].basis else {
+                continue;
+            };
+            // Counted per edge, as the sum of the AND node counts them.
+            let bare: Vec<usize> = edges
+                .iter()
+                .map(|e| e.child)
+                .filter(|&c| self.nodes[c].basis == Basis::Leaf && self.nodes[c].seed.is_none())
+                .collect();
+            let share = f.proof / bare.len().max(1) as u64;
+            for leaf in bare {
+                self.give(leaf, share, f.disproof);
+            }
+        }
+        Ok(())
+    }
+
+    /// The node reached from `board` by `line` (cell names), of the kind
+    /// and plies `id` gives, if the tree holds it.
+    fn reached(
+        &self,
+        game: &Game,
+        board: &Board,
+        line: &[String],
+        (or, plies): (bool, Option<u32>),
+    ) -> Option<usize> {
+        let mut b = board.clone();
+        let g = *b.game().geometry();
+        for name in line {
+            let c = g.parse_cell(name).filter(|c| b.stone_at(*c).is_none())?;
+            b.play(c);
+        }
+        let key = canonical_key(&b, game.symmetry);
+        self.find(game, &b, (key, or, plies)).map(|(n, _)| n)
+    }
+
+    /// Seeds `leaf` if it is an open leaf not seeded yet.
+    fn give(&mut self, leaf: usize, proof: u64, disproof: u64) {
+        let n = &mut self.nodes[leaf];
+        if n.basis == Basis::Leaf && n.value == Value::Open && n.seed.is_none() {
+            n.seed = Some((proof.clamp(1, MOST_SEED), disproof.clamp(1, MOST_SEED)));
+        }
+    }
+
     /// The AND node of `board` (defender to move, after an attacker move
     /// that did not win: an OR node with a winning stone is settled before
     /// it is expanded) with `plies` left.
@@ -323,6 +413,7 @@ impl Tree {
             key,
             value: Value::NoWin,
             basis: Basis::Leaf,
+            seed: None,
         };
         // A full board without a line is a draw, and a draw is no win.
         if board.is_full() {
@@ -434,11 +525,14 @@ impl Tree {
                     disproof: 0,
                     free: false,
                 },
-                Value::Open => Numbers {
-                    proof: 1,
-                    disproof: 1,
-                    free: self.nodes[n].basis == Basis::Leaf && !busy(n),
-                },
+                Value::Open => {
+                    let (proof, disproof) = self.nodes[n].seed.unwrap_or((1, 1));
+                    Numbers {
+                        proof,
+                        disproof,
+                        free: self.nodes[n].basis == Basis::Leaf && !busy(n),
+                    }
+                }
             },
         };
         done[n] = true;
@@ -575,5 +669,75 @@ pub fn step_name(step: &Step) -> String {
     match step {
         Step::Cell(c) => c.clone(),
         Step::Pass => "pass".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kinrow_board::{Game as Rules, Rule};
+
+    /// Tic-tac-toe, its root expanded (as after a job's unknown).
+    fn expanded() -> (Game, Tree) {
+        let game = Game {
+            root: Board::new(Rules::new(3, 3, 3, Rule::Freestyle).unwrap()),
+            candidates: Candidates::All,
+            attack: Attack::Any,
+            depth: None,
+            symmetry: true,
+        };
+        let mut tree = Tree::new(&game);
+        tree.expand(&game, 0).unwrap();
+        (game, tree)
+    }
+
+    fn ply(line: &[&str], proof: u64, disproof: u64) -> FirstPly {
+        FirstPly {
+            line: line.iter().map(|s| (*s).to_string()).collect(),
+            proof,
+            disproof,
+        }
+    }
+
+    /// The OR node after `line` from the root.
+    fn leaf(game: &Game, tree: &Tree, line: &[&str]) -> usize {
+        let line: Vec<String> = line.iter().map(|s| (*s).to_string()).collect();
+        tree.reached(game, &game.root, &line, (true, None)).unwrap()
+    }
+
+    #[test]
+    fn seeds_steer_the_choice_and_never_settle_a_leaf() {
+        let (game, mut tree) = expanded();
+        // Below the centre b2: c3 all but proved (and its mirror image a1
+        // with it: the first seed stays), a2 close. Below the edge b1: b2
+        // infinite. The corner a1 known only by its own numbers.
+        // Malformed lines left out.
+        let plies = [
+            ply(&["b2", "c3"], 0, INFINITE),
+            ply(&["b2", "a1"], 5, 5),
+            ply(&["b2", "a2"], 1, 2),
+            ply(&["b1", "b2"], INFINITE, 0),
+            ply(&["a1"], 70, 3),
+            ply(&["z9", "a1"], 1, 1),
+            ply(&["b2", "b2"], 1, 1),
+        ];
+        tree.seed(&game, 0, &plies).unwrap();
+        tree.refresh(&|_| false);
+        let c3 = leaf(&game, &tree, &["b2", "c3"]);
+        assert_eq!(c3, leaf(&game, &tree, &["b2", "a1"]));
+        assert_eq!(tree.nodes[c3].seed, Some((1, MOST_SEED)));
+        let b1b2 = leaf(&game, &tree, &["b1", "b2"]);
+        assert_eq!(tree.nodes[b1b2].seed, Some((MOST_SEED, 1)));
+        // Seeds are numbers only: every leaf is still open.
+        assert!(tree.nodes.iter().all(|n| n.value == Value::Open));
+        // The corner's 8 replies (edges to 5 nodes up to symmetry) share
+        // its 70.
+        let corner = leaf(&game, &tree, &["a1", "b2"]);
+        assert_eq!(tree.nodes[corner].seed, Some((70 / 8, 3)));
+        // Proof-number search over the seeds: the centre (proof number 8,
+        // its 8 replies' edges to two leaves seeded 1), then its reply of
+        // least disproof number.
+        assert_eq!(tree.numbers(0).proof, 8);
+        assert_eq!(tree.select(), Some(leaf(&game, &tree, &["b2", "a2"])));
     }
 }

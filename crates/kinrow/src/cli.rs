@@ -240,6 +240,15 @@ pub struct SolveArgs {
     /// One JSON object per position, one per line.
     #[arg(long)]
     pub json: bool,
+    /// With --json, an unknown answer of pns or dfpn (or auto's whole-game
+    /// search) also lists `first_plies`: the proof and disproof numbers
+    /// the search left for each position one move (`line` of one cell) and
+    /// one move and a reply (two cells) below the root, `"inf"` for
+    /// infinite; positions it never reached are left out. Numbers, not
+    /// verdicts: where the search was heading. The cluster master asks its
+    /// jobs for them to choose its next jobs.
+    #[arg(long, requires = "json")]
+    pub first_plies: bool,
     /// Write the proof certificate of each win: a file for one position, a
     /// folder with one NAME.proof per won position for several (or when
     /// PATH is a folder); names two positions share get their file's path

@@ -13,7 +13,7 @@ use kinrow_prover::certificate::draw::{
     whole_game, write_draw_certificate, DrawOptions, DrawStats,
 };
 use kinrow_prover::certificate::{write_certificate, CertificateStats, MAGIC};
-use kinrow_prover::{Limits, Problem, Verdict};
+use kinrow_prover::{Limits, Problem, Prover, Verdict};
 use std::path::{Path, PathBuf};
 
 /// What was written for one proof, or why nothing was.
@@ -96,20 +96,22 @@ impl ProofInfo {
 
 /// Writes the certificate of a won position to `path`; what went wrong
 /// otherwise (the writer's budget, the file system), never an error that
-/// ends the run.
+/// ends the run. `kept`: the prover that proved the win, its table kept
+/// ([`super::solve_keeping`]); else a new one of the kind that answered.
 pub fn write_proof(
     path: &Path,
     force: bool,
     p: &Position,
     s: &Solved,
     limits: &Limits,
+    kept: Option<Box<dyn Prover + Send>>,
 ) -> ProofInfo {
     let not_written = |reason: String| ProofInfo::NotWritten {
         path: path.to_path_buf(),
         reason,
     };
     let problem = Problem::from(p);
-    let mut prover = s.prover.build(&problem, false, s.threads);
+    let mut prover = kept.unwrap_or_else(|| s.prover.build(&problem, false, s.threads));
     let cert = match write_certificate(&problem, prover.as_mut(), limits) {
         Ok(cert) => cert.with_name(&p.name),
         Err(e) => return not_written(e.to_string()),

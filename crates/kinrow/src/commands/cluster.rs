@@ -81,6 +81,8 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
         time: args.budget.time.map(std::time::Duration::from_secs_f64),
         // A hook to compare against the tree without symmetry merged.
         symmetry: std::env::var_os("KINROW_CLUSTER_NO_SYMMETRY").is_none(),
+        // And against leaves all starting at 1 and 1.
+        seeds: std::env::var_os("KINROW_CLUSTER_NO_SEEDS").is_none(),
     };
     let mut exec: Box<dyn Executor> = match kind {
         ClusterKind::Local => {

@@ -16,7 +16,7 @@ pub mod verify;
 use crate::provers::ProverKind;
 use kinrow_board::Cell;
 use kinrow_format::Position;
-use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Verdict};
+use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
 use std::path::Path;
 
 /// One position answered by one prover.
@@ -39,12 +39,27 @@ pub fn solve_one(
     all_moves: bool,
     threads: usize,
 ) -> Result<Solved, ProblemError> {
+    solve_keeping(position, kind, limits, all_moves, threads, false).map(|(s, _)| s)
+}
+
+/// [`solve_one`], and the prover that answered, its table kept
+/// ([`kinrow_prover::Prover::keep_table`]) when `keep` is asked and the
+/// prover keeps one, for the certificate writer to go on from.
+pub fn solve_keeping(
+    position: &Position,
+    kind: ProverKind,
+    limits: &Limits,
+    all_moves: bool,
+    threads: usize,
+    keep: bool,
+) -> Result<(Solved, Option<Box<dyn Prover + Send>>), ProblemError> {
     let problem = Problem::from(position);
     let mut prover = kind.build(&problem, all_moves, threads);
     prover.accepts(&problem)?;
+    let kept = keep && prover.keep_table(true);
     let outcome = prover.prove(&problem, limits);
     let answered = clap::ValueEnum::from_str(prover.answered_by(), false);
-    Ok(Solved {
+    let solved = Solved {
         prover: answered.unwrap_or(kind.resolve(&problem)),
         outcome,
         // df-pn runs on one thread with all_moves.
@@ -53,7 +68,8 @@ pub fn solve_one(
         } else {
             kind.threads_for(&problem, threads)
         },
-    })
+    };
+    Ok((solved, kept.then_some(prover)))
 }
 
 /// The line every command prints for a position its prover refuses:

@@ -1,7 +1,7 @@
 //! `kinrow solve`: answer every position of the given files.
 
 use super::check::{write_draw_proof, write_proof, ProofInfo};
-use super::{defences, skipped_line, solve_one, Solved};
+use super::{defences, skipped_line, solve_keeping, Solved};
 use crate::cli::SolveArgs;
 use crate::error::{exit_code, with_bad_inputs, CliError};
 use crate::input::Loaded;
@@ -89,13 +89,18 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             eprintln!("kinrow: note: [{}]: {note}", position.name);
         }
         let label = format!("[{}]", position.name);
+        // With a certificate to write on one thread, the prover keeps its
+        // table for the writer, which then need not search the root again
+        // (a table kept runs df-pn on one thread: asked only on one).
+        let keep = proof_paths.is_some() && !args.all_moves && budgets.threads == 1;
         let solved = with_progress(show_progress, &label, || {
-            solve_one(
+            solve_keeping(
                 &position,
                 args.prover,
                 &limits,
                 args.all_moves,
                 budgets.threads,
+                keep,
             )
         });
         let text = match solved {
@@ -115,7 +120,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                     format!("[{}]\n{line}\n\n", position.name)
                 }
             }
-            Ok(solved) => {
+            Ok((solved, kept)) => {
                 let proof = match &proof_paths {
                     Some(paths)
                         if solved.outcome.verdict == Verdict::Win
@@ -124,7 +129,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                     {
                         let info = with_progress(show_progress, &format!("{label} proof"), || {
                             if solved.outcome.verdict == Verdict::Win {
-                                write_proof(&paths[i], args.force, &position, &solved, &limits)
+                                write_proof(
+                                    &paths[i], args.force, &position, &solved, &limits, kept,
+                                )
                             } else {
                                 write_draw_proof(&paths[i], args.force, &position, &solved, &limits)
                             }
@@ -162,6 +169,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                     );
                     if let Some((path, true)) = picture {
                         v["svg"] = path.display().to_string().into();
+                    }
+                    if args.first_plies && solved.outcome.verdict == Verdict::Unknown {
+                        v["first_plies"] = first_plies(&position, &solved.outcome);
                     }
                     v.to_string() + "\n"
                 } else {
@@ -414,6 +424,28 @@ pub fn json(
         v["proof"] = info.json();
     }
     v
+}
+
+/// [`kinrow_prover::Outcome::first_plies`] as JSON (see `--first-plies`).
+fn first_plies(p: &Position, o: &kinrow_prover::Outcome) -> serde_json::Value {
+    let g = p.board.game().geometry();
+    let number = |n: kinrow_prover::ProofNumber| {
+        if n.is_infinite() {
+            serde_json::Value::from("inf")
+        } else {
+            n.get().into()
+        }
+    };
+    o.first_plies
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "line": f.line.iter().map(|c| g.name(*c)).collect::<Vec<_>>(),
+                "proof": number(f.proof),
+                "disproof": number(f.disproof),
+            })
+        })
+        .collect()
 }
 
 /// The human report of one solved position.

@@ -537,3 +537,41 @@ fn cluster_refuses_in_process_budgets_with_the_job_flag_to_use() {
         assert!(stderr(&out).contains(instead), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn cluster_seeds_new_leaves_from_the_job_above_and_needs_fewer_jobs() {
+    // 5x5 k 4, a draw, df-pn jobs of 5,000 nodes on one worker (the order
+    // of the jobs certain): each unknown job's numbers below its leaf
+    // (`solve --first-plies`) seed the leaf's new children, and the
+    // master sends out next the replies that job found strongest. Without
+    // seeds every new leaf starts at 1 and 1.
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "five.pos", "board 5x5\nk 4\n");
+    let run = |dir: &str, seeds: bool| {
+        let mut c = cluster_on(&pos, &t.path().join(dir), "5000", "1");
+        c.args(["--prover", "dfpn"]);
+        if !seeds {
+            c.env("KINROW_CLUSTER_NO_SEEDS", "1");
+        }
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let v = json_lines(&out)[0].clone();
+        assert_eq!(v["result"], "no-win", "{v}");
+        v["cluster"]["jobs"].as_u64().unwrap()
+    };
+    let (seeded, plain) = (run("seeded", true), run("plain", false));
+    assert!(
+        seeded > 1 && seeded * 2 < plain,
+        "{seeded} jobs against {plain}"
+    );
+    let seeds = |dir: &str| {
+        state(&t.path().join(dir))["tree"]["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n.get("seed").is_some())
+            .count()
+    };
+    assert!(seeds("seeded") > 0 && seeds("plain") == 0);
+    assert_eq!(in_process(&pos), "no-win");
+}
