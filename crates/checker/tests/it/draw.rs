@@ -11,13 +11,16 @@ use kinrow_format::parse_positions;
 use kinrow_prover::certificate::draw::{
     write_draw_certificate, DrawCertificate, DrawError, DrawOptions,
 };
-use kinrow_prover::{Limits, Pns, PnsConfig, Problem};
+use kinrow_prover::{Dfpn, DfpnConfig, Limits, Pns, PnsConfig, Problem, Prover};
 use kinrow_reference::sweep::{full_sweeps, sweep};
 use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
 
 fn draw(p: &Problem) -> Result<DrawCertificate, DrawError> {
-    let mut prover = Pns::new(PnsConfig::default());
-    write_draw_certificate(p, &mut prover, &Limits::default(), &DrawOptions::default())
+    draw_with(p, &mut Pns::new(PnsConfig::default()))
+}
+
+fn draw_with(p: &Problem, prover: &mut dyn Prover) -> Result<DrawCertificate, DrawError> {
+    write_draw_certificate(p, prover, &Limits::default(), &DrawOptions::default())
 }
 
 /// The whole game of a random small position: x or o to move attacks.
@@ -38,13 +41,23 @@ fn random_whole_game(seed: u64) -> Option<(kinrow_reference::NaiveBoard, u8, Pro
 
 #[test]
 fn draw_certificates_agree_with_exhaustive_search() {
+    draw_certificates_of(&mut Pns::new(PnsConfig::default()));
+}
+
+#[test]
+fn draw_certificates_of_dfpn_with_its_table_kept_agree_with_exhaustive_search() {
+    // The writer keeps df-pn's table from one question to the next.
+    draw_certificates_of(&mut Dfpn::new(DfpnConfig::default()));
+}
+
+fn draw_certificates_of(prover: &mut dyn Prover) {
     let (mut draws, mut wins) = (0, 0);
     for seed in 0..u64::from(sweep(400)) {
         let Some((nb, to_move, p)) = random_whole_game(seed) else {
             continue;
         };
         let won = attacker_wins_game(&nb, to_move, to_move);
-        match draw(&p) {
+        match draw_with(&p, prover) {
             Ok(cert) => {
                 let text = cert.to_text();
                 let report =

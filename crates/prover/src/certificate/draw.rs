@@ -199,6 +199,23 @@ pub fn write_draw_certificate(
 ) -> Result<DrawCertificate, DrawError> {
     whole_game(problem)?;
     prover.accepts(problem)?;
+    // Every question is about the same whole game: a prover that keeps its
+    // table (df-pn) answers each from what the ones before it settled.
+    let kept = prover.keep_table(true);
+    let written = write_draw(problem, prover, limits, options);
+    if kept {
+        prover.keep_table(false);
+    }
+    written
+}
+
+/// [`write_draw_certificate`] once the problem is accepted.
+fn write_draw(
+    problem: &Problem,
+    prover: &mut dyn Prover,
+    limits: &Limits,
+    options: &DrawOptions,
+) -> Result<DrawCertificate, DrawError> {
     let sym = Symmetries::new(problem.board.game().geometry(), true);
     let relate = relations(&sym, problem.board.game().geometry());
     let mut w = Writer {
