@@ -127,13 +127,15 @@ pub fn write_proof(
 
 /// Writes the draw certificate of a no-win of a whole game to `path`
 /// (for another game, the reason none can be written); like
-/// [`write_proof`], never an error that ends the run.
+/// [`write_proof`], never an error that ends the run (and, as there,
+/// `kept` the prover that answered, its table kept).
 pub fn write_draw_proof(
     path: &Path,
     force: bool,
     p: &Position,
     s: &Solved,
     limits: &Limits,
+    kept: Option<Box<dyn Prover + Send>>,
 ) -> ProofInfo {
     let not_written = |reason: String| ProofInfo::NotWritten {
         path: path.to_path_buf(),
@@ -146,7 +148,7 @@ pub fn write_draw_proof(
             reason: e.to_string(),
         };
     }
-    let mut prover = s.prover.build(&problem, false, s.threads);
+    let mut prover = kept.unwrap_or_else(|| s.prover.build(&problem, false, s.threads));
     let options = DrawOptions::default();
     let cert = match write_draw_certificate(&problem, prover.as_mut(), limits, &options) {
         Ok(cert) => cert.with_name(&p.name),

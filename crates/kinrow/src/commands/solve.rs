@@ -133,7 +133,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                                     &paths[i], args.force, &position, &solved, &limits, kept,
                                 )
                             } else {
-                                write_draw_proof(&paths[i], args.force, &position, &solved, &limits)
+                                write_draw_proof(
+                                    &paths[i], args.force, &position, &solved, &limits, kept,
+                                )
                             }
                         });
                         if let ProofInfo::NotWritten { path, reason } = &info {
