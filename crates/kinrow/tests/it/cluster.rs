@@ -564,6 +564,25 @@ fn cluster_seeds_new_leaves_from_the_job_above_and_needs_fewer_jobs() {
         seeded > 1 && seeded * 2 < plain,
         "{seeded} jobs against {plain}"
     );
+    // First plies that are not what `solve` writes (a cell off the board,
+    // a line of three, a number that is none, an entry that is no object)
+    // are left out, the rest used: the same jobs.
+    let junk = r#"{"line":["zz9"],"proof":1,"disproof":1},{"line":["a1","b1","c1"],"proof":1,"disproof":1},{"line":["a1"],"proof":"x","disproof":1},7,"#;
+    let script = worker(
+        t.path(),
+        &format!("\"$K\" \"$@\" | sed 's/\"first_plies\":\\[/\"first_plies\":[{junk}/'"),
+    );
+    let out = cluster_on(&pos, &t.path().join("junk"), "5000", "1")
+        .args(["--prover", "dfpn", "--worker"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["result"], "no-win", "{v}");
+    assert_eq!(v["cluster"]["jobs"], seeded, "{v}");
+    let first = std::fs::read_to_string(t.path().join("junk/jobs/0.r1.json")).unwrap();
+    assert!(first.contains("zz9"), "{first}");
     let seeds = |dir: &str| {
         state(&t.path().join(dir))["tree"]["nodes"]
             .as_array()
