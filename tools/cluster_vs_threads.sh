@@ -12,7 +12,9 @@
 # (a win), 8x4 k=4 (a draw) and the renju puzzle RENJU (default
 # vcf_black-renju of positions/renju-puzzles/vcf_black.pos). Each job's
 # budget is a node count, so the split is the same on any machine:
-# JOB_NODES_9X4, JOB_NODES_8X4, JOB_NODES_RENJU override them. PROVER
+# JOB_NODES_9X4, JOB_NODES_8X4, JOB_NODES_RENJU override them (the
+# defaults are those of docs/figures.md; far smaller ones split the tree
+# into thousands of jobs). PROVER
 # (default dfpn, the prover that uses threads) is given to both (a) and
 # the jobs. Needs python3 only to read the JSON.
 set -euo pipefail
@@ -24,8 +26,8 @@ printf 'board 9x4\nk 4\n' > "$dir/9x4-k4.pos"
 printf 'board 8x4\nk 4\n' > "$dir/8x4-k4.pos"
 renju=${RENJU:-vcf_black-renju}
 cases=(
-    "$dir/9x4-k4.pos||${JOB_NODES_9X4:-20000}"
-    "$dir/8x4-k4.pos||${JOB_NODES_8X4:-20000}"
+    "$dir/9x4-k4.pos||${JOB_NODES_9X4:-1500000}"
+    "$dir/8x4-k4.pos||${JOB_NODES_8X4:-1000000}"
     "$(realpath positions/renju-puzzles/vcf_black.pos)|$renju|${JOB_NODES_RENJU:-30}"
 )
 
