@@ -39,7 +39,6 @@ use crate::bitboard::{Bitboard, Words, BITS, WORDS};
 use crate::board::Board;
 use crate::game::{Game, Rule};
 use crate::geometry::{Cell, Player};
-use crate::search_board::SearchBoard;
 use std::fmt;
 
 /// Why a cell is forbidden to Black. When a stone makes several, the first
@@ -190,6 +189,49 @@ const fn near(line: Line, n: u32) -> u32 {
     (line.black & window & !(1 << C)).count_ones()
 }
 
+/// Black stones on the board for a while during the test of one cell:
+/// the tested cells of the search for real threes, one per level of its
+/// recursion, the deepest first. They are not the board's.
+#[derive(Clone, Copy)]
+struct Added<'a> {
+    cell: usize,
+    below: Option<&'a Added<'a>>,
+}
+
+impl Added<'_> {
+    /// The cells of `added`, deepest first.
+    fn cells<'b>(added: Option<&'b Added<'b>>) -> impl Iterator<Item = usize> + 'b {
+        std::iter::successors(added, |a| a.below).map(|a| a.cell)
+    }
+}
+
+/// Where the test of a cell reads its lines from: the stones as bitboards
+/// ([`BitStones`]) or a [`SearchBoard`]'s line words (`line_words`, one
+/// shift per line instead of a walk over twelve cells). Both give the
+/// same lines; a test in `line_words` holds them to that.
+trait Stones {
+    /// The four lines through the empty cell `m` with a Black stone on
+    /// it and on each cell of `added`, and the bit distance of each
+    /// direction (in the order of [`crate::Geometry::directions`]).
+    fn lines(&self, game: &Game, m: usize, added: Option<&Added<'_>>) -> [(Line, u32); 4];
+}
+
+/// The stones of both sides as bitboards' words.
+struct BitStones<'a> {
+    black: &'a [u64; WORDS],
+    white: &'a [u64; WORDS],
+}
+
+impl Stones for BitStones<'_> {
+    fn lines(&self, game: &Game, m: usize, added: Option<&Added<'_>>) -> [(Line, u32); 4] {
+        let mut black = *self.black;
+        for a in Added::cells(added) {
+            black[a / 64] |= 1 << (a % 64);
+        }
+        game.renju_lines(&black, self.white, m)
+    }
+}
+
 impl Game {
     /// The four lines through the empty cell `m` with a Black stone on it,
     /// and the bit distance of each direction.
@@ -240,10 +282,9 @@ impl Game {
     }
 
     /// What a Black stone on the empty cell `m` would be with these stones
-    /// (see the module documentation). `black` is changed during the
-    /// search for real threes and restored.
-    fn renju_move(&self, black: &mut [u64; WORDS], white: &[u64; WORDS], m: usize) -> Move {
-        let lines = self.renju_lines(black, white, m);
+    /// and the `added` Black stones (see the module documentation).
+    fn renju_move<S: Stones>(&self, stones: &S, added: Option<&Added<'_>>, m: usize) -> Move {
+        let lines = stones.lines(self, m, added);
         // Nothing can be forbidden without two Black stones near in two
         // lines, or four in one (overline, four-four in a line); a five
         // needs four in one.
@@ -282,7 +323,10 @@ impl Game {
         if threes < 2 {
             return Move::Free;
         }
-        black[m / 64] |= 1 << (m % 64);
+        let with_m = Added {
+            cell: m,
+            below: added,
+        };
         let mut real = 0;
         for (i, &(mut points, d)) in pending[..threes].iter().enumerate() {
             // Not enough lines left to make two real threes.
@@ -297,13 +341,12 @@ impl Game {
                 } else {
                     m - ((C - e) * d) as usize
                 };
-                if self.renju_move(black, white, cell) == Move::Free {
+                if self.renju_move(stones, Some(&with_m), cell) == Move::Free {
                     real += 1;
                     break;
                 }
             }
         }
-        black[m / 64] &= !(1 << (m % 64));
         if real >= 2 {
             Move::Foul(Foul::DoubleThree)
         } else {
@@ -313,10 +356,26 @@ impl Game {
 
     /// The foul of [`Game::renju_move`], if any.
     #[inline]
-    fn foul_in(&self, black: &mut [u64; WORDS], white: &[u64; WORDS], m: usize) -> Option<Foul> {
-        match self.renju_move(black, white, m) {
+    fn foul_in<S: Stones>(&self, stones: &S, m: usize) -> Option<Foul> {
+        match self.renju_move(stones, None, m) {
             Move::Foul(f) => Some(f),
             Move::Five | Move::Free => None,
+        }
+    }
+
+    /// [`Game::allowed_whatever_white`] with these stones.
+    fn allowed_whatever_white_in<S: Stones>(&self, stones: &S, m: usize) -> bool {
+        match self.renju_move(stones, None, m) {
+            Move::Five => true,
+            Move::Foul(_) => false,
+            Move::Free => {
+                let lines = stones.lines(self, m, None);
+                lines
+                    .iter()
+                    .filter(|(l, _)| l.straight_four_points() != 0)
+                    .count()
+                    <= 1
+            }
         }
     }
 
@@ -334,8 +393,11 @@ impl Game {
         if self.rule() != Rule::Renju {
             return None;
         }
-        let mut b = *black.words();
-        self.foul_in(&mut b, white.words(), m.index())
+        let stones = BitStones {
+            black: black.words(),
+            white: white.words(),
+        };
+        self.foul_in(&stones, m.index())
     }
 
     /// Whether the empty cell `m` is forbidden to Black (see
@@ -364,20 +426,11 @@ impl Game {
         if self.rule() != Rule::Renju {
             return true;
         }
-        let mut b = *black.words();
-        let i = m.index();
-        match self.renju_move(&mut b, white.words(), i) {
-            Move::Five => true,
-            Move::Foul(_) => false,
-            Move::Free => {
-                let lines = self.renju_lines(&b, white.words(), i);
-                lines
-                    .iter()
-                    .filter(|(l, _)| l.straight_four_points() != 0)
-                    .count()
-                    <= 1
-            }
-        }
+        let stones = BitStones {
+            black: black.words(),
+            white: white.words(),
+        };
+        self.allowed_whatever_white_in(&stones, m.index())
     }
 
     /// Every empty cell forbidden to Black (x): empty unless the rule is
@@ -389,10 +442,12 @@ impl Game {
         if self.rule() != Rule::Renju {
             return out;
         }
-        let near = self.forbidden_candidates(black, white);
-        let mut b = *black.words();
-        for m in near.iter() {
-            if self.foul_in(&mut b, white.words(), m).is_some() {
+        let stones = BitStones {
+            black: black.words(),
+            white: white.words(),
+        };
+        for m in self.forbidden_candidates(black, white).iter() {
+            if self.foul_in(&stones, m).is_some() {
                 out.insert(m);
             }
         }
@@ -475,37 +530,6 @@ impl Board {
     }
 }
 
-impl SearchBoard {
-    /// [`Board::legal`] on this board.
-    #[inline]
-    #[must_use]
-    pub fn legal(&self, player: Player, cells: &Bitboard) -> Bitboard {
-        self.board().legal(player, cells)
-    }
-
-    /// [`Game::allowed_whatever_white`] on this board's stones.
-    #[inline]
-    #[must_use]
-    pub fn allowed_whatever_white(&self, m: Cell) -> bool {
-        let b = self.board();
-        b.game()
-            .allowed_whatever_white(b.stones(Player::X), b.stones(Player::O), m)
-    }
-
-    /// [`Game::is_forbidden`] on this board's stones.
-    #[inline]
-    #[must_use]
-    pub fn is_forbidden(&self, m: Cell) -> bool {
-        self.board().is_forbidden(m)
-    }
-
-    /// [`Game::forbidden_points`] on this board's stones.
-    #[inline]
-    #[must_use]
-    pub fn forbidden_points(&self) -> Bitboard {
-        self.board().forbidden_points()
-    }
-}
-
+mod line_words;
 #[cfg(test)]
 mod tests;

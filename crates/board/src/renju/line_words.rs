@@ -1,0 +1,243 @@
+//! Renju's tests on a [`SearchBoard`], reading the lines through a cell
+//! from its line words: one shift per line instead of a walk over the
+//! twelve cells around it (`renju_lines`, which asked two bitboards about
+//! each cell, was about a fifth of a renju VCF's time).
+//!
+//! A line word holds whole lines in slots of consecutive bits, a cell's
+//! neighbours along its line in the neighbouring bits (higher bits
+//! forward, as in [`crate::Geometry::directions`]), and the bits that are
+//! no cell (a slot's top bit, the bits past a short line, those past the
+//! word's ends) between lines. So the thirteen bits around the cell's bit
+//! are the thirteen cells around it along the line, up to the first bit
+//! that is no cell either way: there the board ends, and everything from
+//! it on is blocked, as the walk blocks everything from the first cell off
+//! the board.
+
+use super::{Added, Line, Stones, C, FULL, R};
+use crate::bitboard::Bitboard;
+use crate::game::{Game, Rule};
+use crate::geometry::{Cell, Player};
+use crate::search_board::SearchBoard;
+
+impl Stones for SearchBoard {
+    #[inline]
+    fn lines(&self, game: &Game, m: usize, added: Option<&Added<'_>>) -> [(Line, u32); 4] {
+        let at = self.map.at(m);
+        let (black, white) = (
+            &self.lines[Player::X.index()],
+            &self.lines[Player::O.index()],
+        );
+        let dirs = game.geometry().directions();
+        std::array::from_fn(|d| {
+            let w = usize::from(at.word[d]);
+            let mut b = black.0[w] | at.mask[d];
+            for a in Added::cells(added) {
+                let at_a = self.map.at(a);
+                if usize::from(at_a.word[d]) == w {
+                    // Maybe on another line of the word: then past a bit
+                    // that is no cell, and blocked below.
+                    b |= at_a.mask[d];
+                }
+            }
+            let p = at.mask[d].trailing_zeros();
+            let window = |x: u64| {
+                let x = if p >= R { x >> (p - R) } else { x << (R - p) };
+                (x as u32) & FULL
+            };
+            let not_cell = !window(self.map.valid[w]) & FULL;
+            // From the first bit that is no cell on, either way: blocked.
+            let above = not_cell & !((2 << C) - 1);
+            let below = not_cell & ((1 << C) - 1);
+            let mut blocked = window(white.0[w]);
+            if above != 0 {
+                blocked |= FULL & !((1 << above.trailing_zeros()) - 1);
+            }
+            if below != 0 {
+                blocked |= (2 << (31 - below.leading_zeros())) - 1;
+            }
+            let line = Line {
+                black: window(b) & !blocked,
+                blocked,
+            };
+            (line, dirs[d])
+        })
+    }
+}
+
+impl SearchBoard {
+    /// [`crate::Board::legal`] on this board: the cells of `cells` where
+    /// `player` may play, x's forbidden points left out under renju. Only
+    /// the empty cells of `cells` that can be forbidden at all are tested.
+    #[must_use]
+    pub fn legal(&self, player: Player, cells: &Bitboard) -> Bitboard {
+        let game = self.game();
+        if player != Player::X || game.rule() != Rule::Renju {
+            return *cells;
+        }
+        let mut tested = *cells & self.empty();
+        if tested.count() > 4 {
+            let (x, o) = (self.stones(Player::X), self.stones(Player::O));
+            tested &= game.forbidden_candidates(x, o);
+        }
+        let mut legal = *cells;
+        for m in tested.iter() {
+            if game.foul_in(self, m).is_some() {
+                legal.remove(m);
+            }
+        }
+        legal
+    }
+
+    /// [`crate::Game::allowed_whatever_white`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn allowed_whatever_white(&self, m: Cell) -> bool {
+        self.game().rule() != Rule::Renju || self.game().allowed_whatever_white_in(self, m.index())
+    }
+
+    /// [`crate::Game::is_forbidden`] on this board's stones.
+    #[inline]
+    #[must_use]
+    pub fn is_forbidden(&self, m: Cell) -> bool {
+        debug_assert!(self.empty().contains(m.index()));
+        self.game().rule() == Rule::Renju && self.game().foul_in(self, m.index()).is_some()
+    }
+
+    /// [`crate::Game::forbidden_points`] on this board's stones.
+    #[must_use]
+    pub fn forbidden_points(&self) -> Bitboard {
+        let game = self.game();
+        if game.rule() != Rule::Renju {
+            return Bitboard::EMPTY;
+        }
+        let (x, o) = (self.stones(Player::X), self.stones(Player::O));
+        let mut out = Bitboard::EMPTY;
+        for m in game.forbidden_candidates(x, o).iter() {
+            if game.foul_in(self, m).is_some() {
+                out.insert(m);
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Added, BitStones, Stones};
+    use crate::{Board, Cell, Game, Player, Rule, SearchBoard};
+
+    /// A small deterministic generator (xorshift), enough for random
+    /// positions.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// Random renju positions on every board size from 5x5 to 26x26 (both
+    /// slot widths of the line words, lines cut short by the edges), some
+    /// sparse, some dense.
+    fn positions(count: u64) -> impl Iterator<Item = SearchBoard> {
+        (1..=count).map(|seed| {
+            let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            let (w, h) = (5 + rng.below(22) as u32, 5 + rng.below(22) as u32);
+            let mut board = Board::new(Game::new(w, h, 5, Rule::Renju).unwrap());
+            let cells = u64::from(w * h);
+            let density = 1 + rng.below(3);
+            let stones = rng.below(cells * density / 6);
+            for _ in 0..stones {
+                let (cx, cy) = (rng.below(u64::from(w)), rng.below(u64::from(h)));
+                let c = board.game().geometry().cell(cx as u32, cy as u32).unwrap();
+                if board.empty().contains(c.index()) {
+                    let p = if rng.below(2) == 0 {
+                        Player::X
+                    } else {
+                        Player::O
+                    };
+                    board.place(c, p);
+                }
+            }
+            SearchBoard::from(board)
+        })
+    }
+
+    /// The lines read from the line words are the lines walked on the
+    /// bitboards, through every empty cell, with and without stones added
+    /// on the way (the search for real threes), and so are the answers:
+    /// fouls, cells allowed whatever White adds, forbidden points and the
+    /// legal cells.
+    #[test]
+    fn line_words_read_the_lines_the_walk_reads() {
+        let mut tested = 0;
+        for board in positions(400) {
+            let game = *board.game();
+            let (x, o) = (board.stones(Player::X), board.stones(Player::O));
+            let bits = BitStones {
+                black: x.words(),
+                white: o.words(),
+            };
+            let empty: Vec<usize> = board.empty().iter().collect();
+            for (n, &m) in empty.iter().enumerate() {
+                // Two other empty cells as added stones, one under the other.
+                let a1 = Added {
+                    cell: empty[(n * 7 + 1) % empty.len()],
+                    below: None,
+                };
+                let a2 = Added {
+                    cell: empty[(n * 13 + 5) % empty.len()],
+                    below: Some(&a1),
+                };
+                for added in [None, Some(&a1), Some(&a2)] {
+                    if Added::cells(added).any(|a| a == m) {
+                        continue;
+                    }
+                    let (ours, walked) =
+                        (board.lines(&game, m, added), bits.lines(&game, m, added));
+                    for ((a, d), (b, e)) in ours.iter().zip(&walked) {
+                        assert_eq!(
+                            (a.black, a.blocked, d),
+                            (b.black, b.blocked, e),
+                            "{board:?} at {m}"
+                        );
+                    }
+                    tested += 1;
+                }
+                let c = Cell::from_index(m);
+                assert_eq!(
+                    board.is_forbidden(c),
+                    game.is_forbidden(x, o, c),
+                    "{board:?} at {m}"
+                );
+                assert_eq!(
+                    board.allowed_whatever_white(c),
+                    game.allowed_whatever_white(x, o, c),
+                    "{board:?} at {m}"
+                );
+            }
+            assert_eq!(
+                board.forbidden_points(),
+                game.forbidden_points(x, o),
+                "{board:?}"
+            );
+            let all = *board.game().geometry().cells();
+            assert_eq!(
+                board.legal(Player::X, &all),
+                board.board().legal(Player::X, &all)
+            );
+            for &m in empty.iter().take(6) {
+                let mut one = crate::Bitboard::EMPTY;
+                one.insert(m);
+                assert_eq!(
+                    board.legal(Player::X, &one),
+                    board.board().legal(Player::X, &one)
+                );
+            }
+        }
+        assert!(tested > 100_000, "{tested} lines compared");
+    }
+}
