@@ -18,7 +18,7 @@
 //!
 //! `cargo run --release -p kinrow-board --example forbidden < positions.txt`
 
-use kinrow_board::{Board, Cell, Foul, Game, Player, Rule};
+use kinrow_board::{Board, Cell, Foul, Game, Player, Rule, SearchBoard};
 use std::io::{self, BufRead, BufWriter, Write};
 
 fn main() -> io::Result<()> {
@@ -67,6 +67,13 @@ fn answer(n: u32, cells: &[Option<Player>]) -> (String, String) {
         }
     }
     let forbidden = board.forbidden_points();
+    // The search's board reads its lines from line words: the same answers.
+    let search = SearchBoard::from(board.clone());
+    assert_eq!(
+        search.forbidden_points(),
+        forbidden,
+        "a search board's forbidden points"
+    );
     let mut black = String::new();
     let mut white = String::new();
     for (i, c) in cells.iter().enumerate() {
@@ -83,6 +90,7 @@ fn answer(n: u32, cells: &[Option<Player>]) -> (String, String) {
             w
         };
         let foul = board.foul(m);
+        assert_eq!(search.is_forbidden(m), foul.is_some(), "{}", g.name(m));
         // The two queries must agree with each other as well.
         assert_eq!(
             foul.is_some(),

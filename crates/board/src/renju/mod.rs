@@ -120,6 +120,11 @@ impl Line {
     /// cell: each is one of the fours the tested stone makes in this line.
     #[inline(always)]
     fn five_points(self) -> u32 {
+        // A five through the tested cell and `e` holds three more Black
+        // stones, all within four cells of the tested one.
+        if near(self, 4) < 3 {
+            return 0;
+        }
         let mut points = 0;
         let mut cand = self.empty() & (0x1FF << (C - 4));
         while cand != 0 {
@@ -157,6 +162,11 @@ impl Line {
     /// them is not forbidden.
     #[inline(always)]
     fn straight_four_points(self) -> u32 {
+        // A straight four through the tested cell and `e` holds two more
+        // Black stones, both within three cells of the tested one.
+        if near(self, 3) < 2 {
+            return 0;
+        }
         let empty = self.empty();
         let mut points = 0;
         let mut cand = empty & (0x7F << (C - 3));
