@@ -115,6 +115,14 @@ impl Bitboard {
         self.0.set(bit, false);
     }
 
+    /// Inserts `bit` when `on`, else removes it, without a branch. Panics
+    /// if `bit >= BITS`.
+    #[inline(always)]
+    pub(crate) fn assign(&mut self, bit: usize, on: bool) {
+        let w = &mut self.words_mut()[bit / 64];
+        *w = (*w & !(1 << (bit % 64))) | (u64::from(on) << (bit % 64));
+    }
+
     /// Toggles `bit`. Panics if `bit >= BITS`.
     #[inline]
     pub fn toggle(&mut self, bit: usize) {

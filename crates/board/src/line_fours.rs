@@ -80,30 +80,32 @@ impl SearchBoard {
     /// line (see the module docs). `player` must have no winning cell now.
     pub fn update_line_fours(&self, player: Player, fours: &mut LineFours, placed: Cell) {
         debug_assert!(self.winning_cells(player).is_empty());
-        let steps = self.game().geometry().directions();
-        for (d, step) in steps.into_iter().enumerate() {
+        let k = self.game().k();
+        let at = self.map.at(placed.index());
+        for (d, step) in self.game().geometry().directions().into_iter().enumerate() {
             let word = self.fours_along_word(player, placed, d);
-            let at = self.map.at(placed.index());
-            let (m, valid) = (at.mask[d], self.map.valid[usize::from(at.word[d])]);
+            let (p, step) = (at.mask[d].trailing_zeros(), step as usize);
+            // The cells of `placed`'s line within k steps of it either way:
+            // the bits next to its bit up to the first that is no cell (a
+            // cell is never a slot's top bit, so p < 63; below bit 0 lie
+            // no cells).
+            let not_cell = !self.map.valid[usize::from(at.word[d])];
+            let up = (not_cell >> p >> 1).trailing_zeros().min(k);
+            let down = ((not_cell << (63 - p)) | ((1 << (63 - p)) - 1))
+                .leading_zeros()
+                .saturating_sub(1)
+                .min(k);
             let along = &mut fours.along[d];
             along.remove(placed.index());
-            // Out from `placed` along its slot, up to k steps, stopping at
-            // the first bit that is no cell (the line's end).
-            for (sign, shift) in [(1isize, true), (-1, false)] {
-                for t in 1..=self.game().k() {
-                    let bit = if shift { m << t } else { m >> t };
-                    if bit & valid == 0 {
-                        break;
-                    }
-                    let i = placed
-                        .index()
-                        .wrapping_add_signed(sign * (t * step) as isize);
-                    if word & bit != 0 {
-                        along.insert(i);
-                    } else {
-                        along.remove(i);
-                    }
-                }
+            let mut i = placed.index();
+            for t in 1..=up {
+                i += step;
+                along.assign(i, word >> (p + t) & 1 != 0);
+            }
+            let mut i = placed.index();
+            for t in 1..=down {
+                i -= step;
+                along.assign(i, word >> (p - t) & 1 != 0);
             }
         }
     }
