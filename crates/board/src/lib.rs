@@ -34,6 +34,8 @@ mod line_fours;
 pub mod renju;
 pub mod restriction;
 mod search_board;
+#[cfg(test)]
+mod test_rng;
 
 pub use bitboard::{Bitboard, Bits};
 pub use board::Board;

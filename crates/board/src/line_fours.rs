@@ -169,18 +169,7 @@ impl SearchBoard {
 mod tests {
     use crate::{Board, Candidates, Cell, Game, Player, Rule, SearchBoard};
 
-    /// A small deterministic generator (xorshift), enough for random
-    /// positions.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::test_rng::Rng;
 
     /// Along random VCF-like walks (a four of the attacker, then its block,
     /// or any stone of either side) on dense random positions under every

@@ -126,18 +126,7 @@ mod tests {
     use super::super::{Added, BitStones, Stones};
     use crate::{Board, Cell, Game, Player, Rule, SearchBoard};
 
-    /// A small deterministic generator (xorshift), enough for random
-    /// positions.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::test_rng::Rng;
 
     /// Random renju positions on every board size from 5x5 to 26x26 (both
     /// slot widths of the line words, lines cut short by the edges), some
