@@ -85,16 +85,9 @@ impl SearchBoard {
         for (d, step) in self.game().geometry().directions().into_iter().enumerate() {
             let word = self.fours_along_word(player, placed, d);
             let (p, step) = (at.mask[d].trailing_zeros(), step as usize);
-            // The cells of `placed`'s line within k steps of it either way:
-            // the bits next to its bit up to the first that is no cell (a
-            // cell is never a slot's top bit, so p < 63; below bit 0 lie
-            // no cells).
-            let not_cell = !self.map.valid[usize::from(at.word[d])];
-            let up = (not_cell >> p >> 1).trailing_zeros().min(k);
-            let down = ((not_cell << (63 - p)) | ((1 << (63 - p)) - 1))
-                .leading_zeros()
-                .saturating_sub(1)
-                .min(k);
+            // The cells of `placed`'s line within k steps of it either way.
+            let (down, up) = self.map.extent(at, d);
+            let (down, up) = (down.min(k), up.min(k));
             let along = &mut fours.along[d];
             along.remove(placed.index());
             let mut i = placed.index();

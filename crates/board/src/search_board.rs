@@ -94,6 +94,21 @@ impl LineMap {
     pub(crate) fn at(&self, i: usize) -> &LineAt {
         &self.at[i]
     }
+
+    /// How many cells of its line along direction `d` lie below and above
+    /// the cell at `at`: the bits next to its bit up to the first that is
+    /// no cell. A cell is never a slot's top bit, so its bit is below 63,
+    /// and below bit 0 lie no cells.
+    #[inline(always)]
+    pub(crate) fn extent(&self, at: &LineAt, d: usize) -> (u32, u32) {
+        let p = at.mask[d].trailing_zeros();
+        let not_cell = !self.valid[usize::from(at.word[d])];
+        let up = (not_cell >> p >> 1).trailing_zeros();
+        let down = ((not_cell << (63 - p)) | ((1 << (63 - p)) - 1))
+            .leading_zeros()
+            .saturating_sub(1);
+        (down, up)
+    }
 }
 
 /// Every board of one shape shares the one map of that shape, so maps are

@@ -448,16 +448,27 @@ impl Game {
     /// tested (see the module documentation).
     #[must_use]
     pub fn forbidden_points(&self, black: &Bitboard, white: &Bitboard) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        if self.rule() != Rule::Renju {
-            return out;
-        }
         let stones = BitStones {
             black: black.words(),
             white: white.words(),
         };
+        self.forbidden_points_in(&stones, black, white)
+    }
+
+    /// [`Game::forbidden_points`] read from `stones`, which hold `black`
+    /// and `white`.
+    fn forbidden_points_in<S: Stones>(
+        &self,
+        stones: &S,
+        black: &Bitboard,
+        white: &Bitboard,
+    ) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        if self.rule() != Rule::Renju {
+            return out;
+        }
         for m in self.forbidden_candidates(black, white).iter() {
-            if self.foul_in(&stones, m).is_some() {
+            if self.foul_in(stones, m).is_some() {
                 out.insert(m);
             }
         }
