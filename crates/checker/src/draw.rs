@@ -32,10 +32,23 @@
 //! ⌊E/2⌋ stones left, not ⌈E/2⌉. Both parts use disjoint cells, so each
 //! keeps its guarantee.
 //!
-//! A node reached again must be reached at the same position (its stones
-//! are recorded at the first visit and compared), so the DAG is checked
-//! once per node; a reference to an ancestor or to a node for another
-//! position is a flaw.
+//! An entry may stand for every move that has none of its own: `* REPLY
+//! NEXT` (or `* REPLY -`, `* -`, `* hold PAIRS`), the node's *default*, at
+//! most one per node. Each empty cell without an entry of its own is then
+//! played and answered by it, exactly as if the entry were written for
+//! that cell.
+//!
+//! A node is a strategy, not a position: it is checked at every position
+//! that reaches it, from scratch, and each (node, position) once (the
+//! stones are kept and compared, never a hash of them). So a node written
+//! for one position may serve others (the writer shares a refutation
+//! among the attacker moves outside its disproof zone this way), and
+//! whatever the writer claimed, every position the strategy reaches is
+//! replayed: every attacker move answered, every reply legal, every
+//! static draw recomputed there. The walk ends: each step adds two
+//! stones. Its size is bounded by [`MAX_KEPT`] bytes of kept positions;
+//! past that the certificate is refused as too large, never half
+//! checked.
 //!
 //! A reference may name a symmetry of the board, `NEXT/S`: the checker
 //! maps the position reached by `S` itself ([`Sym`]) and goes on at the
@@ -47,6 +60,8 @@
 //! from the position, by the same moves mapped back: a strategy checked
 //! at the image is one for the position.
 
+use std::collections::HashMap;
+
 use crate::header::strip_comment;
 use crate::rules::{Grid, EMPTY, O, X};
 use crate::tree::{parse_point, stone};
@@ -56,7 +71,9 @@ use kinrow_board::{Attack, Candidates, Rule};
 /// One attacker move of a node.
 #[derive(Clone, Debug)]
 struct Answer {
-    mv: Point,
+    /// `None` for the node's default, `*`: every move with no entry of
+    /// its own.
+    mv: Option<Point>,
     /// `None`: the move fills the board, or `hold` follows it.
     reply: Option<Point>,
     /// `None`: the game is over after the reply.
@@ -204,14 +221,14 @@ fn read_answers(text: &str, no: usize) -> Result<Vec<Answer>, Flaw> {
         let answer =
             match words.as_slice() {
                 [mv, "-"] => Answer {
-                    mv: parse_point(mv, no)?,
+                    mv: parse_move(mv, no)?,
                     reply: None,
                     next: None,
                     hold: None,
                     sym: Sym::default(),
                 },
                 [mv, "hold", pairs @ ..] => Answer {
-                    mv: parse_point(mv, no)?,
+                    mv: parse_move(mv, no)?,
                     reply: None,
                     next: None,
                     hold: Some(read_pair_words(pairs.iter().copied(), no)?),
@@ -223,7 +240,7 @@ fn read_answers(text: &str, no: usize) -> Result<Vec<Answer>, Flaw> {
                         None => (*next, Sym::default()),
                     };
                     Answer {
-                        mv: parse_point(mv, no)?,
+                        mv: parse_move(mv, no)?,
                         reply: Some(parse_point(reply, no)?),
                         next: match next {
                             "-" if sym == Sym::default() => None,
@@ -243,7 +260,18 @@ fn read_answers(text: &str, no: usize) -> Result<Vec<Answer>, Flaw> {
             };
         out.push(answer);
     }
+    if out.iter().filter(|a| a.mv.is_none()).count() > 1 {
+        return Err(malformed(no, "a node has at most one default entry (`*`)"));
+    }
     Ok(out)
+}
+
+/// An attacker move: a cell, or `*` for the node's default.
+fn parse_move(text: &str, no: usize) -> Result<Option<Point>, Flaw> {
+    if text == "*" {
+        return Ok(None);
+    }
+    parse_point(text, no).map(Some)
 }
 
 /// The walk over the DAG.
@@ -252,10 +280,11 @@ struct Walker {
     attacker: u8,
     defender: u8,
     nodes: Vec<NodeLine>,
-    /// The stones of each node at its first visit.
-    seen: Vec<Option<Vec<u8>>>,
-    /// The longest line of play from each node checked, in plies.
-    height: Vec<u32>,
+    /// Each (node, position) checked, with the longest line of play from
+    /// it in plies.
+    seen: Seen,
+    /// The most (node, position) pairs kept.
+    seen_limit: usize,
     path: Vec<Point>,
     report: CheckReport,
 }
@@ -286,16 +315,16 @@ impl Walker {
             return Err(self.flaw(FlawKind::WrongNode, from, format!("no node {id}")));
         };
         let no = node.no;
-        match &self.seen[id] {
-            Some(cells) if *cells == self.grid.cells => return Ok(self.height[id]),
-            Some(_) => {
-                return Err(self.flaw(
-                    FlawKind::WrongNode,
-                    from,
-                    format!("node {id} (line {no}) is another position"),
-                ))
-            }
-            None => self.seen[id] = Some(self.grid.cells.clone()),
+        let key = (id as u32, pack(&self.grid.cells));
+        if let Some(&height) = self.seen.get(&key) {
+            return Ok(height);
+        }
+        if self.report.positions >= self.seen_limit as u64 {
+            let detail = format!(
+                "its replay reaches more than {} positions, past {MAX_KEPT} bytes kept",
+                self.seen_limit
+            );
+            return Err(self.flaw(FlawKind::TooLarge, from, detail));
         }
         self.report.positions += 1;
         let height = match self.nodes[id].body.clone() {
@@ -306,7 +335,7 @@ impl Walker {
             }
             Body::Answers(answers) => self.answers(&answers, no)?,
         };
-        self.height[id] = height;
+        self.seen.insert(key, height);
         Ok(height)
     }
 
@@ -333,55 +362,68 @@ impl Walker {
         height
     }
 
-    /// Every attacker move answered; the longest line below.
+    /// Every attacker move answered, by its own entry or else by the
+    /// node's default; the longest line below.
     fn answers(&mut self, answers: &[Answer], no: usize) -> Result<u32, Flaw> {
         let w = self.grid.width;
         let mut answered = vec![false; self.grid.cells.len()];
         let mut longest = 0;
         for a in answers {
-            self.path.push(a.mv);
-            let (x, y) = self.empty_cell(a.mv, no)?;
+            let Some(mv) = a.mv else { continue };
+            let (x, y) = self.empty_cell(mv, no)?;
             if std::mem::replace(&mut answered[(y * w + x) as usize], true) {
-                let detail = format!("{} is answered twice", a.mv);
-                return Err(self.flaw(FlawKind::DuplicateReply, no, detail));
+                let detail = format!("{mv} is answered twice");
+                let mut f = self.flaw(FlawKind::DuplicateReply, no, detail);
+                f.path.push(mv);
+                return Err(f);
             }
-            self.report.attacker_moves += 1;
-            self.grid.place(x, y, self.attacker);
-            if self.grid.wins_at(x, y) {
-                let detail = format!("{} completes the attacker's line", a.mv);
-                return Err(self.flaw(FlawKind::AttackerWins, no, detail));
-            }
-            let plies = self.after_move(a, no)?;
-            longest = longest.max(plies);
-            self.grid.clear(x, y);
-            self.path.pop();
+            longest = longest.max(self.answer(mv, a, no)?);
         }
+        let default = answers.iter().find(|a| a.mv.is_none());
         for y in 0..self.grid.height {
             for x in 0..w {
-                if self.grid.get(x, y) == Some(EMPTY) && !answered[(y * w + x) as usize] {
-                    let p = Point {
-                        x: x as u16,
-                        y: y as u16,
-                    };
-                    let mut f = self.flaw(
-                        FlawKind::UnansweredMove,
-                        no,
-                        format!("the attacker move {p} is not answered"),
-                    );
+                if self.grid.get(x, y) != Some(EMPTY) || answered[(y * w + x) as usize] {
+                    continue;
+                }
+                let p = Point {
+                    x: x as u16,
+                    y: y as u16,
+                };
+                let Some(a) = default else {
+                    let detail = format!("the attacker move {p} is not answered");
+                    let mut f = self.flaw(FlawKind::UnansweredMove, no, detail);
                     f.path.push(p);
                     return Err(f);
-                }
+                };
+                longest = longest.max(self.answer(p, a, no)?);
             }
         }
         Ok(longest)
     }
 
+    /// The attacker move `mv` (on an empty cell) answered by the entry `a`;
+    /// the plies from the move to the end of the longest line.
+    fn answer(&mut self, mv: Point, a: &Answer, no: usize) -> Result<u32, Flaw> {
+        self.path.push(mv);
+        let (x, y) = (i32::from(mv.x), i32::from(mv.y));
+        self.report.attacker_moves += 1;
+        self.grid.place(x, y, self.attacker);
+        if self.grid.wins_at(x, y) {
+            let detail = format!("{mv} completes the attacker's line");
+            return Err(self.flaw(FlawKind::AttackerWins, no, detail));
+        }
+        let plies = self.after_move(mv, a, no)?;
+        self.grid.clear(x, y);
+        self.path.pop();
+        Ok(plies)
+    }
+
     /// The defender's reply to the move of `a` (played) and what follows;
     /// the plies from the move to the end of the line.
-    fn after_move(&mut self, a: &Answer, no: usize) -> Result<u32, Flaw> {
+    fn after_move(&mut self, mv: Point, a: &Answer, no: usize) -> Result<u32, Flaw> {
         if let Some(pairs) = &a.hold {
             if self.grid.is_full() {
-                let detail = format!("the game is over after {}", a.mv);
+                let detail = format!("the game is over after {mv}");
                 return Err(self.flaw(FlawKind::AfterWin, no, detail));
             }
             self.hold(pairs, no, false)?;
@@ -392,7 +434,7 @@ impl Walker {
             if self.grid.is_full() {
                 return Ok(1);
             }
-            let detail = format!("{} does not fill the board and has no reply", a.mv);
+            let detail = format!("{mv} does not fill the board and has no reply");
             return Err(self.flaw(FlawKind::NoReply, no, detail));
         };
         self.path.push(reply);
@@ -514,9 +556,57 @@ impl Walker {
     }
 }
 
+/// The most bytes of positions a replay keeps (see the module docs).
+pub const MAX_KEPT: usize = 4 << 30;
+
+/// The checked (node, position) pairs, the position packed.
+type Seen = HashMap<(u32, Packed), u32>;
+
+/// A position's stones, two bits a cell: in place up to 64 cells, else on
+/// the heap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Packed {
+    Small([u64; 2]),
+    Large(Box<[u64]>),
+}
+
+/// The bytes one kept position takes at most, its map slot and growth
+/// included, for a board of `cells` cells.
+fn kept_bytes(cells: usize) -> usize {
+    let heap = if cells <= 64 {
+        0
+    } else {
+        32 + cells.div_ceil(32) * 8
+    };
+    96 + heap
+}
+
+/// The stones of `cells`, packed.
+fn pack(cells: &[u8]) -> Packed {
+    let mut out = vec![0u64; cells.len().div_ceil(32).max(2)];
+    for (i, &c) in cells.iter().enumerate() {
+        out[i / 32] |= u64::from(c & 3) << (2 * (i % 32));
+    }
+    if cells.len() <= 64 {
+        Packed::Small([out[0], out[1]])
+    } else {
+        Packed::Large(out.into_boxed_slice())
+    }
+}
+
 /// Checks the DAG of `text`, which starts at line index `start`, for the
 /// position `setup`.
 pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<CheckReport, Flaw> {
+    walk_within(setup, text, start, MAX_KEPT)
+}
+
+/// [`walk`], keeping at most `max_kept` bytes of positions.
+fn walk_within(
+    setup: &PlainPosition,
+    text: &str,
+    start: usize,
+    max_kept: usize,
+) -> Result<CheckReport, Flaw> {
     let whole = |detail: &str| Err(Flaw::new(FlawKind::NotWholeGame, None, detail));
     if setup.rule == Rule::Renju {
         return whole("a draw certificate is for freestyle or exact, not renju");
@@ -550,15 +640,15 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
         return Err(Flaw::new(FlawKind::Malformed, None, "the DAG has no node"));
     }
     let attacker = stone(Some(setup.to_move));
-    let n = nodes.len();
     let first = nodes[0].no;
+    let n_cells = grid.cells.len();
     let mut w = Walker {
         grid,
         attacker,
         defender: if attacker == X { O } else { X },
         nodes,
-        seen: vec![None; n],
-        height: vec![0; n],
+        seen: HashMap::new(),
+        seen_limit: max_kept / kept_bytes(n_cells),
         path: Vec::new(),
         report: CheckReport {
             proves: Proves::NoWin,
@@ -567,4 +657,32 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
     };
     w.report.longest_line = w.visit(0, first)?;
     Ok(w.report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_past_its_memory_is_refused() {
+        // 6x1, k 3: two positions to check (the root, and the one after a1
+        // f1); room for one is refused, room for two is not.
+        let setup = PlainPosition {
+            width: 6,
+            height: 1,
+            k: 3,
+            rule: Rule::Freestyle,
+            cells: vec![None; 6],
+            to_move: kinrow_board::Player::X,
+            candidates: Candidates::All,
+            attack: Attack::Any,
+            depth: None,
+        };
+        let text = "0 a1 f1 1, * hold\n1 hold\nend\n";
+        let one = kept_bytes(6);
+        let flaw = walk_within(&setup, text, 0, one).unwrap_err();
+        assert_eq!(flaw.kind, FlawKind::TooLarge);
+        let report = walk_within(&setup, text, 0, 2 * one).unwrap();
+        assert_eq!((report.positions, report.attacker_moves), (2, 6));
+    }
 }

@@ -202,14 +202,16 @@ pub enum FlawKind {
     /// In a draw certificate, an attacker move (or a reply) that does not
     /// end the game has nothing after it.
     NoReply,
-    /// In a draw certificate, a node is missing or is reached at another
-    /// position than its first visit's.
+    /// In a draw certificate, a reference names no node.
     WrongNode,
     /// In a draw certificate's `hold`, a cell is in two pairs.
     SharedPair,
     /// In a draw certificate's `hold`, a live window holds no pair and the
     /// potential bound does not hold for the unpaired windows.
     StaticFails,
+    /// A draw certificate's replay reaches more positions than the checker
+    /// keeps (its nodes are replayed at every position that reaches them).
+    TooLarge,
 }
 
 impl FlawKind {
@@ -237,9 +239,10 @@ impl FlawKind {
             FlawKind::AttackerWins => "attacker move completes a line",
             FlawKind::UnansweredMove => "attacker move not answered",
             FlawKind::NoReply => "play stops before the game is over",
-            FlawKind::WrongNode => "node reached at another position",
+            FlawKind::WrongNode => "reference to no node",
             FlawKind::SharedPair => "pairing uses a cell twice",
             FlawKind::StaticFails => "static draw does not hold",
+            FlawKind::TooLarge => "replay too large to check",
         }
     }
 }

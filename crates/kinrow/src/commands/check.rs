@@ -50,6 +50,8 @@ impl ProofInfo {
                 "nodes": stats.nodes,
                 "static_draws": stats.static_leaves,
                 "attacker_moves": stats.answered,
+                "by_default": stats.by_default,
+                "variant_references": stats.variants,
             }),
             ProofInfo::Refused { path, reason } => serde_json::json!({
                 "path": path.display().to_string(),
@@ -74,13 +76,15 @@ impl ProofInfo {
                 stats.longest_line
             ),
             ProofInfo::Draw { path, stats } => format!(
-                "draw certificate: {} ({} lines, {} bytes; {} positions, {} attacker moves answered, {} static draws)\n",
+                "draw certificate: {} ({} lines, {} bytes; {} nodes, {} attacker moves answered, {} of them by a default, {} static draws, {} references to a variant)\n",
                 path.display(),
                 stats.lines,
                 stats.bytes,
                 stats.nodes,
                 stats.answered,
-                stats.static_leaves
+                stats.by_default,
+                stats.static_leaves,
+                stats.variants
             ),
             ProofInfo::Refused { path, reason } => format!(
                 "proof certificate: none written to {}: {reason}\n",

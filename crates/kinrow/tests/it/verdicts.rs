@@ -364,11 +364,17 @@ fn a_whole_game_no_win_gets_a_draw_certificate_that_checks() {
     );
     assert!(s.contains("holds for: the real game"), "{s}");
 
-    // One node's first attacker move dropped: caught.
+    // The root's last entry (its default, answering the moves without an
+    // entry of their own) dropped: caught.
     let text = std::fs::read_to_string(&proof).unwrap();
     let (head, tail) = text.split_once("\n0 ").unwrap();
-    let tail = tail.split_once(", ").unwrap().1;
-    let b = write(dir.path(), "broken.proof", &format!("{head}\n0 {tail}"));
+    let (root, rest) = tail.split_once('\n').unwrap();
+    let root = root.rsplit_once(", ").unwrap().0;
+    let b = write(
+        dir.path(),
+        "broken.proof",
+        &format!("{head}\n0 {root}\n{rest}"),
+    );
     let out = kinrow().arg("check").arg(&f).arg(&b).output().unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(

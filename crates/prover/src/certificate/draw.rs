@@ -31,6 +31,14 @@
 //! sent to the prover as "can the attacker still win?" until one is
 //! proved a no-win).
 //! A step that nothing proves means no certificate, never a partial one.
+//!
+//! Disproof zones ([`crate::node::zone`]) share the strategy further
+//! ([`zones`]): each node's zone is computed from what was written, an
+//! attacker's node answers every move outside one entry's zone by that
+//! entry (its default, `*`), and a position that differs from a written
+//! node's only in attacker stones outside that node's zone refers to it.
+//! The checker replays a node at every position reaching it, so none of
+//! this is taken on trust.
 //! The format is in `docs/certificate-format.md`.
 
 use super::MAGIC;
@@ -42,6 +50,9 @@ use kinrow_board::{Attack, Board, Candidates, Cell, SearchBoard};
 use kinrow_format::write_board;
 use std::fmt::Write as _;
 use std::time::Instant;
+use zones::Zones;
+
+mod zones;
 
 /// The size of a draw certificate and the work it took to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,6 +68,9 @@ pub struct DrawStats {
     pub static_leaves: u64,
     /// Attacker moves answered, over all nodes.
     pub answered: u64,
+    /// Of those, the moves answered by a node's default entry (`*`)
+    /// rather than an entry of their own.
+    pub by_default: u64,
     /// Calls of the prover.
     pub prover_calls: u64,
     /// Replies found by reaching a position already written.
@@ -64,6 +78,9 @@ pub struct DrawStats {
     /// References to a node under a symmetry other than the identity
     /// (among `shared`).
     pub mirrored: u64,
+    /// References to a node whose position differs from the one reached
+    /// outside the node's zone (among `shared`).
+    pub variants: u64,
 }
 
 /// Why no draw certificate was written.
@@ -114,7 +131,9 @@ impl Default for DrawOptions {
 /// One attacker move of a node and what follows it.
 #[derive(Clone, Debug)]
 struct Entry {
-    mv: Cell,
+    /// `None` for the node's default (`*`): every move without an entry
+    /// of its own.
+    mv: Option<Cell>,
     /// The defender's reply; `None` when the move fills the board or
     /// `hold` follows it.
     reply: Option<Cell>,
@@ -228,49 +247,18 @@ fn write_draw(
         nodes_used: 0,
         memo: AHashMap::new(),
         nodes: Vec::new(),
+        zones: Zones::new(problem.board.game()),
         path: Vec::new(),
         options: *options,
         stats: DrawStats::default(),
     };
     let mut board = problem.board.clone();
     w.node(&mut board)?;
+    let body = body_text(&w.nodes, board.game().geometry());
     let header = format!(
         "{MAGIC}\n{}draw\n",
         write_board(&problem.board, problem.candidates, problem.attack, None)
     );
-    let g = *board.game().geometry();
-    let mut body = String::new();
-    for (i, node) in w.nodes.iter().enumerate() {
-        write!(body, "{i}").expect("writing to a string");
-        match node {
-            Node::Pending => unreachable!("every node is expanded"),
-            Node::Hold(pairs) => {
-                body.push_str(" hold");
-                push_pairs(&mut body, &g, pairs);
-            }
-            Node::Answers(entries) => {
-                for (j, e) in entries.iter().enumerate() {
-                    body.push_str(if j == 0 { " " } else { ", " });
-                    body.push_str(&g.name(e.mv));
-                    if let Some(pairs) = &e.hold {
-                        body.push_str(" hold");
-                        push_pairs(&mut body, &g, pairs);
-                        continue;
-                    }
-                    match (e.reply, e.next) {
-                        (None, _) => body.push_str(" -"),
-                        (Some(r), None) => write!(body, " {} -", g.name(r)).expect("string"),
-                        (Some(r), Some(n)) => {
-                            let name = SYM_NAMES[usize::from(n.sym)];
-                            let slash = if name.is_empty() { "" } else { "/" };
-                            write!(body, " {} {}{slash}{name}", g.name(r), n.id).expect("string");
-                        }
-                    }
-                }
-            }
-        }
-        body.push('\n');
-    }
     let mut stats = w.stats;
     stats.nodes = w.nodes.len() as u64;
     stats.lines = header.lines().count() as u64 + stats.nodes + 1;
@@ -280,6 +268,54 @@ fn write_draw(
         body,
         stats,
     })
+}
+
+/// The node lines of the DAG; a node's default entry comes last.
+fn body_text(nodes: &[Node], g: &kinrow_board::Geometry) -> String {
+    let mut body = String::new();
+    for (i, node) in nodes.iter().enumerate() {
+        write!(body, "{i}").expect("writing to a string");
+        match node {
+            Node::Pending => unreachable!("every node is expanded"),
+            Node::Hold(pairs) => {
+                body.push_str(" hold");
+                push_pairs(&mut body, g, pairs);
+            }
+            Node::Answers(entries) => {
+                let explicit = entries.iter().filter(|e| e.mv.is_some());
+                let default = entries.iter().filter(|e| e.mv.is_none());
+                for (j, e) in explicit.chain(default).enumerate() {
+                    body.push_str(if j == 0 { " " } else { ", " });
+                    push_entry(&mut body, g, e);
+                }
+            }
+        }
+        body.push('\n');
+    }
+    body
+}
+
+/// Writes one entry: `MOVE REPLY NEXT`, `MOVE REPLY -`, `MOVE -` or `MOVE
+/// hold PAIRS`, `MOVE` being `*` for the default.
+fn push_entry(body: &mut String, g: &kinrow_board::Geometry, e: &Entry) {
+    match e.mv {
+        Some(mv) => body.push_str(&g.name(mv)),
+        None => body.push('*'),
+    }
+    if let Some(pairs) = &e.hold {
+        body.push_str(" hold");
+        push_pairs(body, g, pairs);
+        return;
+    }
+    match (e.reply, e.next) {
+        (None, _) => body.push_str(" -"),
+        (Some(r), None) => write!(body, " {} -", g.name(r)).expect("string"),
+        (Some(r), Some(n)) => {
+            let name = SYM_NAMES[usize::from(n.sym)];
+            let slash = if name.is_empty() { "" } else { "/" };
+            write!(body, " {} {}{slash}{name}", g.name(r), n.id).expect("string");
+        }
+    }
 }
 
 /// Writes ` a1:b2 c3:d4`.
@@ -347,6 +383,7 @@ struct Writer<'p> {
     /// certificate that fails, never a wrong proof).
     memo: AHashMap<u64, u32>,
     nodes: Vec<Node>,
+    zones: Zones,
     path: Vec<Cell>,
     options: DrawOptions,
     stats: DrawStats,
@@ -364,8 +401,9 @@ enum Free {
 
 /// What a tried reply turned out to be.
 enum Tried {
-    /// Proved to hold: the node after it (`None`: the game is over).
-    Holds(Option<Next>),
+    /// Proved to hold: the node after it (`None`: the game is over), and
+    /// the zone of the position before it.
+    Holds(Option<Next>, u128),
     /// Proved not to hold.
     Fails,
     /// Left open by the budget.
@@ -384,14 +422,21 @@ impl Writer<'_> {
     }
 
     /// The node of `board` (attacker to move, no attacker line, game not
-    /// over), written if new, and the symmetry that maps `board` onto it.
-    fn node(&mut self, board: &mut Board) -> Result<Next, DrawError> {
+    /// over), written if new, the symmetry that maps `board` onto it, and
+    /// its zone in `board`'s frame.
+    fn node(&mut self, board: &mut Board) -> Result<(Next, u128), DrawError> {
         let (key, frame) = self.sym.keys(board).canonical();
         if let Some(&id) = self.memo.get(&key) {
             self.stats.shared += 1;
             let sym = self.relate[usize::from(frame)][usize::from(self.frames[id as usize])];
             self.stats.mirrored += u64::from(sym != 0);
-            return Ok(Next { id, sym });
+            let zone = self.zones.real(id, frame, &self.sym);
+            return Ok((Next { id, sym }, zone));
+        }
+        if let Some((id, zone)) = self.zones.variant_of(board) {
+            self.stats.shared += 1;
+            self.stats.variants += 1;
+            return Ok((Next { id, sym: 0 }, zone));
         }
         if self.nodes.len() as u64 >= self.options.max_lines {
             return Err(DrawError::TooLarge {
@@ -400,68 +445,110 @@ impl Writer<'_> {
         }
         let id = self.nodes.len() as u32;
         self.memo.insert(key, id);
+        self.zones.note(id, board);
         self.frames.push(frame);
         let here = Next { id, sym: 0 };
         let attacker = board.to_move();
-        if let Some(pairs) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
+        if let Some((pairs, zone)) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
             self.nodes.push(Node::Hold(pairs));
+            self.zones.keep(zone.0, frame, &self.sym);
+            self.zones.done(id, zone.0);
             self.stats.static_leaves += 1;
-            return Ok(here);
+            return Ok((here, zone.0));
         }
         self.nodes.push(Node::Pending);
-        let mut entries = Vec::new();
-        for i in board.empty().iter() {
-            let mv = Cell::from_index(i);
-            board.play(mv);
-            self.path.push(mv);
-            if board.wins_at(mv) {
-                return Err(DrawError::AttackerWins {
-                    path: self.path_text(board),
-                });
-            }
-            let entry = if board.is_full() {
-                Entry {
-                    mv,
-                    reply: None,
-                    hold: None,
-                    next: None,
-                }
-            } else if let Some(pairs) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
-                // A static draw with the defender to move: no reply to
-                // search, no node to write.
-                self.stats.static_leaves += 1;
-                Entry {
-                    mv,
-                    reply: None,
-                    hold: Some(pairs),
-                    next: None,
-                }
-            } else {
-                let (reply, next) = self.reply(board)?;
-                Entry {
-                    mv,
-                    reply: Some(reply),
-                    hold: None,
-                    next,
-                }
-            };
-            entries.push(entry);
-            self.stats.answered += 1;
-            self.path.pop();
-            board.undo(mv);
-        }
+        self.zones.keep(self.zones.full, frame, &self.sym);
+        let (entries, zone) = self.answers(board)?;
         self.nodes[id as usize] = Node::Answers(entries);
-        Ok(here)
+        self.zones.set(id, zone, frame, &self.sym);
+        self.zones.done(id, zone);
+        Ok((here, zone))
     }
 
-    /// The defender's reply at `board` (defender to move) and the node
-    /// after it.
-    fn reply(&mut self, board: &mut Board) -> Result<(Cell, Option<Next>), DrawError> {
+    /// Every attacker move at `board` answered, and the node's zone: the
+    /// union of the entries' zones and what reduction 4's block needs
+    /// ([`zone::attacker_base`]; `node::zone` has why). The first entry
+    /// whose move lies outside its own zone becomes the node's default
+    /// (`*`): every move outside that zone reaches a variant of its
+    /// position, so the same reply and the same node answer it (the
+    /// checker replays them at each such move). Entries written before it
+    /// for moves outside its zone are dropped: the default answers them.
+    fn answers(&mut self, board: &mut Board) -> Result<(Vec<Entry>, u128), DrawError> {
+        let mut zone = self.zones.base(board);
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut default: Option<u128> = None;
+        // The least promising moves first: their refutations are the likeliest
+        // to lie outside them, and the first such one becomes the default.
+        let mut moves = Self::by_score(board, board.to_move());
+        moves.reverse();
+        for i in moves.into_iter().map(Cell::index) {
+            if default.is_some_and(|d| d >> i & 1 == 0) {
+                self.stats.answered += 1;
+                self.stats.by_default += 1;
+                continue;
+            }
+            let mv = Cell::from_index(i);
+            let (mut entry, z) = self.entry(board, mv)?;
+            zone |= z;
+            if self.zones.on && default.is_none() && z >> i & 1 == 0 {
+                let before = entries.len();
+                entries.retain(|e| e.mv.is_none_or(|m| z >> m.index() & 1 == 1));
+                self.stats.by_default += (before - entries.len()) as u64 + 1;
+                entry.mv = None;
+                default = Some(z);
+            }
+            entries.push(entry);
+        }
+        Ok((entries, zone))
+    }
+
+    /// The entry of the attacker move `mv` at `board`, and the zone of the
+    /// position after it (defender to move).
+    fn entry(&mut self, board: &mut Board, mv: Cell) -> Result<(Entry, u128), DrawError> {
+        let attacker = board.to_move();
+        board.play(mv);
+        self.path.push(mv);
+        if board.wins_at(mv) {
+            return Err(DrawError::AttackerWins {
+                path: self.path_text(board),
+            });
+        }
+        let mut entry = Entry {
+            mv: Some(mv),
+            reply: None,
+            hold: None,
+            next: None,
+        };
+        // A full board: its only variant is itself (the empty zone).
+        let mut zone = 0;
+        if board.is_full() {
+        } else if let Some((pairs, z)) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
+            // A static draw with the defender to move: no reply to
+            // search, no node to write.
+            self.stats.static_leaves += 1;
+            entry.hold = Some(pairs);
+            zone = z.0;
+        } else {
+            let (reply, next, z) = self.reply(board)?;
+            entry.reply = Some(reply);
+            entry.next = next;
+            zone = z;
+        }
+        self.stats.answered += 1;
+        self.path.pop();
+        board.undo(mv);
+        Ok((entry, zone))
+    }
+
+    /// The defender's reply at `board` (defender to move), the node after
+    /// it, and the zone of `board`.
+    fn reply(&mut self, board: &mut Board) -> Result<(Cell, Option<Next>, u128), DrawError> {
         let defender = board.to_move();
         let attacker = defender.other();
         // The defender's own line ends the game.
         if let Some(i) = board.winning_cells(defender).first() {
-            return Ok((Cell::from_index(i), None));
+            let r = Cell::from_index(i);
+            return Ok((r, None, self.zones.over(board, r)));
         }
         let threats = board.winning_cells(attacker);
         let order = if threats.is_empty() {
@@ -482,6 +569,7 @@ impl Writer<'_> {
                     Free::Known => {
                         board.is_full()
                             || self.memo.contains_key(&self.sym.keys(board).canonical().0)
+                            || self.zones.variant_of(board).is_some()
                     }
                     // The gated test (cheap, and where it holds the
                     // ungated one of `node` does too).
@@ -489,8 +577,8 @@ impl Writer<'_> {
                 };
                 board.undo(r);
                 if free {
-                    if let Tried::Holds(next) = self.settle(board, r)? {
-                        return Ok((r, next));
+                    if let Tried::Holds(next, zone) = self.settle(board, r)? {
+                        return Ok((r, next, zone));
                     }
                 }
             }
@@ -498,7 +586,7 @@ impl Writer<'_> {
         let mut open = Vec::new();
         for &r in &order {
             match self.try_reply(board, r, Some(self.options.trial_nodes))? {
-                Tried::Holds(next) => return Ok((r, next)),
+                Tried::Holds(next, zone) => return Ok((r, next, zone)),
                 Tried::Fails => {}
                 Tried::Open => open.push(r),
             }
@@ -510,8 +598,8 @@ impl Writer<'_> {
             });
         }
         for r in open {
-            if let Tried::Holds(next) = self.try_reply(board, r, None)? {
-                return Ok((r, next));
+            if let Tried::Holds(next, zone) = self.try_reply(board, r, None)? {
+                return Ok((r, next, zone));
             }
         }
         Err(DrawError::Unproved {
@@ -520,18 +608,19 @@ impl Writer<'_> {
         })
     }
 
-    /// Plays `r` and writes the node after it, known to hold.
+    /// Plays `r` and writes the node after it, known to hold; the zone of
+    /// `board` (before `r`) with that strategy: the node's and `r`.
     fn settle(&mut self, board: &mut Board, r: Cell) -> Result<Tried, DrawError> {
         board.play(r);
+        if board.is_full() {
+            board.undo(r);
+            return Ok(Tried::Holds(None, self.zones.over(board, r)));
+        }
         self.path.push(r);
-        let next = if board.is_full() {
-            None
-        } else {
-            Some(self.node(board)?)
-        };
+        let (next, zone) = self.node(board)?;
         self.path.pop();
         board.undo(r);
-        Ok(Tried::Holds(next))
+        Ok(Tried::Holds(Some(next), self.zones.with(zone, r)))
     }
 
     /// Asks the prover whether the attacker still wins after `r`, within
@@ -581,10 +670,15 @@ impl Writer<'_> {
     /// 4^(attacker stones in it) to each of its empty cells. Only an order:
     /// every reply is proved before it is used.
     fn order(&self, board: &Board) -> Vec<Cell> {
+        Self::by_score(board, board.to_move().other())
+    }
+
+    /// The empty cells of `board` by the score of [`Writer::order`] for
+    /// `attacker`, highest first.
+    fn by_score(board: &Board, attacker: kinrow_board::Player) -> Vec<Cell> {
         let game = board.game();
         let g = game.geometry();
         let k = game.k() as i64;
-        let attacker = board.to_move().other();
         let (w, h) = (i64::from(g.width()), i64::from(g.height()));
         let mut score: AHashMap<Cell, u64> = AHashMap::new();
         let at = |x: i64, y: i64| g.cell(x as u32, y as u32);

@@ -87,6 +87,7 @@
 //! 66% of the tests on 9x4 k=4 (where 3% of the successes lay) and 88% on
 //! 7x7 k=5 (2%). A heuristic: not claiming a no-win is always sound.
 
+use super::zone::{self, Zone};
 use crate::kit::windows::{for_each_window, keep_dead, Masks};
 use kinrow_board::{Cell, Game, Player, Rule, SearchBoard};
 use std::cell::RefCell;
@@ -151,8 +152,13 @@ pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> 
 /// potential bound on the empty cells outside the pairs (with no pair at
 /// all, the plain Erdős–Selfridge bound). The checker recomputes the live
 /// windows and the bound from scratch.
+///
+/// With them, a zone of the no-win ([`super::zone`]) for which these very
+/// pairs hold in every variant, as [`holds_zone`] argues: the cells of the
+/// pairs, the empty cells the potential counted, and a witness for each
+/// window left out as dead (the whole board where no witness is found).
 #[must_use]
-pub fn hold_pairs(board: &SearchBoard, attacker: Player) -> Option<Vec<(Cell, Cell)>> {
+pub fn hold_pairs(board: &SearchBoard, attacker: Player) -> Option<(Vec<(Cell, Cell)>, Zone)> {
     let game = board.game();
     let k = game.k();
     if k < 2 || game.rule() == Rule::Renju {
@@ -162,15 +168,16 @@ pub fn hold_pairs(board: &SearchBoard, attacker: Player) -> Option<Vec<(Cell, Ce
     let to_move = board.to_move() == attacker;
     let e = m.empty.count_ones();
     let stones = if to_move { e.div_ceil(2) } else { e / 2 };
-    WINDOWS.with_borrow_mut(|windows| {
+    let (pairs, mut zone) = WINDOWS.with_borrow_mut(|windows| {
         live_windows(game, &m, stones, windows);
         let windows = &windows[..];
         let limit = if to_move { 1u64 << (k - 1) } else { 1u64 << k };
         if potential(windows.iter(), m.empty, k).is_some_and(|p| p < limit) {
-            return Some(Vec::new());
+            let all = windows.iter().fold(0, |z, w| z | (w & m.empty));
+            return Some((Vec::new(), all));
         }
         let mut pairs = Vec::new();
-        SCRATCH.with_borrow_mut(|(groups, shared)| {
+        let zone = SCRATCH.with_borrow_mut(|(groups, shared)| {
             let out = Some(&mut pairs);
             paired(
                 windows,
@@ -183,8 +190,12 @@ pub fn hold_pairs(board: &SearchBoard, attacker: Player) -> Option<Vec<(Cell, Ce
                 out,
             )
         })?;
-        Some(pairs)
-    })
+        Some((pairs, zone))
+    })?;
+    if !keep_dead(game, &m, stones, true, &mut zone) {
+        return Some((pairs, zone::full(board)));
+    }
+    Some((pairs, Zone(zone)))
 }
 
 /// The tests; `Some` when the defender holds, with the zone when

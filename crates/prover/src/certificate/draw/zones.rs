@@ -1,0 +1,161 @@
+//! The zones of the written nodes ([`crate::node::zone`] has what a zone
+//! claims and why the rules below give one): they let a node answer every
+//! attacker move outside a zone by one default entry (`*`).
+//!
+//! The writer's strategy is what the zones speak of, so each is built from
+//! the entries as written: a node that holds statically, the cells its
+//! pairs and potential use ([`crate::node::draw::hold_pairs`]); an entry
+//! whose reply leads to a node, that node's zone and the reply's cell; an
+//! entry whose reply ends the game, the zone of that no-win
+//! ([`zone::defender_no_win`]) and the reply's cell (empty in every variant,
+//! so the same reply is played there); a move that fills the board, none
+//! (the full board is its only variant); an answered node, the union of
+//! its entries' zones and reduction 4's ([`zone::attacker_base`]). A
+//! default entry's zone holds every explicit entry's move, and the node's
+//! zone holds the default's, so every variant that reaches the node finds
+//! the explicit moves empty and the default's reply too.
+//!
+//! Zones also share nodes beyond transpositions: a new position that is a
+//! variant of a written node's position for that node's zone (the same
+//! defender stones, as many attacker stones, the same ones on the zone)
+//! refers to that node, whose strategy holds there too.
+//!
+//! None of this is trusted: the checker replays every position reached,
+//! so a wrong zone gives a certificate that fails, never a wrong proof.
+//! Zones are masks of at most 128 bitboard bits; on larger boards every
+//! zone is the whole board and no node has a default.
+
+use crate::kit::symmetry::Symmetries;
+use crate::kit::windows::mask;
+use crate::node::zone;
+use ahash::AHashMap;
+use kinrow_board::{Board, Cell, Game, SearchBoard};
+
+/// The zone of a node not yet written out: it matches no position.
+const PENDING: u128 = 0;
+
+/// Each node's zone, in its canonical frame.
+pub(super) struct Zones {
+    /// Whether zones apply (the board fits in 128 bits).
+    pub(super) on: bool,
+    /// The whole board.
+    pub(super) full: u128,
+    canonical: Vec<u128>,
+    /// Each node's attacker stones and zone as written (its own frame);
+    /// the zone [`PENDING`] until the node is done (and then never empty:
+    /// an answered or holding node's zone holds a cell).
+    written: Vec<(u128, u128)>,
+    /// The nodes by their defender stones and number of attacker stones.
+    by_defender: AHashMap<(u128, u32), Vec<u32>>,
+}
+
+impl Zones {
+    pub(super) fn new(game: &Game) -> Zones {
+        let cells = mask(game.geometry().cells().words());
+        Zones {
+            on: cells.is_some(),
+            full: cells.unwrap_or(u128::MAX),
+            canonical: Vec::new(),
+            written: Vec::new(),
+            by_defender: AHashMap::new(),
+        }
+    }
+
+    /// The attacker's stones of `board` (attacker to move), its number of
+    /// them and the defender's, as masks.
+    fn stones(board: &Board) -> Option<(u128, u32, u128)> {
+        let attacker = mask(board.stones(board.to_move()).words())?;
+        let defender = mask(board.stones(board.to_move().other()).words())?;
+        Some((attacker, attacker.count_ones(), defender))
+    }
+
+    /// Notes node `id`, just created for `board`, as pending.
+    pub(super) fn note(&mut self, id: u32, board: &Board) {
+        let Some((attacker, count, defender)) = Self::stones(board).filter(|_| self.on) else {
+            return;
+        };
+        debug_assert_eq!(self.written.len(), id as usize);
+        self.written.push((attacker, PENDING));
+        self.by_defender
+            .entry((defender, count))
+            .or_default()
+            .push(id);
+    }
+
+    /// Node `id` is done, with `zone` in the frame it was written in.
+    pub(super) fn done(&mut self, id: u32, zone: u128) {
+        if let Some(w) = self.written.get_mut(id as usize) {
+            w.1 = zone;
+        }
+    }
+
+    /// A done node whose position `board` is a variant of for its zone,
+    /// and that zone (a zone of `board` too: being variants is an
+    /// equivalence).
+    pub(super) fn variant_of(&self, board: &Board) -> Option<(u32, u128)> {
+        let (attacker, count, defender) = Self::stones(board).filter(|_| self.on)?;
+        let ids = self.by_defender.get(&(defender, count))?;
+        ids.iter().find_map(|&id| {
+            let (a, zone) = self.written[id as usize];
+            (zone != PENDING && (a ^ attacker) & zone == 0).then_some((id, zone))
+        })
+    }
+
+    /// Keeps the zone of the next node, `zone` in the real frame of a
+    /// position of frame `frame`.
+    pub(super) fn keep(&mut self, zone: u128, frame: u8, sym: &Symmetries) {
+        let z = self.to_canonical(zone, frame, sym);
+        self.canonical.push(z);
+    }
+
+    /// Sets the zone of node `id`, as [`Zones::keep`].
+    pub(super) fn set(&mut self, id: u32, zone: u128, frame: u8, sym: &Symmetries) {
+        self.canonical[id as usize] = self.to_canonical(zone, frame, sym);
+    }
+
+    fn to_canonical(&self, zone: u128, frame: u8, sym: &Symmetries) -> u128 {
+        if self.on {
+            sym.remap(zone, 0, frame)
+        } else {
+            self.full
+        }
+    }
+
+    /// The zone of node `id` for a position of frame `frame` that reaches
+    /// it, in that position's real frame.
+    pub(super) fn real(&self, id: u32, frame: u8, sym: &Symmetries) -> u128 {
+        if self.on {
+            sym.remap(self.canonical[id as usize], frame, 0)
+        } else {
+            self.full
+        }
+    }
+
+    /// What reduction 4's block adds at the attacker's node `board`.
+    pub(super) fn base(&self, board: &Board) -> u128 {
+        if self.on {
+            zone::attacker_base(&SearchBoard::from(board.clone())).0
+        } else {
+            self.full
+        }
+    }
+
+    /// The zone of `board` (defender to move) where the reply `r` ends the
+    /// game: the defender's line through `r`, or the last empty cell.
+    pub(super) fn over(&self, board: &Board, r: Cell) -> u128 {
+        if self.on {
+            zone::defender_no_win(&SearchBoard::from(board.clone())).0 | 1u128 << r.index()
+        } else {
+            self.full
+        }
+    }
+
+    /// `zone` with the reply `r` added.
+    pub(super) fn with(&self, zone: u128, r: Cell) -> u128 {
+        if self.on {
+            zone | 1u128 << r.index()
+        } else {
+            self.full
+        }
+    }
+}
