@@ -61,6 +61,7 @@
 //! at the image is one for the position.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::header::strip_comment;
 use crate::rules::{Grid, EMPTY, O, X};
@@ -146,7 +147,8 @@ enum Body {
 struct NodeLine {
     /// 1-based line number in the file.
     no: usize,
-    body: Body,
+    /// Shared, so that a visit holds it while the walk goes on below.
+    body: Rc<Body>,
 }
 
 fn malformed(no: usize, detail: impl Into<String>) -> Flaw {
@@ -178,7 +180,10 @@ fn read_nodes(text: &str, start: usize) -> Result<Vec<NodeLine>, Flaw> {
         } else {
             Body::Answers(read_answers(rest, no)?)
         };
-        out.push(NodeLine { no, body });
+        out.push(NodeLine {
+            no,
+            body: Rc::new(body),
+        });
     }
     Err(Flaw::new(
         FlawKind::Truncated,
@@ -327,13 +332,14 @@ impl Walker {
             return Err(self.flaw(FlawKind::TooLarge, from, detail));
         }
         self.report.positions += 1;
-        let height = match self.nodes[id].body.clone() {
+        let body = Rc::clone(&self.nodes[id].body);
+        let height = match &*body {
             Body::Hold(pairs) => {
-                self.hold(&pairs, no, true)?;
+                self.hold(pairs, no, true)?;
                 self.report.static_leaves += 1;
                 0
             }
-            Body::Answers(answers) => self.answers(&answers, no)?,
+            Body::Answers(answers) => self.answers(answers, no)?,
         };
         self.seen.insert(key, height);
         Ok(height)
@@ -463,43 +469,50 @@ impl Walker {
     /// to move (a `hold` node) or the defender (`MOVE hold PAIRS`).
     fn hold(&mut self, pairs: &[(Point, Point)], no: usize, attacker: bool) -> Result<(), Flaw> {
         let w = self.grid.width;
-        let mut paired = vec![false; self.grid.cells.len()];
-        for &(a, b) in pairs {
+        // The pair of each cell, by its number (none: `usize::MAX`).
+        let mut pair_of = vec![usize::MAX; self.grid.cells.len()];
+        for (i, &(a, b)) in pairs.iter().enumerate() {
             for p in [a, b] {
                 let (x, y) = self.empty_cell(p, no)?;
-                if std::mem::replace(&mut paired[(y * w + x) as usize], true) {
+                let at = &mut pair_of[(y * w + x) as usize];
+                if *at != usize::MAX {
                     let detail = format!("{p} is in two pairs (or paired with itself)");
                     return Err(self.flaw(FlawKind::SharedPair, no, detail));
                 }
+                *at = i;
             }
         }
-        let index = |(x, y): (i32, i32)| (y * w + x) as usize;
-        let in_pair = |cells: &[(i32, i32)], &(a, b): &(Point, Point)| {
-            let has = |p: Point| cells.contains(&(i32::from(p.x), i32::from(p.y)));
-            has(a) && has(b)
-        };
         let k = self.grid.k;
         let mut sum = 0u128;
-        for cells in self.live_windows(attacker) {
-            if pairs.iter().any(|pair| in_pair(&cells, pair)) {
-                continue;
+        let mut unpaired = None;
+        let mut seen: Vec<usize> = Vec::new();
+        self.for_each_live_window(attacker, |cells| {
+            // A pair serves the window when both its cells are in it (pairs
+            // are disjoint: a pair seen twice is one).
+            seen.clear();
+            let mut outside = 0u32;
+            for &c in cells {
+                match pair_of[c] {
+                    usize::MAX if self.grid.cells[c] == EMPTY => outside += 1,
+                    usize::MAX => {}
+                    p if seen.contains(&p) => return,
+                    p => seen.push(p),
+                }
             }
-            let outside = cells
-                .iter()
-                .filter(|&&c| self.grid.cells[index(c)] == EMPTY && !paired[index(c)])
-                .count() as u32;
-            let (x, y) = cells[0];
-            let first = Point {
-                x: x as u16,
-                y: y as u16,
-            };
             if outside == 0 {
-                let detail = format!(
-                    "the live window from {first} holds no pair and no empty cell outside the pairs"
-                );
-                return Err(self.flaw(FlawKind::StaticFails, no, detail));
+                unpaired.get_or_insert(cells[0]);
             }
             sum += 1u128 << (k - outside.min(k));
+        });
+        if let Some(c) = unpaired {
+            let first = Point {
+                x: (c as i32 % w) as u16,
+                y: (c as i32 / w) as u16,
+            };
+            let detail = format!(
+                "the live window from {first} holds no pair and no empty cell outside the pairs"
+            );
+            return Err(self.flaw(FlawKind::StaticFails, no, detail));
         }
         // The bound, scaled by 2^k: one half with the attacker to move,
         // one with the defender to move.
@@ -516,9 +529,10 @@ impl Walker {
         Ok(())
     }
 
-    /// The attacker's live windows (module docs), as their cells; `attacker`
-    /// when the attacker is to move.
-    fn live_windows(&self, attacker: bool) -> Vec<Vec<(i32, i32)>> {
+    /// Calls `f` with the cells (indices, in order along the line) of each
+    /// of the attacker's live windows (module docs); `attacker` when the
+    /// attacker is to move.
+    fn for_each_live_window(&self, attacker: bool, mut f: impl FnMut(&[usize])) {
         let g = &self.grid;
         let empty = g.cells.iter().filter(|&&c| c == EMPTY).count() as u32;
         // The attacker has ⌈E/2⌉ stones left when it is to move, ⌊E/2⌋
@@ -529,30 +543,31 @@ impl Walker {
             empty / 2
         };
         let k = g.k as i32;
-        let mut out = Vec::new();
+        let mut cells = Vec::with_capacity(k as usize);
         for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
             for y in 0..g.height {
                 for x in 0..g.width {
-                    let cells: Vec<(i32, i32)> = (0..k).map(|i| (x + i * dx, y + i * dy)).collect();
-                    if !cells.iter().all(|&(cx, cy)| g.on_board(cx, cy)) {
+                    let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
+                    if !g.on_board(ex, ey) {
                         continue;
                     }
-                    let at = |(cx, cy): (i32, i32)| g.get(cx, cy);
-                    if cells.iter().any(|&c| at(c) == Some(self.defender)) {
+                    cells.clear();
+                    cells.extend((0..k).map(|i| ((y + i * dy) * g.width + x + i * dx) as usize));
+                    if cells.iter().any(|&c| g.cells[c] == self.defender) {
                         continue;
                     }
                     let flanks = [(x - dx, y - dy), (x + k * dx, y + k * dy)];
+                    let at = |(cx, cy): (i32, i32)| g.get(cx, cy);
                     if g.exact && flanks.iter().any(|&c| at(c) == Some(self.attacker)) {
                         continue;
                     }
-                    let e = cells.iter().filter(|&&c| at(c) == Some(EMPTY)).count() as u32;
+                    let e = cells.iter().filter(|&&c| g.cells[c] == EMPTY).count() as u32;
                     if e <= stones_left {
-                        out.push(cells);
+                        f(&cells);
                     }
                 }
             }
         }
-        out
     }
 }
 
