@@ -433,10 +433,11 @@ impl Writer<'_> {
             let zone = self.zones.real(id, frame, &self.sym);
             return Ok((Next { id, sym }, zone));
         }
-        if let Some((id, zone)) = self.zones.variant_of(board) {
+        if let Some((id, sym, zone)) = self.zones.variant_of(board, &self.sym) {
             self.stats.shared += 1;
             self.stats.variants += 1;
-            return Ok((Next { id, sym: 0 }, zone));
+            self.stats.mirrored += u64::from(sym != 0);
+            return Ok((Next { id, sym }, zone));
         }
         if self.nodes.len() as u64 >= self.options.max_lines {
             return Err(DrawError::TooLarge {
@@ -569,7 +570,7 @@ impl Writer<'_> {
                     Free::Known => {
                         board.is_full()
                             || self.memo.contains_key(&self.sym.keys(board).canonical().0)
-                            || self.zones.variant_of(board).is_some()
+                            || self.zones.variant_of(board, &self.sym).is_some()
                     }
                     // The gated test (cheap, and where it holds the
                     // ungated one of `node` does too).

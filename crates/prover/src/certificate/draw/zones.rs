@@ -15,10 +15,11 @@
 //! zone holds the default's, so every variant that reaches the node finds
 //! the explicit moves empty and the default's reply too.
 //!
-//! Zones also share nodes beyond transpositions: a new position that is a
-//! variant of a written node's position for that node's zone (the same
-//! defender stones, as many attacker stones, the same ones on the zone)
-//! refers to that node, whose strategy holds there too.
+//! Zones also share nodes beyond transpositions: a new position that is,
+//! under some symmetry of the board, a variant of a written node's
+//! position for that node's zone (the same defender stones, as many
+//! attacker stones, the same ones on the zone) refers to that node, whose
+//! strategy holds there too.
 //!
 //! None of this is trusted: the checker replays every position reached,
 //! so a wrong zone gives a certificate that fails, never a wrong proof.
@@ -89,15 +90,23 @@ impl Zones {
         }
     }
 
-    /// A done node whose position `board` is a variant of for its zone,
-    /// and that zone (a zone of `board` too: being variants is an
-    /// equivalence).
-    pub(super) fn variant_of(&self, board: &Board) -> Option<(u32, u128)> {
+    /// A done node such that `board`, mapped by a symmetry of the board,
+    /// is a variant of its position for its zone: the node, the symmetry
+    /// (its element number in `sym`, the identity tried first) and the
+    /// node's zone mapped back onto `board` (a zone of `board` too: being
+    /// variants is an equivalence, and a symmetry maps zones to zones).
+    pub(super) fn variant_of(&self, board: &Board, sym: &Symmetries) -> Option<(u32, u8, u128)> {
         let (attacker, count, defender) = Self::stones(board).filter(|_| self.on)?;
-        let ids = self.by_defender.get(&(defender, count))?;
-        ids.iter().find_map(|&id| {
-            let (a, zone) = self.written[id as usize];
-            (zone != PENDING && (a ^ attacker) & zone == 0).then_some((id, zone))
+        let elements = board.game().geometry().symmetry_count() as u8;
+        (0..elements).find_map(|e| {
+            let image = sym.remap(defender, 0, e);
+            let ids = self.by_defender.get(&(image, count))?;
+            let attacker = sym.remap(attacker, 0, e);
+            ids.iter().find_map(|&id| {
+                let (a, zone) = self.written[id as usize];
+                (zone != PENDING && (a ^ attacker) & zone == 0)
+                    .then(|| (id, e, sym.remap(zone, e, 0)))
+            })
         })
     }
 
