@@ -52,6 +52,7 @@ impl ProofInfo {
                 "attacker_moves": stats.answered,
                 "by_default": stats.by_default,
                 "variant_references": stats.variants,
+                "prover_calls": stats.prover_calls,
             }),
             ProofInfo::Refused { path, reason } => serde_json::json!({
                 "path": path.display().to_string(),

@@ -681,7 +681,9 @@ impl Writer<'_> {
         let g = game.geometry();
         let k = game.k() as i64;
         let (w, h) = (i64::from(g.width()), i64::from(g.height()));
-        let mut score: AHashMap<Cell, u64> = AHashMap::new();
+        // By bit index; one buffer for a window's cells.
+        let mut score = vec![0u64; kinrow_board::bitboard::BITS];
+        let mut cells = Vec::with_capacity(k as usize);
         let at = |x: i64, y: i64| g.cell(x as u32, y as u32);
         for (dx, dy) in [(1i64, 0i64), (0, 1), (1, 1), (1, -1)] {
             for y in 0..h {
@@ -690,8 +692,8 @@ impl Writer<'_> {
                     if ex >= w || ey < 0 || ey >= h {
                         continue;
                     }
-                    let cells: Vec<Cell> =
-                        (0..k).filter_map(|i| at(x + i * dx, y + i * dy)).collect();
+                    cells.clear();
+                    cells.extend((0..k).filter_map(|i| at(x + i * dx, y + i * dy)));
                     let stones = cells.iter().map(|&c| board.stone_at(c));
                     if stones.clone().any(|s| s == Some(attacker.other())) {
                         continue;
@@ -699,14 +701,14 @@ impl Writer<'_> {
                     let n = stones.filter(|s| s.is_some()).count() as u32;
                     for &c in &cells {
                         if board.stone_at(c).is_none() {
-                            *score.entry(c).or_default() += 1u64 << (2 * n);
+                            score[c.index()] += 1u64 << (2 * n);
                         }
                     }
                 }
             }
         }
         let mut cells: Vec<Cell> = board.empty().iter().map(Cell::from_index).collect();
-        cells.sort_by_key(|c| (std::cmp::Reverse(score.get(c).copied().unwrap_or(0)), *c));
+        cells.sort_by_key(|c| (std::cmp::Reverse(score[c.index()]), *c));
         cells
     }
 }
