@@ -8,8 +8,9 @@
 #
 # KINROW defaults to target/release/kinrow; the names default to 7x4-k4
 # (CI; 6x6-k5 and 5x5-k4 are in `cargo test`). 8x4-k4 and 7x7-k5 may be
-# named too: see docs/figures.md, "Draw certificates", for how far they
-# got.
+# named too: see docs/figures.md, "Draw certificates", for their sizes and
+# times. PROVER=dfpn (or another `--prover`) picks the writer's oracle;
+# the default is `solve`'s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kinrow=${1:-target/release/kinrow}
@@ -24,9 +25,15 @@ for name in "${names[@]}"; do
   # The one position of the suite: its block from `[name]` to the blank line.
   awk -v n="[$name]" '$0 == n {on = 1} on && /^$/ {exit} on' "$suite" > "$dir/$name.pos"
   [ -s "$dir/$name.pos" ] || { echo "no position $name in $suite" >&2; exit 1; }
-  "$kinrow" solve "$dir/$name.pos" --proof "$dir/$name.proof" | grep -E '^(no-win|win|draw certificate|proof certificate)'
+  start=$(date +%s.%N)
+  "$kinrow" solve "$dir/$name.pos" --proof "$dir/$name.proof" ${PROVER:+--prover "$PROVER"} |
+    grep -E '^(no-win|win|draw certificate|proof certificate)'
   grep -q . "$dir/$name.proof"
+  written=$(date +%s.%N)
   "$kinrow" check "$dir/$name.pos" "$dir/$name.proof" | tee "$dir/$name.check"
+  checked=$(date +%s.%N)
+  awk -v n="$name" -v a="$start" -v b="$written" -v c="$checked" \
+    'BEGIN { printf "%s: solved and written in %.1f s, checked in %.1f s\n", n, b - a, c - b }'
   grep -q '^proof valid' "$dir/$name.check"
   grep -q '^proves: no-win' "$dir/$name.check"
 done
