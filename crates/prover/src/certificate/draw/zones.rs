@@ -32,8 +32,10 @@ use crate::node::zone;
 use ahash::AHashMap;
 use kinrow_board::{Board, Cell, Game, SearchBoard};
 
-/// The zone of a node not yet written out: it matches no position.
-const PENDING: u128 = 0;
+/// The zone of a node not yet written out, which matches no position: no
+/// zone is every bit (a board's cells never fill its bitboard's 128 bits,
+/// the padding after each row being no cell).
+const PENDING: u128 = u128::MAX;
 
 /// Each node's zone, in its canonical frame.
 pub(super) struct Zones {
@@ -43,8 +45,7 @@ pub(super) struct Zones {
     pub(super) full: u128,
     canonical: Vec<u128>,
     /// Each node's attacker stones and zone as written (its own frame);
-    /// the zone [`PENDING`] until the node is done (and then never empty:
-    /// an answered or holding node's zone holds a cell).
+    /// the zone [`PENDING`] until the node is done.
     written: Vec<(u128, u128)>,
     /// The nodes by their defender stones and number of attacker stones.
     by_defender: AHashMap<(u128, u32), Vec<u32>>,
