@@ -33,7 +33,7 @@
 //! A step that nothing proves means no certificate, never a partial one.
 //!
 //! Disproof zones ([`crate::node::zone`]) share the strategy further
-//! ([`zones`]): each node's zone is computed from what was written, an
+//! (`draw/zones.rs`): each node's zone is computed from what was written, an
 //! attacker's node answers every move outside one entry's zone by that
 //! entry (its default, `*`), and a position that differs from a written
 //! node's only in attacker stones outside that node's zone refers to it.
