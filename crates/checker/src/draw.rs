@@ -319,7 +319,7 @@ impl Walker {
         let Some(node) = self.nodes.get(id) else {
             return Err(self.flaw(FlawKind::WrongNode, from, format!("no node {id}")));
         };
-        let no = node.no;
+        let (no, body) = (node.no, Rc::clone(&node.body));
         let key = (id as u32, pack(&self.grid.cells));
         if let Some(&height) = self.seen.get(&key) {
             return Ok(height);
@@ -332,7 +332,6 @@ impl Walker {
             return Err(self.flaw(FlawKind::TooLarge, from, detail));
         }
         self.report.positions += 1;
-        let body = Rc::clone(&self.nodes[id].body);
         let height = match &*body {
             Body::Hold(pairs) => {
                 self.hold(pairs, no, true)?;

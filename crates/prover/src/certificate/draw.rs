@@ -430,7 +430,9 @@ impl Writer<'_> {
             self.stats.shared += 1;
             let sym = self.relate[usize::from(frame)][usize::from(self.frames[id as usize])];
             self.stats.mirrored += u64::from(sym != 0);
-            let zone = self.zones.real(id, frame, &self.sym);
+            let zone = self
+                .zones
+                .real(id, self.frames[id as usize], frame, &self.sym);
             return Ok((Next { id, sym }, zone));
         }
         if let Some((id, sym, zone)) = self.zones.variant_of(board, &self.sym) {
@@ -452,16 +454,13 @@ impl Writer<'_> {
         let attacker = board.to_move();
         if let Some((pairs, zone)) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
             self.nodes.push(Node::Hold(pairs));
-            self.zones.keep(zone.0, frame, &self.sym);
             self.zones.done(id, zone.0);
             self.stats.static_leaves += 1;
             return Ok((here, zone.0));
         }
         self.nodes.push(Node::Pending);
-        self.zones.keep(self.zones.full, frame, &self.sym);
         let (entries, zone) = self.answers(board)?;
         self.nodes[id as usize] = Node::Answers(entries);
-        self.zones.set(id, zone, frame, &self.sym);
         self.zones.done(id, zone);
         Ok((here, zone))
     }
@@ -520,21 +519,21 @@ impl Writer<'_> {
             hold: None,
             next: None,
         };
-        // A full board: its only variant is itself (the empty zone).
-        let mut zone = 0;
-        if board.is_full() {
+        let zone = if board.is_full() {
+            // Its only variant is itself: the empty zone.
+            0
         } else if let Some((pairs, z)) = hold_pairs(&SearchBoard::from(board.clone()), attacker) {
             // A static draw with the defender to move: no reply to
             // search, no node to write.
             self.stats.static_leaves += 1;
             entry.hold = Some(pairs);
-            zone = z.0;
+            z.0
         } else {
             let (reply, next, z) = self.reply(board)?;
             entry.reply = Some(reply);
             entry.next = next;
-            zone = z;
-        }
+            z
+        };
         self.stats.answered += 1;
         self.path.pop();
         board.undo(mv);

@@ -37,13 +37,12 @@ use kinrow_board::{Board, Cell, Game, SearchBoard};
 /// the padding after each row being no cell).
 const PENDING: u128 = u128::MAX;
 
-/// Each node's zone, in its canonical frame.
+/// Each node's zone, as written.
 pub(super) struct Zones {
     /// Whether zones apply (the board fits in 128 bits).
     pub(super) on: bool,
     /// The whole board.
     pub(super) full: u128,
-    canonical: Vec<u128>,
     /// Each node's attacker stones and zone as written (its own frame);
     /// the zone [`PENDING`] until the node is done.
     written: Vec<(u128, u128)>,
@@ -57,7 +56,6 @@ impl Zones {
         Zones {
             on: cells.is_some(),
             full: cells.unwrap_or(u128::MAX),
-            canonical: Vec::new(),
             written: Vec::new(),
             by_defender: AHashMap::new(),
         }
@@ -111,34 +109,16 @@ impl Zones {
         })
     }
 
-    /// Keeps the zone of the next node, `zone` in the real frame of a
-    /// position of frame `frame`.
-    pub(super) fn keep(&mut self, zone: u128, frame: u8, sym: &Symmetries) {
-        let z = self.to_canonical(zone, frame, sym);
-        self.canonical.push(z);
-    }
-
-    /// Sets the zone of node `id`, as [`Zones::keep`].
-    pub(super) fn set(&mut self, id: u32, zone: u128, frame: u8, sym: &Symmetries) {
-        self.canonical[id as usize] = self.to_canonical(zone, frame, sym);
-    }
-
-    fn to_canonical(&self, zone: u128, frame: u8, sym: &Symmetries) -> u128 {
-        if self.on {
-            sym.remap(zone, 0, frame)
-        } else {
-            self.full
+    /// The zone of node `id`, written in frame `written`, for a position of
+    /// frame `frame` that reaches it (the same canonical position), in
+    /// that position's real frame: through the canonical frame, which both
+    /// map to.
+    pub(super) fn real(&self, id: u32, written: u8, frame: u8, sym: &Symmetries) -> u128 {
+        if !self.on {
+            return self.full;
         }
-    }
-
-    /// The zone of node `id` for a position of frame `frame` that reaches
-    /// it, in that position's real frame.
-    pub(super) fn real(&self, id: u32, frame: u8, sym: &Symmetries) -> u128 {
-        if self.on {
-            sym.remap(self.canonical[id as usize], frame, 0)
-        } else {
-            self.full
-        }
+        let canonical = sym.remap(self.written[id as usize].1, 0, written);
+        sym.remap(canonical, frame, 0)
     }
 
     /// What reduction 4's block adds at the attacker's node `board`.
