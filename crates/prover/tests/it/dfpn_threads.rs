@@ -196,7 +196,7 @@ fn the_bundled_suites_give_the_one_thread_verdicts_on_four() {
 
 #[test]
 fn a_table_of_a_few_buckets_under_eight_threads_never_hangs_or_answers_wrong() {
-    // Three buckets of four entries and six slots of marks (384 bytes,
+    // Five buckets of three entries and six slots of marks (384 bytes,
     // marks included): the threads overwrite one
     // another's entries all the time, and torn writes happen.
     within(300, || {
