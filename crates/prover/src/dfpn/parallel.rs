@@ -8,9 +8,11 @@
 //! it returns), and when it chooses a child it counts a marked child's
 //! minimum-side number (pn at the attacker's node, dn at the defender's)
 //! once more for each thread in it, so threads that meet at a node spread
-//! over its children instead of all searching the same one; at every round
-//! it also takes from the table the children that other threads have
-//! settled (see `search/steer.rs`). The table carries everything else:
+//! over its children instead of all searching the same one, wherever the
+//! outcome the child points to needs every child searched (and follow
+//! one another where one child decides it); it also takes from the table
+//! the children that other threads have settled (see `search/steer.rs`).
+//! The table carries everything else:
 //! a subtree one thread has worked on is found, with its numbers, by the
 //! next thread that comes to it.
 //!

@@ -464,9 +464,11 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         bounds: Bounds,
         wins: &Wins,
     ) -> Result<(), Stopped> {
+        let mut adopted_at = self.nodes;
         loop {
-            if self.marks.is_some() {
+            if self.marks.is_some() && self.nodes - adopted_at >= steer::ADOPT_AFTER {
                 self.adopt_settled(first);
+                adopted_at = self.nodes;
             }
             let mut s = self.summary(first, and);
             let Numbers { pn, dn, .. } = s.numbers;
@@ -475,6 +477,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             }
             if let Some(marks) = self.marks {
                 self.steer(marks, first, and, bounds, &mut s);
+                if self.adopt_child(first + s.best) {
+                    continue;
+                }
             }
             let i = first + s.best;
             let c = self.children[i];
