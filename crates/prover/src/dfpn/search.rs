@@ -83,6 +83,9 @@ struct Child {
     /// The child's key (canonical, with its depth mixed in).
     key: u64,
     numbers: Numbers,
+    /// The rules were asked of the child before and left it open
+    /// ([`Entry::tested`]).
+    tested: bool,
 }
 
 /// The numbers of a node from its children, with the child to search.
@@ -293,7 +296,11 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// with `depth` plies left: [`ruling`] with df-pn's extras
     /// ([`super::extras`], where the reasons for what it leaves out
     /// stand). Every use of the node rules in df-pn goes through here.
-    fn rules_at(&mut self, and: bool, depth: u32, known: Option<&Wins>) -> Ruling {
+    /// `tested`: the rules were asked of this node before and left it
+    /// open, so reduction 7's static tests are left out
+    /// ([`NodeRules::without_static_tests`]): a revisit, or the first
+    /// visit of a node its parent evaluated when it listed it.
+    fn rules_at(&mut self, and: bool, depth: u32, known: Option<&Wins>, tested: bool) -> Ruling {
         let extras = super::extras(self.threats.is_some());
         // Only the defender's node asks for a VCF (reduction 6 and the
         // pass rule under renju's game for wins), within the nodes left.
@@ -308,8 +315,13 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         };
         let before = threats.as_ref().map(|t| t.nodes());
         let board = &self.at.board;
+        let rules = if tested {
+            self.rules.without_static_tests()
+        } else {
+            self.rules
+        };
         let answer = ruling(
-            &self.rules,
+            &rules,
             &self.last_plies,
             extras,
             board,
@@ -333,7 +345,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// Proves or disproves the root.
     pub(crate) fn prove_root(&mut self) -> Result<Answer, Stopped> {
         let key = self.at.key();
-        self.mid(key, Bounds::UNBOUNDED, None)
+        self.mid(key, Bounds::UNBOUNDED, None, false)
     }
 
     /// Settles each of the root's moves `moves` (the `all_moves` mode):
@@ -358,7 +370,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 // A mirror image of a move settled already.
                 Some(&(_, n)) => Ok(n),
                 None => self
-                    .mid(key, Bounds::UNBOUNDED, known.as_ref())
+                    .mid(key, Bounds::UNBOUNDED, known.as_ref(), false)
                     .map(|a| a.numbers),
             };
             self.at.undo(cell);
@@ -380,19 +392,32 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// winning cells of both sides when the caller knows them. Stores the
     /// node's numbers in the table when it returns (not when a budget
     /// stops it). Among several threads, the node is marked while the
-    /// call lasts.
-    fn mid(&mut self, key: u64, bounds: Bounds, known: Option<&Wins>) -> Result<Answer, Stopped> {
+    /// call lasts. `tested`: the rules were asked of this node before and
+    /// left it open, so its static tests are not tried again.
+    fn mid(
+        &mut self,
+        key: u64,
+        bounds: Bounds,
+        known: Option<&Wins>,
+        tested: bool,
+    ) -> Result<Answer, Stopped> {
         let Some(marks) = self.marks else {
-            return self.visit(key, bounds, known);
+            return self.visit(key, bounds, known, tested);
         };
         marks.enter(key);
-        let answer = self.visit(key, bounds, known);
+        let answer = self.visit(key, bounds, known, tested);
         marks.leave(key);
         answer
     }
 
     /// [`DfpnSearch::mid`] without the marks.
-    fn visit(&mut self, key: u64, bounds: Bounds, known: Option<&Wins>) -> Result<Answer, Stopped> {
+    fn visit(
+        &mut self,
+        key: u64,
+        bounds: Bounds,
+        known: Option<&Wins>,
+        tested: bool,
+    ) -> Result<Answer, Stopped> {
         if !self.budget.tick() {
             return Err(Stopped);
         }
@@ -404,7 +429,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         let and = self.is_and();
         let depth = self.at.depth();
         let wins = known.copied().unwrap_or_else(|| wins_of(&self.at.board));
-        let moves = match self.rules_at(and, depth, Some(&wins)) {
+        let moves = match self.rules_at(and, depth, Some(&wins), tested) {
             Ruling::Settled(numbers) => {
                 self.table.store(Entry {
                     key,
@@ -413,6 +438,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                     len: numbers.len,
                     best: NO_MOVE,
                     work: 1,
+                    tested: false,
                 });
                 return Ok(Answer {
                     numbers,
@@ -451,6 +477,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             len: answer.numbers.len,
             best: answer.best,
             work: self.nodes - before + 1,
+            tested: true,
         });
         Ok(answer)
     }
@@ -497,7 +524,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             let cell = Cell::from_index(usize::from(c.real));
             let known = wins_after(&self.at.board, wins, cell);
             self.at.play(cell);
-            let answer = self.mid(c.key, child, known.as_ref());
+            let answer = self.mid(c.key, child, known.as_ref(), c.tested);
             self.at.undo(cell);
             self.children[i].numbers = answer?.numbers;
         }
@@ -575,6 +602,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                     real: c.real,
                     key: c.key,
                     numbers: Numbers::open(ProofNumber::ONE, ProofNumber::ONE),
+                    tested: false,
                 });
             }
         }
@@ -604,6 +632,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         for c in scratch.iter_mut() {
             c.numbers = if let Some(e) = self.table.get(c.key) {
                 self.tt_hits += 1;
+                c.tested = e.tested;
                 Numbers {
                     pn: e.pn,
                     dn: e.dn,
@@ -614,7 +643,8 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 let numbers = if eager {
                     let known = wins_after(&self.at.board, wins, cell);
                     self.at.play(cell);
-                    let ruling = self.rules_at(child_and, child_depth, known.as_ref());
+                    let ruling = self.rules_at(child_and, child_depth, known.as_ref(), false);
+                    c.tested = true;
                     self.at.undo(cell);
                     match ruling {
                         Ruling::Settled(n) => n,
@@ -646,6 +676,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                     len: numbers.len,
                     best: NO_MOVE,
                     work: 1,
+                    tested: c.tested,
                 });
                 numbers
             };
@@ -676,7 +707,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 break pv.len();
             }
             let (and, depth) = (self.is_and(), self.at.depth());
-            if let Ruling::Settled(n) = self.rules_at(and, depth, None) {
+            if let Ruling::Settled(n) = self.rules_at(and, depth, None, false) {
                 let played = pv.len();
                 if n.is_proved() {
                     let mut board = self.at.board.clone();
@@ -711,7 +742,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// proved (which only a key collision could cause).
     fn reprove(&mut self, key: u64) -> Option<u16> {
         let saved = std::mem::replace(&mut self.budget, Budget::new(&Limits::default()));
-        let answer = self.mid(key, Bounds::UNBOUNDED, None);
+        let answer = self.mid(key, Bounds::UNBOUNDED, None, false);
         self.budget = saved;
         match answer {
             Ok(a) if a.numbers.is_proved() && a.best != NO_MOVE => Some(a.best),

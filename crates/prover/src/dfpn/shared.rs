@@ -51,7 +51,7 @@
 //! allowed). Each thread holds a [`SharedHandle`] that moves to the new
 //! table at its next store.
 
-use super::table::{choose_slot, work_bits, DfpnTable, Entry, Slot};
+use super::table::{choose_slot, work_byte, DfpnTable, Entry, Slot, TESTED};
 use crate::kit::ProofNumber;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -213,7 +213,7 @@ fn encode(e: &Entry) -> (u64, u64, Meta) {
     let meta = Meta {
         len: e.len,
         best: e.best,
-        bits: work_bits(e.work),
+        bits: work_byte(e),
     };
     (e.key ^ seal(d1, meta), d1, meta)
 }
@@ -232,7 +232,8 @@ fn decode(check: u64, d1: u64, meta: Meta) -> Option<Entry> {
         dn: number((d1 >> 32) as u32),
         len: meta.len,
         best: meta.best,
-        work: 1 << (meta.bits - 1),
+        work: 1 << ((meta.bits & !TESTED) - 1),
+        tested: meta.bits & TESTED != 0,
     })
 }
 
@@ -402,6 +403,7 @@ impl DfpnTable for SharedHandle<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dfpn::table::work_bits;
 
     fn entry(key: u64, work: u64) -> Entry {
         Entry {
@@ -411,12 +413,28 @@ mod tests {
             len: (key % 77) as u16,
             best: (key % 700) as u16,
             work,
+            tested: key.is_multiple_of(3),
         }
     }
 
     fn same(a: &Entry, b: &Entry) -> bool {
-        (a.key, a.pn, a.dn, a.len, a.best, work_bits(a.work))
-            == (b.key, b.pn, b.dn, b.len, b.best, work_bits(b.work))
+        (
+            a.key,
+            a.pn,
+            a.dn,
+            a.len,
+            a.best,
+            work_bits(a.work),
+            a.tested,
+        ) == (
+            b.key,
+            b.pn,
+            b.dn,
+            b.len,
+            b.best,
+            work_bits(b.work),
+            b.tested,
+        )
     }
 
     #[test]
@@ -490,6 +508,7 @@ mod tests {
             len: 0,
             best: 17,
             work: 1,
+            tested: false,
         };
         let b = Entry {
             key: 0x7777_3333_4444_0001,
@@ -498,6 +517,7 @@ mod tests {
             len: 1,
             best: 17,
             work: 2,
+            tested: false,
         };
         let xor_of = |e: &Entry| {
             let (_, d1, m) = encode(e);

@@ -47,6 +47,9 @@ pub(crate) struct Entry {
     /// Nodes searched at and below the node, over every search of it
     /// (stored as a bit length, so approximately).
     pub(crate) work: u64,
+    /// The rules were asked of this very node and left it open, so its
+    /// static no-win tests need not run again (see [`TESTED`]).
+    pub(crate) tested: bool,
 }
 
 impl Entry {
@@ -92,6 +95,17 @@ pub(crate) fn choose_slot(ways: usize, key: u64, read: impl Fn(usize) -> Option<
         }
     }
     Slot::Victim(victim, cheapest.0 == 0)
+}
+
+/// The bit of a slot's work byte that holds [`Entry::tested`]: a bit
+/// length of work is at most 64, so it needs the low seven.
+pub(crate) const TESTED: u64 = 0x80;
+
+/// A slot's work byte: the bit length of the entry's work and its
+/// [`TESTED`] bit.
+#[inline]
+pub(crate) fn work_byte(e: &Entry) -> u64 {
+    work_bits(e.work) | if e.tested { TESTED } else { 0 }
 }
 
 /// The bit length of `work` (at least 1): 0 marks an empty slot.
@@ -266,8 +280,8 @@ impl Table {
     #[inline]
     fn read(&self, b: usize, j: usize) -> Option<Entry> {
         let w = &self.words[b..b + WORDS];
-        let bits = work_slot(w, j);
-        if bits == 0 {
+        let byte = work_slot(w, j);
+        if byte == 0 {
             return None;
         }
         let numbers = w[3 + j];
@@ -277,7 +291,8 @@ impl Table {
             dn: number((numbers >> 32) as u32),
             len: (w[6] >> (16 * j)) as u16,
             best: (w[7] >> (16 * j)) as u16,
-            work: work_of(bits),
+            work: work_of(byte & !TESTED),
+            tested: byte & TESTED != 0,
         })
     }
 
@@ -291,7 +306,7 @@ impl Table {
         w[6] = (w[6] & lane) | (u64::from(e.len) << (16 * j));
         w[7] = (w[7] & lane) | (u64::from(e.best) << (16 * j));
         let (word, shift) = WORK_AT[j];
-        w[word] = (w[word] & !(0xFF << shift)) | (work_bits(e.work) << shift);
+        w[word] = (w[word] & !(0xFF << shift)) | (work_byte(e) << shift);
     }
 
     /// The entry stored under `key`.
@@ -402,6 +417,7 @@ mod tests {
             len: (key % 77) as u16,
             best: (key % 700) as u16,
             work,
+            tested: key.is_multiple_of(3),
         }
     }
 
@@ -418,6 +434,7 @@ mod tests {
                 len: u16::MAX - 1,
                 best: NO_MOVE,
                 work: 1,
+                tested: true,
             },
             entry(17, 1 << 40),
             Entry {
@@ -427,6 +444,7 @@ mod tests {
                 len: 9,
                 best: 701,
                 work: u64::MAX,
+                tested: false,
             },
         ];
         for e in &es {
@@ -439,6 +457,7 @@ mod tests {
                 (e.key, e.pn, e.dn, e.len, e.best)
             );
             assert_eq!(work_bits(got.work), work_bits(e.work), "{got:?}");
+            assert_eq!(got.tested, e.tested, "{got:?}");
         }
         assert_eq!(t.get(6), None);
     }

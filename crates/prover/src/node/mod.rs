@@ -87,6 +87,10 @@ pub struct NodeRules {
     pub candidates: Candidates,
     pub attack: Attack,
     pub passes: Passes,
+    /// Whether reduction 7, the static no-win tests, is tried: off only
+    /// for a node whose tests have answered no before
+    /// ([`NodeRules::without_static_tests`]).
+    static_tests: bool,
 }
 
 impl NodeRules {
@@ -98,6 +102,22 @@ impl NodeRules {
             candidates,
             attack,
             passes: Passes::MustLose,
+            static_tests: true,
+        }
+    }
+
+    /// These rules without reduction 7, for a node whose static tests were
+    /// tried before and answered no (df-pn's revisits). Leaving a
+    /// reduction out is sound: it only ever settles a node early, and the
+    /// moves the rules give are the same as when its test answers no. (The
+    /// tests' heuristics depend on the board's orientation, so a node
+    /// reached again in another frame might have been settled by them;
+    /// it is then searched instead.)
+    #[must_use]
+    pub(crate) const fn without_static_tests(self) -> NodeRules {
+        NodeRules {
+            static_tests: false,
+            ..self
         }
     }
 
@@ -199,7 +219,9 @@ impl NodeRules {
     #[inline]
     #[must_use]
     pub fn static_no_win(&self, board: &SearchBoard, attacker: Player) -> bool {
-        self.candidates == Candidates::All && draw::defender_holds(board, attacker)
+        self.static_tests
+            && self.candidates == Candidates::All
+            && draw::defender_holds(board, attacker)
     }
 
     /// The cells of `within` that pass the attacker's filter, for the side

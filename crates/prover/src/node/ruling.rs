@@ -457,4 +457,69 @@ mod tests {
         }
         assert!(both_settled > 100, "too few nodes settled: {both_settled}");
     }
+
+    /// df-pn's revisits ask the rules without reduction 7
+    /// ([`NodeRules::without_static_tests`]): where the full rules leave a
+    /// node open, they leave exactly the same moves; where the full rules
+    /// settle it, they settle it the same way or leave it open, and leave
+    /// it open only where the static tests answered.
+    #[test]
+    fn rules_without_static_tests_leave_the_same_moves() {
+        let mut seed = 91u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as u32
+        };
+        let (mut open, mut by_tests) = (0, 0);
+        for round in 0..800 {
+            let (w, h, k) = [(5, 5, 4), (7, 4, 4), (6, 6, 5), (9, 4, 4)][round % 4];
+            let game = Game::new(w, h, k, Rule::Freestyle).unwrap();
+            let board = random_board(game, 2 + next() % 10, &mut next);
+            let rules = NodeRules::new(Candidates::All, Attack::Any);
+            let untested = rules.without_static_tests();
+            let last_plies = LastPlies::new(board.game(), &rules);
+            let and = next() % 2 == 0;
+            let depth = [5, 9, UNLIMITED][next() as usize % 3];
+            let ask = |rules: &NodeRules| {
+                let extras = Extras::FULL;
+                ruling(
+                    rules,
+                    &last_plies,
+                    extras,
+                    &board,
+                    and,
+                    (depth, None),
+                    false,
+                    None,
+                )
+            };
+            let what = format!("{:?} (and: {and}, depth {depth})", board.board());
+            match (ask(&rules), ask(&untested)) {
+                (Ruling::Open(a), Ruling::Open(b)) => {
+                    assert_eq!(a, b, "{what}");
+                    open += 1;
+                }
+                (Ruling::Settled(a), Ruling::Settled(b)) => assert_eq!(a, b, "{what}"),
+                (Ruling::Settled(a), Ruling::Open(_)) => {
+                    let attacker = if and {
+                        board.to_move().other()
+                    } else {
+                        board.to_move()
+                    };
+                    assert!(a.dn.is_zero(), "{what}");
+                    assert!(rules.static_no_win(&board, attacker), "{what}");
+                    by_tests += 1;
+                }
+                (Ruling::Open(_), Ruling::Settled(_)) => {
+                    panic!("{what}: settled without the tests")
+                }
+            }
+        }
+        assert!(
+            open > 200 && by_tests > 50,
+            "{open} open, {by_tests} by the tests"
+        );
+    }
 }
