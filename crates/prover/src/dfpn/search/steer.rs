@@ -128,8 +128,8 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
 ///
 /// Sending a second thread to the attacker's second-best move whatever
 /// it pointed to made it search moves a single thread never does: on
-/// 10x4 k=4, 8.0 to 10.5 M MID calls on two threads against 4.3 M on one,
-/// 5.2 to 6.6 M with this rule (`docs/parallel.md`).
+/// 10x4 k=4, 6.6 to 10.5 M MID calls on two threads against 4.3 M on one,
+/// 5.2 to 8.3 M with this rule (`docs/parallel.md`).
 fn spreads(child: Numbers, and: bool) -> bool {
     if and {
         child.pn <= child.dn
