@@ -377,6 +377,16 @@ mod tests {
     }
 
     /// A random position of `moves` stones on `game` with no line yet.
+    /// A reproducible stream of pseudo-random numbers from `seed`.
+    fn numbers(mut seed: u64) -> impl FnMut() -> u32 {
+        move || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as u32
+        }
+    }
+
     fn random_board(game: Game, moves: u32, next: &mut impl FnMut() -> u32) -> SearchBoard {
         let mut b: SearchBoard = Board::new(game).into();
         for _ in 0..moves {
@@ -395,13 +405,7 @@ mod tests {
 
     #[test]
     fn declared_extras_agree_with_the_full_ones() {
-        let mut seed = 27u64;
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as u32
-        };
+        let mut next = numbers(27);
         let mut both_settled = 0;
         for round in 0..600 {
             let (side, k) = [(7, 4), (7, 5), (9, 5), (6, 4)][round % 4];
@@ -412,7 +416,7 @@ mod tests {
             let rules = NodeRules::new(candidates, Attack::Any);
             let last_plies = LastPlies::new(board.game(), &rules);
             let depth = [3, 5, 7, 9, UNLIMITED][next() as usize % 5];
-            let and = next() % 2 == 0;
+            let and = next().is_multiple_of(2);
             let mut threats = ThreatSpace::new(candidates, DEFAULT_VCF_SLOTS);
             let full = ruling(
                 &rules,
@@ -465,13 +469,7 @@ mod tests {
     /// it open only where the static tests answered.
     #[test]
     fn rules_without_static_tests_leave_the_same_moves() {
-        let mut seed = 91u64;
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as u32
-        };
+        let mut next = numbers(91);
         let (mut open, mut by_tests) = (0, 0);
         for round in 0..800 {
             let (w, h, k) = [(5, 5, 4), (7, 4, 4), (6, 6, 5), (9, 4, 4)][round % 4];
@@ -480,7 +478,7 @@ mod tests {
             let rules = NodeRules::new(Candidates::All, Attack::Any);
             let untested = rules.without_static_tests();
             let last_plies = LastPlies::new(board.game(), &rules);
-            let and = next() % 2 == 0;
+            let and = next().is_multiple_of(2);
             let depth = [5, 9, UNLIMITED][next() as usize % 3];
             let ask = |rules: &NodeRules| {
                 let extras = Extras::FULL;
