@@ -5,9 +5,10 @@
 //! **Layout.** A bucket is one cache line (eight 64-bit words, aligned
 //! to 64 bytes) holding three entries, as in the table of one thread:
 //! `w[j]` the check word of slot `j`, `w[3 + j]` its `d1` = pn | dn <<
-//! 32, and its meta (proof length, best move, work bits) in 16-bit and
-//! 8-bit lanes of `w[6]` and `w[7]` ([`META_AT`]); work bits 0 mark an
-//! empty slot. The check word is `key ^ seal(d1, meta)`, [`seal`] a
+//! 32, and its meta (proof length, best move, and the work byte: the
+//! work's bit length and the tested bit) in 16-bit and 8-bit lanes of
+//! `w[6]` and `w[7]` ([`META_AT`]); a work byte of 0 marks an empty
+//! slot. The check word is `key ^ seal(d1, meta)`, [`seal`] a
 //! strong 64-bit mix of both. Every word is an `AtomicU64` used with
 //! relaxed ordering: `d1` and the check word are stored, the lanes are
 //! changed by compare-and-swap so that writers of two slots of one bucket
