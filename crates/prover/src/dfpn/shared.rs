@@ -7,7 +7,7 @@
 //! `w[j]` the check word of slot `j`, `w[3 + j]` its `d1` = pn | dn <<
 //! 32, and its meta (proof length, best move, and the work byte: the
 //! work's bit length and the tested bit) in 16-bit and 8-bit lanes of
-//! `w[6]` and `w[7]` ([`META_AT`]); a work byte of 0 marks an empty
+//! `w[6]` and `w[7]` ([`Meta`]); a work byte of 0 marks an empty
 //! slot. The check word is `key ^ seal(d1, meta)`, [`seal`] a
 //! strong 64-bit mix of both. Every word is an `AtomicU64` used with
 //! relaxed ordering: `d1` and the check word are stored, the lanes are
@@ -52,24 +52,15 @@
 //! allowed). Each thread holds a [`SharedHandle`] that moves to the new
 //! table at its next store.
 
-use super::table::{choose_slot, work_byte, DfpnTable, Entry, Slot, TESTED};
+use super::table::{choose_slot, DfpnTable, Entry, Meta, Slot, TESTED, WAYS};
 use crate::kit::ProofNumber;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-/// Entries per bucket.
-const WAYS: usize = 3;
 /// Bytes per bucket: one cache line.
 const BUCKET_BYTES: u64 = std::mem::size_of::<Line>() as u64;
 /// Buckets of a new table (1 MiB) when the budget allows more.
 const INITIAL_BUCKETS: usize = 1 << 14;
-/// Where the meta of each slot lives: (word, shift, mask) of its proof
-/// length and of its best move (16 bits each) and of its work bits (8).
-const META_AT: [[(usize, u32, u64); 3]; WAYS] = [
-    [(6, 0, 0xFFFF), (7, 0, 0xFFFF), (6, 48, 0xFF)],
-    [(6, 16, 0xFFFF), (7, 16, 0xFFFF), (6, 56, 0xFF)],
-    [(6, 32, 0xFFFF), (7, 32, 0xFFFF), (7, 48, 0xFF)],
-];
 
 /// One bucket.
 #[derive(Debug, Default)]
@@ -112,15 +103,8 @@ impl Words {
     fn read(line: &Line, j: usize) -> Option<Entry> {
         let w = &line.0;
         let d1 = w[3 + j].load(Relaxed);
-        let lanes = [w[6].load(Relaxed), w[7].load(Relaxed)];
+        let meta = Meta::of([w[6].load(Relaxed), w[7].load(Relaxed)], j);
         let check = w[j].load(Relaxed);
-        let [len, best, bits] =
-            META_AT[j].map(|(word, shift, mask)| lanes[word - 6] >> shift & mask);
-        let meta = Meta {
-            len: len as u16,
-            best: best as u16,
-            bits,
-        };
         decode(check, d1, meta)
     }
 
@@ -137,16 +121,8 @@ impl Words {
     /// other threads write at the same time.
     #[inline]
     fn write_meta(line: &Line, j: usize, meta: Meta) {
-        let values = [u64::from(meta.len), u64::from(meta.best), meta.bits];
-        for word in 6..8 {
-            let (mut mask, mut set) = (0, 0);
-            for (&(at, shift, width), value) in META_AT[j].iter().zip(values) {
-                if at == word {
-                    mask |= width << shift;
-                    set |= (value & width) << shift;
-                }
-            }
-            let _ = line.0[word].fetch_update(Relaxed, Relaxed, |old| Some(old & !mask | set));
+        for (k, (mask, set)) in meta.lanes(j).into_iter().enumerate() {
+            let _ = line.0[6 + k].fetch_update(Relaxed, Relaxed, |old| Some(old & !mask | set));
         }
     }
 
@@ -186,15 +162,6 @@ impl Words {
     }
 }
 
-/// An entry's proof length, best move and work bits, as its lanes hold
-/// them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Meta {
-    len: u16,
-    best: u16,
-    bits: u64,
-}
-
 /// The seal of an entry's words: a mix of every bit of both (the
 /// finaliser of SplitMix64 over `d1` and the meta), so that words of
 /// different writes seal alike only by a 64-bit chance.
@@ -211,11 +178,7 @@ fn seal(d1: u64, meta: Meta) -> u64 {
 #[inline]
 fn encode(e: &Entry) -> (u64, u64, Meta) {
     let d1 = u64::from(e.pn.get()) | (u64::from(e.dn.get()) << 32);
-    let meta = Meta {
-        len: e.len,
-        best: e.best,
-        bits: work_byte(e),
-    };
+    let meta = Meta::from(e);
     (e.key ^ seal(d1, meta), d1, meta)
 }
 

@@ -22,7 +22,7 @@
 use crate::kit::ProofNumber;
 
 /// Entries per bucket.
-const WAYS: usize = 3;
+pub(crate) const WAYS: usize = 3;
 /// 64-bit words per bucket: one cache line.
 const WORDS: usize = 8;
 /// Bytes per bucket.
@@ -280,8 +280,8 @@ impl Table {
     #[inline]
     fn read(&self, b: usize, j: usize) -> Option<Entry> {
         let w = &self.words[b..b + WORDS];
-        let byte = work_slot(w, j);
-        if byte == 0 {
+        let meta = Meta::of([w[6], w[7]], j);
+        if meta.bits == 0 {
             return None;
         }
         let numbers = w[3 + j];
@@ -289,10 +289,10 @@ impl Table {
             key: w[j],
             pn: number(numbers as u32),
             dn: number((numbers >> 32) as u32),
-            len: (w[6] >> (16 * j)) as u16,
-            best: (w[7] >> (16 * j)) as u16,
-            work: work_of(byte & !TESTED),
-            tested: byte & TESTED != 0,
+            len: meta.len,
+            best: meta.best,
+            work: work_of(meta.bits & !TESTED),
+            tested: meta.bits & TESTED != 0,
         })
     }
 
@@ -302,11 +302,9 @@ impl Table {
         let w = &mut self.words[b..b + WORDS];
         w[j] = e.key;
         w[3 + j] = u64::from(e.pn.get()) | (u64::from(e.dn.get()) << 32);
-        let lane = !(0xFFFF_u64 << (16 * j));
-        w[6] = (w[6] & lane) | (u64::from(e.len) << (16 * j));
-        w[7] = (w[7] & lane) | (u64::from(e.best) << (16 * j));
-        let (word, shift) = WORK_AT[j];
-        w[word] = (w[word] & !(0xFF << shift)) | (work_byte(e) << shift);
+        for (k, (mask, set)) in Meta::from(e).lanes(j).into_iter().enumerate() {
+            w[6 + k] = w[6 + k] & !mask | set;
+        }
     }
 
     /// The entry stored under `key`.
@@ -396,13 +394,59 @@ fn number(bits: u32) -> ProofNumber {
     }
 }
 
-/// Where the work bits of each slot live: (word, shift).
-const WORK_AT: [(usize, u32); WAYS] = [(6, 48), (6, 56), (7, 48)];
+/// Where the meta of each slot lives in words 6 and 7 of a bucket, in
+/// both df-pn tables: (word, shift, mask) of its proof length and of its
+/// best move (16 bits each) and of its work byte (8).
+const META_AT: [[(usize, u32, u64); 3]; WAYS] = [
+    [(6, 0, 0xFFFF), (7, 0, 0xFFFF), (6, 48, 0xFF)],
+    [(6, 16, 0xFFFF), (7, 16, 0xFFFF), (6, 56, 0xFF)],
+    [(6, 32, 0xFFFF), (7, 32, 0xFFFF), (7, 48, 0xFF)],
+];
 
-#[inline]
-fn work_slot(w: &[u64], j: usize) -> u64 {
-    let (word, shift) = WORK_AT[j];
-    (w[word] >> shift) & 0xFF
+/// An entry's proof length, best move and work byte ([`work_byte`]; 0:
+/// an empty slot), as the lanes of a bucket's words 6 and 7 hold them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Meta {
+    pub(crate) len: u16,
+    pub(crate) best: u16,
+    pub(crate) bits: u64,
+}
+
+impl Meta {
+    /// Slot `j`'s meta in the lanes of words 6 and 7.
+    #[inline]
+    pub(crate) fn of(lanes: [u64; 2], j: usize) -> Meta {
+        let [len, best, bits] =
+            META_AT[j].map(|(word, shift, mask)| lanes[word - 6] >> shift & mask);
+        Meta {
+            len: len as u16,
+            best: best as u16,
+            bits,
+        }
+    }
+
+    /// What writing this meta into slot `j` does to words 6 and 7: for
+    /// each, the mask of the slot's lanes and their new bits.
+    #[inline]
+    pub(crate) fn lanes(self, j: usize) -> [(u64, u64); 2] {
+        let values = [u64::from(self.len), u64::from(self.best), self.bits];
+        let mut out = [(0, 0); 2];
+        for (&(word, shift, mask), value) in META_AT[j].iter().zip(values) {
+            out[word - 6].0 |= mask << shift;
+            out[word - 6].1 |= (value & mask) << shift;
+        }
+        out
+    }
+}
+
+impl From<&Entry> for Meta {
+    fn from(e: &Entry) -> Meta {
+        Meta {
+            len: e.len,
+            best: e.best,
+            bits: work_byte(e),
+        }
+    }
 }
 
 #[cfg(test)]
