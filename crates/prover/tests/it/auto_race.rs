@@ -52,13 +52,17 @@ fn auto_on_two_threads_answers_as_the_naive_recursion_and_one_thread() {
     assert!(by_whole >= checked - wins, "{by_whole}");
 }
 
-/// A 25-ply VCF of renju: the threat space proves it at once, the whole
-/// game (AND-OR to 25 plies) would take far longer, so the threat space
-/// answers, and the whole game's search is stopped (the run ends within
-/// its budget's first seconds, not at its end).
+/// A 7-attack VCT of freestyle (15 plies): the threat space proves it in
+/// about a millisecond, the whole game (AND-OR to 15 plies) is still open
+/// after seconds, so the threat space answers, and the whole game's
+/// search is stopped (the run ends within its budget's first seconds, not
+/// at its end). The position must keep the two that far apart: on
+/// `vcf_black`, which this test once used, AND-OR proves the win in under
+/// a millisecond too, and which search answered was a coin toss.
 #[test]
 fn auto_on_two_threads_takes_the_threat_space_win_and_stops_the_whole_game() {
-    let pos = crate::common::suite_file("renju-puzzles/vcf_black.pos").remove(0);
+    let pos = crate::common::suite_file("renju-puzzles/vct_game_black_l07_2.pos").remove(0);
+    assert_eq!(pos.name, "vct_game_black_l07_2-freestyle");
     let problem = Problem::from(&pos);
     let mut auto = Auto::with_threads(false, 2);
     let limits = Limits {
