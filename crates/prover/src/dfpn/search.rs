@@ -453,7 +453,15 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         if first == 0 {
             (self.root_children, self.root_and) = (self.children.len(), and);
         }
-        let searched = self.search_children(first, and, bounds, &wins);
+        let searched = self.search_children(key, first, and, bounds, &wins);
+        if let Ok(Some(elsewhere)) = searched {
+            // Another thread settled this node: its entry is in the table.
+            self.children.truncate(first);
+            if first == 0 {
+                self.root_children = 0;
+            }
+            return Ok(elsewhere);
+        }
         let summary = self.summary(first, and);
         let c = &self.children[first
             + if summary.numbers.is_proved() {
@@ -483,24 +491,30 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     }
 
     /// The MID loop over the children `self.children[first..]` of the
-    /// current node.
+    /// current node, whose key is `key`. Among several threads, the node's
+    /// answer if another thread settled it meanwhile (see
+    /// [`DfpnSearch::settled_elsewhere`]).
     fn search_children(
         &mut self,
+        key: u64,
         first: usize,
         and: bool,
         bounds: Bounds,
         wins: &Wins,
-    ) -> Result<(), Stopped> {
+    ) -> Result<Option<Answer>, Stopped> {
         let mut adopted_at = self.nodes;
         loop {
             if self.marks.is_some() && self.nodes - adopted_at >= steer::ADOPT_AFTER {
+                if let Some(answer) = self.settled_elsewhere(key) {
+                    return Ok(Some(answer));
+                }
                 self.adopt_settled(first);
                 adopted_at = self.nodes;
             }
             let mut s = self.summary(first, and);
             let Numbers { pn, dn, .. } = s.numbers;
             if pn >= bounds.pn || dn >= bounds.dn {
-                return Ok(());
+                return Ok(None);
             }
             if let Some(marks) = self.marks {
                 self.steer(marks, first, and, bounds, &mut s);
