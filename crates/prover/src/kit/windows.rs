@@ -43,9 +43,11 @@ impl Masks {
 }
 
 /// Calls `f(window, flanks)` for every window of k cells in a line of
-/// `game` (whose cells are `cells`), direction by direction, in order
-/// along each line; `flanks` are the cells just before and after it along
-/// its line (padding bits or nothing off the board, never stones).
+/// `game` that lies within `cells` (the board's cells, or a part of them
+/// such as the cells free of one side's stones), direction by direction,
+/// in order along each line; `flanks` are the bits just before and after
+/// it along its line, whatever `cells` holds (a cell, or a padding bit
+/// or nothing off the board).
 #[inline]
 pub(crate) fn for_each_window(game: &Game, cells: u128, mut f: impl FnMut(u128, u128)) {
     let k = game.k();
