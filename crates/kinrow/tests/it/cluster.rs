@@ -560,8 +560,12 @@ fn cluster_seeds_new_leaves_from_the_job_above_and_needs_fewer_jobs() {
         v["cluster"]["jobs"].as_u64().unwrap()
     };
     let (seeded, plain) = (run("seeded", true), run("plain", false));
+    // 27 jobs against 34 since df-pn evaluates a defender's replies lazily
+    // (a job leaves the replies it never evaluated out of its first plies,
+    // so fewer leaves get seeds); under half before. Without seeds the
+    // two runs are the same jobs.
     assert!(
-        seeded > 1 && seeded * 2 < plain,
+        seeded > 1 && seeded < plain,
         "{seeded} jobs against {plain}"
     );
     // First plies that are not what `solve` writes (a cell off the board,

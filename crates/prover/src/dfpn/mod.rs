@@ -135,6 +135,11 @@ pub struct DfpnConfig {
     /// node after each reply is scaled by the reply's rank
     /// ([`crate::kit::reply_order`]). Only numbers change, never a verdict.
     pub reply_order: bool,
+    /// With the reply order: the replies a defender's node evaluates when
+    /// it is first listed, best ranked first; the others wait until the
+    /// search asks for them (`search/lazy.rs`). 0 evaluates every reply
+    /// at once. Only the work changes, never a verdict.
+    pub lazy_batch: usize,
     /// Threads searching one shared table ([`parallel`]): 1 (the default)
     /// is the search of one thread in its growing table, with the same
     /// nodes at every run; more share the table, the node, time and
@@ -143,6 +148,9 @@ pub struct DfpnConfig {
     /// this says. 0 counts as 1.
     pub threads: usize,
 }
+
+/// The default [`DfpnConfig::lazy_batch`]: PNS's first batch.
+pub const LAZY_BATCH: usize = 8;
 
 impl DfpnConfig {
     /// The default table size: 1 GiB.
@@ -157,6 +165,7 @@ impl Default for DfpnConfig {
             all_moves: false,
             symmetry: true,
             reply_order: true,
+            lazy_batch: LAZY_BATCH,
             threads: 1,
         }
     }
@@ -307,6 +316,7 @@ impl Dfpn {
         search.threats = threats;
         search.reply_order =
             self.config.reply_order && crate::node::zone::applies(&rules, board.game(), depth);
+        search.lazy_batch = self.config.lazy_batch;
         if self.config.all_moves {
             let (immediate, rest) = rules.all_moves(&board, depth);
             let (settled, complete) = search.prove_each(rest);

@@ -150,6 +150,7 @@ impl Run<'_> {
         search.threats = needs_threats(self.problem, self.rules)
             .then(|| ThreatSpace::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
         search.reply_order = self.reply_order;
+        search.lazy_batch = self.config.lazy_batch;
         search
     }
 

@@ -30,20 +30,21 @@
 //! it; the sums over a DAG's shared children over-count, saturating below
 //! infinity ([`ProofNumber`]), which only steers the search.
 
+mod lazy;
+mod listing;
 mod steer;
 
 use super::parallel::Marks;
 use super::table::{DfpnTable, Entry, Table, NO_MOVE};
 use crate::budget::{Budget, Stopped};
-use crate::kit::cursor::{rank_order, ChildKey, Cursor};
-use crate::kit::reply_order::{reply_ranks, scaled};
-use crate::kit::shape::{mobility_stand_in, ShapeScan};
-use crate::kit::symmetry::{depth_salt, Symmetries};
+use crate::kit::cursor::{ChildKey, Cursor};
+use crate::kit::shape::ShapeScan;
+use crate::kit::symmetry::Symmetries;
 pub(crate) use crate::kit::Numbers;
 use crate::kit::ProofNumber;
 use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::ruling::{ruling, Ruling};
-use crate::node::{depth_after, wins_after, wins_of, LastPlies, NodeRules, Wins};
+use crate::node::{wins_after, wins_of, LastPlies, NodeRules, Wins};
 use crate::outcome::{Limits, Progress};
 use crate::threat::ThreatSpace;
 use kinrow_board::bitboard::BITS;
@@ -86,6 +87,10 @@ struct Child {
     /// The rules were asked of the child before and left it open
     /// ([`Entry::tested`]).
     tested: bool,
+    /// A defender's reply not evaluated yet ([`lazy`]): the first pending
+    /// child of a list stands for all of them, the others count for
+    /// nothing until they are evaluated.
+    pending: bool,
 }
 
 /// The numbers of a node from its children, with the child to search.
@@ -125,6 +130,9 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     /// Scale the first dn of the children of defender's nodes by the
     /// reply's rank ([`crate::kit::reply_order`]).
     pub(crate) reply_order: bool,
+    /// With the reply order: the replies a defender's node evaluates at
+    /// once, the others pending ([`lazy`]); 0 evaluates every reply.
+    pub(crate) lazy_batch: usize,
     /// MID calls made (nodes visited).
     pub(crate) nodes: u64,
     /// MID calls that gave the node children.
@@ -246,6 +254,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             budget,
             threats: None,
             reply_order: false,
+            lazy_batch: 0,
             nodes: 0,
             expansions: 0,
             tt_hits: 0,
@@ -523,6 +532,10 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 }
             }
             let i = first + s.best;
+            if self.children[i].pending {
+                self.widen(first, i, wins);
+                continue;
+            }
             let c = self.children[i];
             let child = if and {
                 Bounds {
@@ -553,7 +566,11 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         // The proved child to follow: the shortest proof at the attacker's
         // node, the longest at the defender's.
         let mut line: Option<(usize, u16)> = None;
+        let mut pending = false;
         for (i, c) in self.children[first..].iter().enumerate() {
+            if c.pending && std::mem::replace(&mut pending, true) {
+                continue;
+            }
             let (small, summed) = if and {
                 (c.numbers.dn, c.numbers.pn)
             } else {
@@ -591,115 +608,6 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             second,
             line,
         }
-    }
-
-    /// Pushes the children of the current node for `moves` (its rules'
-    /// moves; `and` at the defender's node, `depth` plies left, `wins` its
-    /// winning cells): one per position up to symmetry, in canonical
-    /// order, each with its table entry's numbers or its first numbers.
-    /// Stops after the first child that settles the node (a proved child
-    /// of the attacker's node, a disproved one of the defender's).
-    fn push_children(&mut self, and: bool, depth: u32, moves: Bitboard, wins: &Wins) {
-        let child_depth = depth_after(depth, 1);
-        let salt = depth_salt(child_depth);
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.clear();
-        let mut keyed = std::mem::take(&mut self.keyed);
-        self.at.child_keys(&moves, salt, &mut keyed);
-        // Mirror images among the children (of a position with a
-        // symmetry, or close to one) share a key: keep the first.
-        self.seen.clear();
-        for c in &keyed {
-            if self.seen.insert(c.key) {
-                scratch.push(Child {
-                    canonical: c.canonical,
-                    real: c.real,
-                    key: c.key,
-                    numbers: Numbers::open(ProofNumber::ONE, ProofNumber::ONE),
-                    tested: false,
-                });
-            }
-        }
-        self.keyed = keyed;
-        // The whole game: the likely replies of the defender first, also
-        // in the list, so that the loop below stops at a refutation sooner
-        // and ties go to the better reply.
-        let ranks = if self.reply_order && and {
-            reply_ranks(&self.at.board)
-        } else {
-            None
-        };
-        if let Some(r) = &ranks {
-            rank_order(&mut scratch, r, |c| (c.real, c.canonical));
-        }
-        self.table.warm(scratch.iter().map(|c| c.key));
-        let child_and = !and;
-        // PNS's mixed evaluation: the attacker's nodes and the last plies
-        // are evaluated by the rules at once, the defender's other nodes
-        // get the shape heuristic's numbers until searched.
-        let eager = !child_and || child_depth < 4;
-        let base = if eager {
-            0
-        } else {
-            mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
-        };
-        for c in scratch.iter_mut() {
-            c.numbers = if let Some(e) = self.table.get(c.key) {
-                self.tt_hits += 1;
-                c.tested = e.tested;
-                Numbers {
-                    pn: e.pn,
-                    dn: e.dn,
-                    len: e.len,
-                }
-            } else {
-                let cell = Cell::from_index(usize::from(c.real));
-                let numbers = if eager {
-                    let known = wins_after(&self.at.board, wins, cell);
-                    self.at.play(cell);
-                    let ruling = self.rules_at(child_and, child_depth, known.as_ref(), false);
-                    c.tested = true;
-                    self.at.undo(cell);
-                    match ruling {
-                        Ruling::Settled(n) => n,
-                        Ruling::Open(m) if child_and => {
-                            Numbers::open(ProofNumber::finite(m.count()), ProofNumber::ONE)
-                        }
-                        Ruling::Open(m) => {
-                            let dn = ProofNumber::finite(m.count());
-                            let dn = match &ranks {
-                                Some(r) => scaled(dn, r[usize::from(c.real)]),
-                                None => dn,
-                            };
-                            Numbers::open(ProofNumber::ONE, dn)
-                        }
-                    }
-                } else {
-                    let (pn, dn) = self.at.shape_numbers(&self.shapes, child_and, cell, base);
-                    Numbers::open(pn, dn)
-                };
-                // Stored at once (in the bucket the probe just brought into
-                // the cache): the next search of this node finds it without
-                // evaluating it again, and, as in PNS, a node reached by
-                // another move order keeps the first numbers its first
-                // parent gave it (the shape heuristic depends on the move).
-                self.table.store(Entry {
-                    key: c.key,
-                    pn: numbers.pn,
-                    dn: numbers.dn,
-                    len: numbers.len,
-                    best: NO_MOVE,
-                    work: 1,
-                    tested: c.tested,
-                });
-                numbers
-            };
-            self.children.push(*c);
-            if (and && c.numbers.dn.is_zero()) || (!and && c.numbers.pn.is_zero()) {
-                break;
-            }
-        }
-        self.scratch = scratch;
     }
 
     /// The attacker's line from the current position, which must be

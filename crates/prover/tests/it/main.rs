@@ -13,6 +13,7 @@ mod certificate_writer;
 mod common;
 mod defence;
 mod dfpn;
+mod dfpn_lazy;
 mod dfpn_threads;
 mod kept_table;
 mod pns_andor;

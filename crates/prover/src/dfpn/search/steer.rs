@@ -81,6 +81,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                     dn: e.dn,
                     len: e.len,
                 };
+                c.pending = false;
                 true
             }
             _ => false,
@@ -106,7 +107,12 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
     ) {
         let mut min = (u64::MAX, 0);
         let mut second = u64::MAX;
+        let mut pending = false;
         for (i, c) in self.children[first..].iter().enumerate() {
+            // The first pending reply stands for all ([`super::lazy`]).
+            if c.pending && std::mem::replace(&mut pending, true) {
+                continue;
+            }
             let small = if and { c.numbers.dn } else { c.numbers.pn };
             let virtual_number = if small.is_infinite() {
                 u64::MAX
