@@ -61,7 +61,7 @@ fn lazy_replies_agree_with_exhaustive_search() {
         "wins, no-wins: {count:?}"
     );
     assert!(
-        changed[0] >= sweep(5) && changed[1] >= sweep(40),
+        changed[0] >= sweep(3) && changed[1] >= sweep(40),
         "changed {changed:?}"
     );
 }
