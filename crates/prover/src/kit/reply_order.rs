@@ -102,6 +102,21 @@ pub(crate) fn reply_ranks(board: &SearchBoard) -> Option<[u16; 128]> {
     Some(rank)
 }
 
+/// How much more the first dn of a defender's replies not created yet (the
+/// *rest* of lazy creation, in PNS and df-pn) weighs than a reply's would
+/// at the same rank: the search widens a node only once its best replies
+/// look much worse than the next would (measured in `pns/search/lazy.rs`).
+pub(crate) const REST_WEIGHT: u32 = 16;
+
+/// The first dn of the rest of a defender's node whose best reply left is
+/// ranked `rank`, with `moves` attacker moves after a reply.
+pub(crate) fn rest_dn(moves: u32, rank: u16) -> ProofNumber {
+    scaled(
+        ProofNumber::finite(moves.max(1).saturating_mul(REST_WEIGHT)),
+        rank,
+    )
+}
+
 /// The first disproof number `dn` of the attacker's node after the reply
 /// of rank `rank`: `dn * (1 + rank)`. A settled number (0 or infinity)
 /// stays as it is.

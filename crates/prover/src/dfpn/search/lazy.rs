@@ -7,7 +7,8 @@
 //!
 //! The first pending child stands for all of them as one more child (the
 //! others count for nothing in the node's numbers): pn 1, since one reply
-//! at least is left to prove, and a dn of [`REST_WEIGHT`] times the
+//! at least is left to prove, and a dn of
+//! [`REST_WEIGHT`](crate::kit::reply_order::REST_WEIGHT) times the
 //! attacker's moves after a reply, scaled by the rank of the best reply
 //! left. When the MID loop chooses it, the node is widened: the next batch
 //! of pending replies is evaluated by the rules, and the rest's numbers
@@ -44,16 +45,11 @@
 
 use super::{Child, DfpnSearch, Numbers};
 use crate::dfpn::table::DfpnTable;
-use crate::kit::reply_order::{reply_ranks, scaled};
+use crate::kit::reply_order::{reply_ranks, rest_dn};
 use crate::kit::shape::mobility_stand_in;
 use crate::kit::ProofNumber;
 use crate::node::{depth_after, Wins};
 use kinrow_board::{Candidates, SearchBoard};
-
-/// How much more the rest's first dn weighs than a reply's would at the
-/// same rank (PNS's weight: the search widens a node only once its best
-/// replies look much worse than the next would).
-const REST_WEIGHT: u32 = 16;
 
 /// The numbers of the pending replies of a defender's node on `board`
 /// (`candidates` its filter), the best of them the move `real`, ranked by
@@ -65,12 +61,8 @@ pub(super) fn rest_numbers(
     real: u16,
 ) -> Numbers {
     let moves = mobility_stand_in(board.candidates(candidates).count());
-    let dn = ProofNumber::finite(moves.max(1).saturating_mul(REST_WEIGHT));
-    let dn = match ranks {
-        Some(r) => scaled(dn, r[usize::from(real)]),
-        None => dn,
-    };
-    Numbers::open(ProofNumber::ONE, dn)
+    let rank = ranks.map_or(0, |r| r[usize::from(real)]);
+    Numbers::open(ProofNumber::ONE, rest_dn(moves, rank))
 }
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {

@@ -19,7 +19,8 @@
 //! its *rest*, kept in the arena as the numbers of one more child
 //! ([`Arena::rest`](crate::pns::arena::Arena::rest)): pn 1 (one reply at
 //! least is left to prove), dn the attacker's moves after a reply times
-//! [`REST_WEIGHT`], scaled by the rank of the best reply left as the reply
+//! [`REST_WEIGHT`](crate::kit::reply_order::REST_WEIGHT), scaled by the
+//! rank of the best reply left as the reply
 //! order scales every child. When the descent finds the rest the
 //! most-proving child of the node, the node is expanded again: the next
 //! batch (as many as it has, so its edges are copied at most about twice
@@ -63,7 +64,7 @@
 //! PNS with lazy expansion and without against exhaustive search.
 
 use super::PnsSearch;
-use crate::kit::reply_order::scaled;
+use crate::kit::reply_order::rest_dn;
 use crate::kit::ProofNumber;
 use crate::node::AndNode;
 use crate::pns::arena::{NodeId, NO_REST};
@@ -71,11 +72,6 @@ use crate::pns::arena::{NodeId, NO_REST};
 /// Replies a defender's node gets when it is first expanded, by default
 /// ([`crate::PnsConfig::lazy_batch`]).
 pub(crate) const FIRST_BATCH: usize = 8;
-
-/// How much more the rest's first dn weighs than a child's would at the
-/// same rank: the search widens a node only once its best replies look
-/// much worse than the next would.
-pub(super) const REST_WEIGHT: u32 = 16;
 
 /// Replies created when a node with `existing` children is expanded
 /// (again), `first` at the first expansion.
@@ -96,9 +92,7 @@ pub(super) fn rest_numbers(left: usize, rank: u16, moves: u32) -> (ProofNumber, 
     // first pn is. (The number left, tried first, steered the attacker's
     // nodes away from them: 3.63 M nodes on 7x7 against 3.04 M, 3.49 M
     // on 9x4 k=4 against 2.74 M.)
-    let pn = ProofNumber::ONE;
-    let dn = moves.max(1).saturating_mul(REST_WEIGHT);
-    (pn, scaled(ProofNumber::finite(dn), rank))
+    (ProofNumber::ONE, rest_dn(moves, rank))
 }
 
 impl PnsSearch<'_> {
