@@ -218,3 +218,36 @@ pub fn and_or_without_zones() -> AndOrConfig {
 }
 
 pub use kinrow_reference::sweep::{sweep, sweep_range, sweep_suite};
+
+/// Runs `tries` random whole games with `empty` empty cells (least, most)
+/// through `lazy` (a prover creating the defender's replies lazily) and
+/// `eager` (the same without): the same verdict, never unknown, and with
+/// `exhaustive` the naive search's verdict. Returns the wins and no-wins,
+/// and how many of each the lazy creation changed (other node or
+/// expansion counts: a win creates every reply in the end, perhaps the
+/// same nodes, but over more expansions).
+pub fn compare_lazy(
+    lazy: &mut impl Prover,
+    eager: &mut impl Prover,
+    seed: u64,
+    tries: u32,
+    empty: (usize, usize),
+    exhaustive: bool,
+) -> ([u32; 2], [u32; 2]) {
+    let (mut count, mut changed) = ([0; 2], [0; 2]);
+    for (nb, to_move, problem) in random_whole_games(seed, tries, empty) {
+        let a = lazy.prove(&problem, &Limits::default());
+        let b = eager.prove(&problem, &Limits::default());
+        assert_ne!(a.verdict, Verdict::Unknown, "{nb:?}");
+        assert_eq!(a.verdict, b.verdict, "{nb:?} to move {to_move}");
+        if exhaustive {
+            let want = exhaustive_verdict(&nb, to_move);
+            assert_eq!(a.verdict, want, "{nb:?} to move {to_move}");
+        }
+        let i = usize::from(a.verdict == Verdict::NoWin);
+        count[i] += 1;
+        let same = (a.stats.nodes, a.stats.expansions) == (b.stats.nodes, b.stats.expansions);
+        changed[i] += u32::from(!same);
+    }
+    (count, changed)
+}

@@ -5,8 +5,8 @@
 //! with the exhaustive search of `kinrow-reference`, on one thread and on
 //! two, and it must have changed many searches, wins among them.
 
-use crate::common::{exhaustive_verdict, random_whole_games, sweep};
-use kinrow_prover::{Dfpn, DfpnConfig, Limits, Prover, Verdict};
+use crate::common::{compare_lazy, sweep};
+use kinrow_prover::{Dfpn, DfpnConfig};
 
 /// df-pn whose defender's nodes evaluate `first` replies when listed
 /// (0: all at once), on `threads` threads.
@@ -23,7 +23,7 @@ fn dfpn(first: usize, threads: usize) -> Dfpn {
 /// df-pn with lazy creation (`first`, on `threads`) and without;
 /// `exhaustive` also checks each verdict against the naive search. Returns
 /// the wins, the no-wins, and how many searches of each lazy creation
-/// changed (another node count).
+/// changed (another node or expansion count).
 fn compare(
     first: usize,
     threads: usize,
@@ -33,21 +33,7 @@ fn compare(
     exhaustive: bool,
 ) -> ([u32; 2], [u32; 2]) {
     let (mut lazy, mut eager) = (dfpn(first, threads), dfpn(0, 1));
-    let (mut count, mut changed) = ([0; 2], [0; 2]);
-    for (nb, to_move, problem) in random_whole_games(seed, tries, empty) {
-        let a = lazy.prove(&problem, &Limits::default());
-        let b = eager.prove(&problem, &Limits::default());
-        assert_ne!(a.verdict, Verdict::Unknown, "{nb:?}");
-        assert_eq!(a.verdict, b.verdict, "{nb:?} to move {to_move}");
-        if exhaustive {
-            let want = exhaustive_verdict(&nb, to_move);
-            assert_eq!(a.verdict, want, "{nb:?} to move {to_move}");
-        }
-        let i = usize::from(a.verdict == Verdict::NoWin);
-        count[i] += 1;
-        changed[i] += u32::from(a.stats.nodes != b.stats.nodes);
-    }
-    (count, changed)
+    compare_lazy(&mut lazy, &mut eager, seed, tries, empty, exhaustive)
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //! `kinrow-reference`, and it must have changed many searches, wins among
 //! them (where every reply must be created in the end).
 
-use crate::common::{exhaustive_verdict, random_whole_games, sweep};
-use kinrow_prover::{Limits, Pns, PnsConfig, Prover, Verdict};
+use crate::common::{compare_lazy, sweep};
+use kinrow_prover::{Pns, PnsConfig};
 
 /// The default first batch.
 const LAZY: usize = 8;
@@ -33,24 +33,7 @@ fn compare(
     exhaustive: bool,
 ) -> ([u32; 2], [u32; 2]) {
     let (mut lazy, mut eager) = (pns(first), pns(0));
-    let (mut count, mut changed) = ([0; 2], [0; 2]);
-    for (nb, to_move, problem) in random_whole_games(seed, tries, empty) {
-        let a = lazy.prove(&problem, &Limits::default());
-        let b = eager.prove(&problem, &Limits::default());
-        assert_ne!(a.verdict, Verdict::Unknown, "{nb:?}");
-        assert_eq!(a.verdict, b.verdict, "{nb:?} to move {to_move}");
-        if exhaustive {
-            let want = exhaustive_verdict(&nb, to_move);
-            assert_eq!(a.verdict, want, "{nb:?} to move {to_move}");
-        }
-        let i = usize::from(a.verdict == Verdict::NoWin);
-        count[i] += 1;
-        // A win creates every reply in the end, perhaps the same nodes, but
-        // over more expansions.
-        let same = (a.stats.nodes, a.stats.expansions) == (b.stats.nodes, b.stats.expansions);
-        changed[i] += u32::from(!same);
-    }
-    (count, changed)
+    compare_lazy(&mut lazy, &mut eager, seed, tries, empty, exhaustive)
 }
 
 #[test]
