@@ -10,7 +10,9 @@
 # comma-separated (default "1,2"; on the 16-core device "1,2,4,8,16");
 # ROUNDS: default 1. Positions: 8x4, 9x4 and 10x4 k=4 from the empty board
 # (df-pn settles each) and the bundled
-# renju puzzles named in RENJU below, in the whole game. Prints one
+# renju puzzles named in RENJU below, in the whole game; or, when
+# POSITIONS is set, its space-separated 8x4, 9x4, 10x4, FILE or FILE@NAME
+# instead (say "9x4 positions/mnk/k5.pos@7x7-k5"). Prints one
 # Markdown row per position and count: seconds, nodes, speed-up against
 # the first count, efficiency (speed-up / threads). Needs python3 only
 # to read the JSON.
@@ -38,6 +40,16 @@ print(r["seconds"], r["nodes"], r["result"])'
 cases=()
 for w in 8 9 10; do cases+=("$dir/${w}x4-k4.pos|"); done
 for p in ${RENJU:-}; do cases+=("positions/renju-puzzles|$p"); done
+if [ -n "${POSITIONS:-}" ]; then
+    cases=()
+    for p in $POSITIONS; do
+        case $p in
+        8x4 | 9x4 | 10x4) cases+=("$dir/$p-k4.pos|") ;;
+        *@*) cases+=("${p%%@*}|${p#*@}") ;;
+        *) cases+=("$p|") ;;
+        esac
+    done
+fi
 
 echo "| position | threads | seconds (median of $rounds) | nodes | verdict | speed-up | efficiency |"
 echo "| --- | ---: | ---: | ---: | --- | ---: | ---: |"
