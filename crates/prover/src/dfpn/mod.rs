@@ -37,6 +37,11 @@
 //!   and the last plies, the shape heuristic for the defender's other
 //!   nodes), children in canonical order with one child per position up to
 //!   symmetry, so that a mirrored problem searches the same nodes.
+//! - **Disproof zones** where they apply (whole games on small boards,
+//!   [`crate::node::zone::applies`]; [`DfpnConfig::zones`]): as in PNS,
+//!   a refuted attacker's move refutes its siblings outside the
+//!   refutation's zone; the zones live in a side table of a sixteenth of
+//!   the memory budget, at most 64 MiB (`search/zones.rs`).
 //! - **Depth**: as in PNS, the remaining depth of a position is the root's
 //!   less the stones added since, and it is mixed into the key
 //!   ([`UNLIMITED`] mixes nothing), so a result found under one horizon is
@@ -44,8 +49,9 @@
 //! - **Budgets**: [`Limits::max_nodes`] counts MID calls (nodes visited,
 //!   [`Stats::nodes`]); [`Limits::time`] is read every 1024 nodes; the
 //!   memory budget is the table's size. When the nodes or the time run out
-//!   the verdict is [`Verdict::Unknown`] with the statistics so far; a
-//!   memory budget too small for a table (128 bytes) gives `Unknown` at
+//!   the verdict is [`Verdict::Unknown`] with the statistics so far; the
+//!   memory budget is shared by the table and the zones' store; a memory
+//!   budget too small for a table (128 bytes) gives `Unknown` at
 //!   once.
 //!
 //! - **Threads** ([`DfpnConfig::threads`]): with more than one, the threads
@@ -82,6 +88,7 @@ use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, SearchBoard};
+use search::zones::ZoneStore;
 use search::{DfpnSearch, Numbers};
 use std::time::Instant;
 use table::{DfpnTable, Table};
@@ -140,6 +147,11 @@ pub struct DfpnConfig {
     /// search asks for them (`search/lazy.rs`). 0 evaluates every reply
     /// at once. Only the work changes, never a verdict.
     pub lazy_batch: usize,
+    /// Where disproof zones apply ([`crate::node::zone::applies`]): keep
+    /// the zone of each disproved node, and disprove at once the siblings
+    /// of a refuted attacker's move that lie outside its zone
+    /// (`search/zones.rs`). Only the work changes, never a verdict.
+    pub zones: bool,
     /// Threads searching one shared table ([`parallel`]): 1 (the default)
     /// is the search of one thread in its growing table, with the same
     /// nodes at every run; more share the table, the node, time and
@@ -166,6 +178,7 @@ impl Default for DfpnConfig {
             symmetry: true,
             reply_order: true,
             lazy_batch: LAZY_BATCH,
+            zones: true,
             threads: 1,
         }
     }
@@ -296,6 +309,9 @@ impl Dfpn {
             return parallel::prove(&self.config, problem, rules, threads, bytes, budget);
         }
         let mut outcome = Outcome::new(Verdict::Unknown);
+        // The zones' store takes its share of the table's bytes.
+        let zone_bytes = zone_share(bytes);
+        let bytes = bytes - zone_bytes;
         if Table::buckets_for(bytes) == 0 {
             outcome.exhausted = Some(crate::outcome::Exhausted::Memory);
             outcome.stats.elapsed = start.elapsed();
@@ -317,6 +333,7 @@ impl Dfpn {
         search.reply_order =
             self.config.reply_order && crate::node::zone::applies(&rules, board.game(), depth);
         search.lazy_batch = self.config.lazy_batch;
+        search.zones = zone_store(&self.config, &rules, &board, depth, zone_bytes);
         if self.config.all_moves {
             let (immediate, rest) = rules.all_moves(&board, depth);
             let (settled, complete) = search.prove_each(rest);
@@ -363,7 +380,8 @@ impl Dfpn {
             expansions: search.expansions,
             tt_hits: search.tt_hits,
             peak_bytes: search.table.peak_bytes()
-                + search.threats.as_ref().map_or(0, ThreatSpace::bytes),
+                + search.threats.as_ref().map_or(0, ThreatSpace::bytes)
+                + search.zones.as_ref().map_or(0, ZoneStore::bytes),
             elapsed: start.elapsed(),
             vcf_nodes: search.threats.as_ref().map_or(0, ThreatSpace::nodes),
         };
@@ -388,6 +406,33 @@ impl Dfpn {
             _ => Table::new(bytes),
         }
     }
+}
+
+/// The bytes of a search's `bytes` that its zone stores get (all threads
+/// together): a sixteenth, at most 64 MiB (2 M zones: a 7x7 k=5 proof
+/// disproves fewer nodes than that), none when a sixteenth holds no store
+/// (a budget under 512 KiB: the table keeps it all).
+fn zone_share(bytes: u64) -> u64 {
+    let share = (bytes / 16).min(64 << 20);
+    if ZoneStore::fits_in(share) {
+        share
+    } else {
+        0
+    }
+}
+
+/// The zone store of one thread's search from `board` with `depth` plies
+/// left under `rules`, in `bytes`, where zones apply and `config` keeps
+/// them.
+fn zone_store(
+    config: &DfpnConfig,
+    rules: &NodeRules,
+    board: &SearchBoard,
+    depth: u32,
+    bytes: u64,
+) -> Option<ZoneStore> {
+    let applies = config.zones && crate::node::zone::applies(rules, board.game(), depth);
+    applies.then(|| ZoneStore::new(bytes)).flatten()
 }
 
 /// Whether a search of `problem` under `rules` keeps a VCF searcher:

@@ -129,6 +129,8 @@ struct Run<'a> {
     depth: u32,
     sym: Symmetries,
     reply_order: bool,
+    /// The bytes of each thread's zone store ([`super::zone_store`]).
+    zone_bytes: u64,
     table: SharedTable,
     marks: Marks,
     /// The root's numbers, from the first thread that settled it.
@@ -151,6 +153,14 @@ impl Run<'_> {
             .then(|| ThreatSpace::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
         search.reply_order = self.reply_order;
         search.lazy_batch = self.config.lazy_batch;
+        // Each thread keeps its own zones (`search/zones.rs`).
+        search.zones = super::zone_store(
+            self.config,
+            &self.rules,
+            &self.board,
+            self.depth,
+            self.zone_bytes,
+        );
         search
     }
 
@@ -181,7 +191,8 @@ fn stats_of<T: super::table::DfpnTable>(search: &DfpnSearch<'_, T>, start: Insta
         nodes: search.nodes,
         expansions: search.expansions,
         tt_hits: search.tt_hits,
-        peak_bytes: search.threats.as_ref().map_or(0, ThreatSpace::bytes),
+        peak_bytes: search.threats.as_ref().map_or(0, ThreatSpace::bytes)
+            + search.zones.as_ref().map_or(0, super::ZoneStore::bytes),
         elapsed: start.elapsed(),
         vcf_nodes: search.threats.as_ref().map_or(0, ThreatSpace::nodes),
     }
@@ -203,6 +214,9 @@ pub(super) fn prove(
     // The marks take their share of the budget first; the table the rest.
     let marks = Marks::within(bytes);
     let bytes = bytes.saturating_sub(marks.bytes());
+    // So do the threads' zone stores.
+    let zone_bytes = super::zone_share(bytes);
+    let bytes = bytes - zone_bytes;
     if SharedTable::buckets_for(bytes) == 0 {
         outcome.exhausted = Some(Exhausted::Memory);
         outcome.stats.elapsed = start.elapsed();
@@ -216,6 +230,7 @@ pub(super) fn prove(
         rules,
         reply_order: config.reply_order && crate::node::zone::applies(&rules, board.game(), depth),
         sym: Symmetries::new(board.game().geometry(), config.symmetry),
+        zone_bytes: zone_bytes / threads as u64,
         board,
         depth,
         table: SharedTable::new(bytes),

@@ -33,6 +33,7 @@
 mod lazy;
 mod listing;
 mod steer;
+pub(crate) mod zones;
 
 use super::parallel::Marks;
 use super::table::{DfpnTable, Entry, Table, NO_MOVE};
@@ -83,6 +84,8 @@ struct Child {
     real: u16,
     /// The child's key (canonical, with its depth mixed in).
     key: u64,
+    /// The child's frame ([`crate::kit::symmetry::Symmetries`]).
+    frame: u8,
     numbers: Numbers,
     /// The rules were asked of the child before and left it open
     /// ([`Entry::tested`]).
@@ -133,6 +136,10 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     /// With the reply order: the replies a defender's node evaluates at
     /// once, the others pending ([`lazy`]); 0 evaluates every reply.
     pub(crate) lazy_batch: usize,
+    /// Where zones apply: the zones of disproved nodes ([`zones`]).
+    pub(crate) zones: Option<zones::ZoneStore>,
+    /// Siblings disproved by a zone ([`DfpnSearch::reuse_zone`]).
+    pub(crate) zone_reuses: u64,
     /// MID calls made (nodes visited).
     pub(crate) nodes: u64,
     /// MID calls that gave the node children.
@@ -255,6 +262,8 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             threats: None,
             reply_order: false,
             lazy_batch: 0,
+            zones: None,
+            zone_reuses: 0,
             nodes: 0,
             expansions: 0,
             tt_hits: 0,
@@ -440,6 +449,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         let wins = known.copied().unwrap_or_else(|| wins_of(&self.at.board));
         let moves = match self.rules_at(and, depth, Some(&wins), tested) {
             Ruling::Settled(numbers) => {
+                if numbers.dn.is_zero() {
+                    self.keep_terminal_zone(key, and);
+                }
                 self.table.store(Entry {
                     key,
                     pn: numbers.pn,
@@ -459,6 +471,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         self.expansions += 1;
         let first = self.children.len();
         self.push_children(and, depth, moves, &wins);
+        if !and {
+            self.reuse_listed_zones(first);
+        }
         if first == 0 {
             (self.root_children, self.root_and) = (self.children.len(), and);
         }
@@ -482,6 +497,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             numbers: summary.numbers,
             best: c.canonical,
         };
+        if searched.is_ok() && answer.numbers.dn.is_zero() {
+            self.keep_zone_from_children(key, first, and, &moves);
+        }
         self.children.truncate(first);
         if first == 0 {
             self.root_children = 0;
@@ -554,6 +572,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             let answer = self.mid(c.key, child, known.as_ref(), c.tested);
             self.at.undo(cell);
             self.children[i].numbers = answer?.numbers;
+            if !and && self.children[i].numbers.dn.is_zero() {
+                self.reuse_zone(first, i);
+            }
         }
     }
 

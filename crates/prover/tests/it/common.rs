@@ -220,15 +220,16 @@ pub fn and_or_without_zones() -> AndOrConfig {
 pub use kinrow_reference::sweep::{sweep, sweep_range, sweep_suite};
 
 /// Runs `tries` random whole games with `empty` empty cells (least, most)
-/// through `lazy` (a prover creating the defender's replies lazily) and
-/// `eager` (the same without): the same verdict, never unknown, and with
+/// through `with` (a prover with one way of saving work on, such as lazy
+/// creation of the defender's replies or disproof zones) and `without`
+/// (the same with it off): the same verdict, never unknown, and with
 /// `exhaustive` the naive search's verdict. Returns the wins and no-wins,
-/// and how many of each the lazy creation changed (other node or
-/// expansion counts: a win creates every reply in the end, perhaps the
-/// same nodes, but over more expansions).
-pub fn compare_lazy(
-    lazy: &mut impl Prover,
-    eager: &mut impl Prover,
+/// and how many of each the switch changed (other node or expansion
+/// counts: a win under lazy creation creates every reply in the end,
+/// perhaps the same nodes, but over more expansions).
+pub fn compare_ablation(
+    with: &mut impl Prover,
+    without: &mut impl Prover,
     seed: u64,
     tries: u32,
     empty: (usize, usize),
@@ -236,8 +237,8 @@ pub fn compare_lazy(
 ) -> ([u32; 2], [u32; 2]) {
     let (mut count, mut changed) = ([0; 2], [0; 2]);
     for (nb, to_move, problem) in random_whole_games(seed, tries, empty) {
-        let a = lazy.prove(&problem, &Limits::default());
-        let b = eager.prove(&problem, &Limits::default());
+        let a = with.prove(&problem, &Limits::default());
+        let b = without.prove(&problem, &Limits::default());
         assert_ne!(a.verdict, Verdict::Unknown, "{nb:?}");
         assert_eq!(a.verdict, b.verdict, "{nb:?} to move {to_move}");
         if exhaustive {

@@ -5,7 +5,7 @@
 //! with the exhaustive search of `kinrow-reference`, on one thread and on
 //! two, and it must have changed many searches, wins among them.
 
-use crate::common::{compare_lazy, sweep};
+use crate::common::{compare_ablation, sweep};
 use kinrow_prover::{Dfpn, DfpnConfig};
 
 /// df-pn whose defender's nodes evaluate `first` replies when listed
@@ -33,7 +33,7 @@ fn compare(
     exhaustive: bool,
 ) -> ([u32; 2], [u32; 2]) {
     let (mut lazy, mut eager) = (dfpn(first, threads), dfpn(0, 1));
-    compare_lazy(&mut lazy, &mut eager, seed, tries, empty, exhaustive)
+    compare_ablation(&mut lazy, &mut eager, seed, tries, empty, exhaustive)
 }
 
 #[test]

@@ -15,6 +15,7 @@ mod defence;
 mod dfpn;
 mod dfpn_lazy;
 mod dfpn_threads;
+mod dfpn_zones;
 mod kept_table;
 mod pns_andor;
 mod pns_budget;

@@ -5,7 +5,7 @@
 //! `kinrow-reference`, and it must have changed many searches, wins among
 //! them (where every reply must be created in the end).
 
-use crate::common::{compare_lazy, sweep};
+use crate::common::{compare_ablation, sweep};
 use kinrow_prover::{Pns, PnsConfig};
 
 /// The default first batch.
@@ -33,7 +33,7 @@ fn compare(
     exhaustive: bool,
 ) -> ([u32; 2], [u32; 2]) {
     let (mut lazy, mut eager) = (pns(first), pns(0));
-    compare_lazy(&mut lazy, &mut eager, seed, tries, empty, exhaustive)
+    compare_ablation(&mut lazy, &mut eager, seed, tries, empty, exhaustive)
 }
 
 #[test]

@@ -40,6 +40,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                     canonical: c.canonical,
                     real: c.real,
                     key: c.key,
+                    frame: c.frame,
                     numbers: Numbers::open(ProofNumber::ONE, ProofNumber::ONE),
                     tested: false,
                     pending: false,
@@ -125,6 +126,9 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         let known = wins_after(&self.at.board, wins, cell);
         self.at.play(cell);
         let ruling = self.rules_at(child_and, child_depth, known.as_ref(), false);
+        if matches!(ruling, Ruling::Settled(n) if n.dn.is_zero()) {
+            self.keep_terminal_zone(c.key, child_and);
+        }
         c.tested = true;
         self.at.undo(cell);
         let numbers = match ruling {
