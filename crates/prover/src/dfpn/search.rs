@@ -138,8 +138,6 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     pub(crate) lazy_batch: usize,
     /// Where zones apply: the zones of disproved nodes ([`zones`]).
     pub(crate) zones: Option<zones::ZoneStore>,
-    /// Siblings disproved by a zone ([`DfpnSearch::reuse_zone`]).
-    pub(crate) zone_reuses: u64,
     /// MID calls made (nodes visited).
     pub(crate) nodes: u64,
     /// MID calls that gave the node children.
@@ -263,7 +261,6 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             reply_order: false,
             lazy_batch: 0,
             zones: None,
-            zone_reuses: 0,
             nodes: 0,
             expansions: 0,
             tt_hits: 0,

@@ -81,7 +81,7 @@
 
 use super::{NodeRules, UNLIMITED};
 use crate::kit::windows::{keep_dead, mask, Masks};
-use kinrow_board::{Attack, Candidates, Game, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Game, SearchBoard};
 
 /// A set of cells as a mask over the board's bit indices (boards of at
 /// most 128 bits; see the module docs).
@@ -204,10 +204,39 @@ pub fn defender_no_win(board: &SearchBoard) -> Zone {
     completion_zone(game, &m, m.empty.count_ones() / 2).unwrap_or_else(|| full(board))
 }
 
+/// The zone of a no-win the rules decided on `board`: at the defender's
+/// turn when `and` ([`defender_no_win`]), else at the attacker's
+/// ([`attacker_no_win`]).
+#[must_use]
+pub fn rules_no_win(board: &SearchBoard, and: bool) -> Zone {
+    if and {
+        defender_no_win(board)
+    } else {
+        attacker_no_win(board)
+    }
+}
+
 /// The completion cutoff's witness with `s` stones left, if it holds.
 fn completion_zone(game: &Game, m: &Masks, s: u32) -> Option<Zone> {
     let mut zone = 0;
     keep_dead(game, m, s, false, &mut zone).then_some(Zone(zone))
+}
+
+/// The base zone of an attacker's node on `board` that the rules left
+/// open with `moves`, for which the prover listed `children` children:
+/// [`attacker_base`] when the moves are every empty cell (or the one
+/// block of reduction 4) and each has its own child, else the whole
+/// board (a move cut, or mirror images merged).
+#[must_use]
+pub fn attacker_node_base(board: &SearchBoard, moves: &Bitboard, children: usize) -> Zone {
+    let empty = board.empty();
+    let threats = board.winning_cells(board.to_move().other()) & empty;
+    let expected = if threats.is_empty() { empty } else { threats };
+    if *moves != expected || children != moves.count() as usize {
+        full(board)
+    } else {
+        attacker_base(board)
+    }
 }
 
 /// What the reductions contributed at an attacker's node the rules left

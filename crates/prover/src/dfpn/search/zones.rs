@@ -99,11 +99,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         if self.zones.is_none() {
             return;
         }
-        let z = if and {
-            zone::defender_no_win(&self.at.board)
-        } else {
-            zone::attacker_no_win(&self.at.board)
-        };
+        let z = zone::rules_no_win(&self.at.board, and);
         let frame = self.at.keys.canonical().1;
         let z = self.at.sym.remap(z.0, 0, frame);
         if let Some(store) = &mut self.zones {
@@ -147,15 +143,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                 .min_by_key(|z| z.count_ones())
                 .unwrap_or_else(|| zone::full(&self.at.board).0)
         } else {
-            let board = &self.at.board;
-            let empty = board.empty();
-            let threats = board.winning_cells(board.to_move().other()) & empty;
-            let expected = if threats.is_empty() { empty } else { threats };
-            let base = if *moves != expected || children.len() != moves.count() as usize {
-                zone::full(board)
-            } else {
-                zone::attacker_base(board)
-            };
+            let base = zone::attacker_node_base(&self.at.board, moves, children.len());
             let frame = self.at.keys.canonical().1;
             let base = self.at.sym.remap(base.0, 0, frame);
             children
@@ -192,7 +180,6 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                 len: 0,
             };
             self.children[j].numbers = disproved;
-            self.zone_reuses += 1;
             self.table.store(Entry {
                 key: c.key,
                 pn: disproved.pn,

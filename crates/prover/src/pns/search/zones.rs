@@ -36,11 +36,7 @@ impl PnsSearch<'_> {
     /// The zone of the current position, which the rules settle as a
     /// no-win (the defender's when `and`), in frame `frame`.
     pub(super) fn terminal_zone(&self, and: bool, frame: u8) -> u128 {
-        let zone = if and {
-            zone::defender_no_win(&self.at.board)
-        } else {
-            zone::attacker_no_win(&self.at.board)
-        };
+        let zone = zone::rules_no_win(&self.at.board, and);
         self.at.sym.remap(zone.0, 0, frame)
     }
 
@@ -52,15 +48,7 @@ impl PnsSearch<'_> {
     pub(super) fn zones_after_expansion(&mut self, id: NodeId, moves: &Bitboard, frame: u8) {
         let node = *self.arena.node(id);
         if !node.is_and() {
-            let me = self.at.board.to_move();
-            let empty = self.at.board.empty();
-            let threats = self.at.board.winning_cells(me.other()) & empty;
-            let expected = if threats.is_empty() { empty } else { threats };
-            let base = if *moves != expected || node.child_count() != moves.count() as usize {
-                zone::full(&self.at.board)
-            } else {
-                zone::attacker_base(&self.at.board)
-            };
+            let base = zone::attacker_node_base(&self.at.board, moves, node.child_count());
             self.arena.set_zone(id, self.at.sym.remap(base.0, 0, frame));
         }
         if node.is_and() {
