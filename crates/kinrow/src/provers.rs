@@ -19,6 +19,10 @@ pub enum ProverKind {
     Vct,
     /// Depth-first proof-number search in a fixed-size table (df-pn).
     Dfpn,
+    /// df-pn with the attacker kept to its threat space, as vct: proves
+    /// wins in a fixed table, on several threads; answers unknown
+    /// otherwise.
+    VctDfpn,
     /// Alpha-beta value search (attack any only).
     AlphaBeta,
     /// Pearl's SCOUT value search (attack any only).
@@ -50,16 +54,21 @@ impl ProverKind {
             ProverKind::Pns => "pns",
             ProverKind::Vct => "vct",
             ProverKind::Dfpn => "dfpn",
+            ProverKind::VctDfpn => "vct-dfpn",
             ProverKind::AlphaBeta => "alpha-beta",
             ProverKind::Scout => "scout",
             ProverKind::Minimax => "minimax",
         }
     }
 
-    /// Whether this prover searches on several threads: df-pn, and `auto`
-    /// where it runs the threat space beside the whole game.
+    /// Whether this prover searches on several threads: df-pn (in the
+    /// whole game or the threat space), and `auto` where it runs the
+    /// threat space beside the whole game.
     pub fn is_parallel(self) -> bool {
-        matches!(self, ProverKind::Dfpn | ProverKind::Auto)
+        matches!(
+            self,
+            ProverKind::Dfpn | ProverKind::VctDfpn | ProverKind::Auto
+        )
     }
 
     /// The threads a proof of `problem` by this prover uses when `threads`
@@ -67,7 +76,7 @@ impl ProverKind {
     /// the threat space), 1 for the provers without a parallel version.
     pub fn threads_for(self, problem: &Problem, threads: usize) -> usize {
         match self.resolve(problem) {
-            ProverKind::Dfpn => threads.max(1),
+            ProverKind::Dfpn | ProverKind::VctDfpn => threads.max(1),
             ProverKind::Auto => {
                 kinrow_prover::Auto::with_threads(false, threads).threads_for(problem)
             }
@@ -101,6 +110,11 @@ impl ProverKind {
                 ..Default::default()
             })),
             ProverKind::Dfpn => Box::new(kinrow_prover::Dfpn::new(kinrow_prover::DfpnConfig {
+                all_moves,
+                threads: self.threads_for(problem, threads),
+                ..Default::default()
+            })),
+            ProverKind::VctDfpn => Box::new(kinrow_prover::Vct::dfpn(kinrow_prover::DfpnConfig {
                 all_moves,
                 threads: self.threads_for(problem, threads),
                 ..Default::default()

@@ -33,6 +33,7 @@
 mod lazy;
 mod listing;
 mod steer;
+mod threats;
 pub(crate) mod zones;
 
 use super::parallel::Marks;
@@ -48,6 +49,7 @@ use crate::node::ruling::{ruling, Ruling};
 use crate::node::{wins_after, wins_of, LastPlies, NodeRules, Wins};
 use crate::outcome::{Limits, Progress};
 use crate::threat::ThreatSpace;
+use crate::threat_space::child_salt;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 use std::sync::Arc;
@@ -94,6 +96,9 @@ struct Child {
     /// child of a list stands for all of them, the others count for
     /// nothing until they are evaluated.
     pending: bool,
+    /// In the threat space: a defender's node below a widened attacker's
+    /// node ([`threats`]), whose key carries the wide salt.
+    wide: bool,
 }
 
 /// The numbers of a node from its children, with the child to search.
@@ -126,10 +131,14 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     keyed: Vec<ChildKey>,
     seen: KeySet,
     budget: Budget,
-    /// Under renju, in the game for wins only: the VCF searches that
-    /// refute the defender's pass at its nodes (see
-    /// [`crate::node::Passes`]); elsewhere df-pn searches no VCF.
+    /// Under renju, in the game for wins: the VCF searches that refute
+    /// the defender's pass at its nodes (see [`crate::node::Passes`]); in
+    /// the threat space, those of its tests and of the VCF shortcut;
+    /// elsewhere df-pn searches no VCF.
     pub(crate) threats: Option<ThreatSpace>,
+    /// Keep the attacker to its threat space ([`threats`]); needs
+    /// [`DfpnSearch::threats`].
+    pub(crate) threat_space: bool,
     /// Scale the first dn of the children of defender's nodes by the
     /// reply's rank ([`crate::kit::reply_order`]).
     pub(crate) reply_order: bool,
@@ -258,6 +267,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             seen: KeySet::new(),
             budget,
             threats: None,
+            threat_space: false,
             reply_order: false,
             lazy_batch: 0,
             zones: None,
@@ -314,13 +324,25 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// `tested`: the rules were asked of this node before and left it
     /// open, so reduction 7's static tests are left out
     /// ([`NodeRules::without_static_tests`]): a revisit, or the first
-    /// visit of a node its parent evaluated when it listed it.
-    fn rules_at(&mut self, and: bool, depth: u32, known: Option<&Wins>, tested: bool) -> Ruling {
-        let extras = super::extras(self.threats.is_some());
-        // Only the defender's node asks for a VCF (reduction 6 and the
-        // pass rule under renju's game for wins), within the nodes left.
+    /// visit of a node its parent evaluated when it listed it. `wide`: a
+    /// defender's node below a widened attacker's node of the threat
+    /// space.
+    fn rules_at(
+        &mut self,
+        and: bool,
+        depth: u32,
+        known: Option<&Wins>,
+        tested: bool,
+        wide: bool,
+    ) -> Ruling {
+        let extras = super::extras(self.threats.is_some(), self.threat_space);
+        // Outside the threat space only the defender's node asks for a
+        // VCF (reduction 6 and the pass rule under renju's game for
+        // wins); in it the attacker's too (the VCF shortcut); within the
+        // nodes left.
+        let threat_space = self.threat_space;
         let threats = match &mut self.threats {
-            Some(threats) if and => {
+            Some(threats) if and || threat_space => {
                 let (key, frame) = self.at.keys.canonical();
                 threats.set_frame(frame, key, self.at.board.to_move());
                 threats.cap_calls(self.budget.nodes_left());
@@ -342,7 +364,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             board,
             and,
             (depth, known),
-            false,
+            wide,
             threats,
         );
         // The VCF nodes this evaluation spent, if it searched.
@@ -360,7 +382,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// Proves or disproves the root.
     pub(crate) fn prove_root(&mut self) -> Result<Answer, Stopped> {
         let key = self.at.key();
-        self.mid(key, Bounds::UNBOUNDED, None, false)
+        self.mid(key, Bounds::UNBOUNDED, None, false, false)
     }
 
     /// Settles each of the root's moves `moves` (the `all_moves` mode):
@@ -385,7 +407,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 // A mirror image of a move settled already.
                 Some(&(_, n)) => Ok(n),
                 None => self
-                    .mid(key, Bounds::UNBOUNDED, known.as_ref(), false)
+                    .mid(key, Bounds::UNBOUNDED, known.as_ref(), false, false)
                     .map(|a| a.numbers),
             };
             self.at.undo(cell);
@@ -408,19 +430,22 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// node's numbers in the table when it returns (not when a budget
     /// stops it). Among several threads, the node is marked while the
     /// call lasts. `tested`: the rules were asked of this node before and
-    /// left it open, so its static tests are not tried again.
+    /// left it open, so its static tests are not tried again. `wide`: a
+    /// defender's node below a widened attacker's node of the threat space
+    /// ([`threats`]).
     fn mid(
         &mut self,
         key: u64,
         bounds: Bounds,
         known: Option<&Wins>,
         tested: bool,
+        wide: bool,
     ) -> Result<Answer, Stopped> {
         let Some(marks) = self.marks else {
-            return self.visit(key, bounds, known, tested);
+            return self.visit(key, bounds, known, tested, wide);
         };
         marks.enter(key);
-        let answer = self.visit(key, bounds, known, tested);
+        let answer = self.visit(key, bounds, known, tested, wide);
         marks.leave(key);
         answer
     }
@@ -432,6 +457,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         bounds: Bounds,
         known: Option<&Wins>,
         tested: bool,
+        wide: bool,
     ) -> Result<Answer, Stopped> {
         if !self.budget.tick() {
             return Err(Stopped);
@@ -444,7 +470,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         let and = self.is_and();
         let depth = self.at.depth();
         let wins = known.copied().unwrap_or_else(|| wins_of(&self.at.board));
-        let moves = match self.rules_at(and, depth, Some(&wins), tested) {
+        let moves = match self.rules_at(and, depth, Some(&wins), tested, wide) {
             Ruling::Settled(numbers) => {
                 if numbers.dn.is_zero() {
                     self.keep_terminal_zone(key, and);
@@ -467,14 +493,27 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         };
         self.expansions += 1;
         let first = self.children.len();
-        self.push_children(and, depth, moves, &wins);
+        // In the threat space the attacker's node may start widened.
+        let (mut moves, mut widened) = (moves, false);
+        if self.threat_space && !and {
+            (moves, widened) = self
+                .threat_moves(depth, &wins, false)
+                .unwrap_or((moves, false));
+        }
+        self.push_children(and, depth, moves, &wins, widened);
         if !and {
             self.reuse_listed_zones(first);
         }
         if first == 0 {
             (self.root_children, self.root_and) = (self.children.len(), and);
         }
-        let searched = self.search_children(key, first, and, bounds, &wins);
+        let mut searched = self.search_children(key, first, and, bounds, &wins);
+        if self.threat_space && !and && !widened {
+            if let Some(wider) = self.widen_threats(first, depth, &wins, &searched) {
+                moves = wider;
+                searched = self.search_children(key, first, and, bounds, &wins);
+            }
+        }
         if let Ok(Some(elsewhere)) = searched {
             // Another thread settled this node: its entry is in the table.
             self.children.truncate(first);
@@ -566,7 +605,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             let cell = Cell::from_index(usize::from(c.real));
             let known = wins_after(&self.at.board, wins, cell);
             self.at.play(cell);
-            let answer = self.mid(c.key, child, known.as_ref(), c.tested);
+            let answer = self.mid(c.key, child, known.as_ref(), c.tested, c.wide);
             self.at.undo(cell);
             self.children[i].numbers = answer?.numbers;
             if !and && self.children[i].numbers.dn.is_zero() {
@@ -641,13 +680,16 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         if let Some(cell) = first {
             self.at.play(cell);
         }
+        // In the threat space: the current node is a defender's below a
+        // widened attacker's node.
+        let mut wide = false;
         let played = loop {
             let area = self.at.board.game().geometry().area() as usize;
             if pv.len() > area {
                 break pv.len();
             }
             let (and, depth) = (self.is_and(), self.at.depth());
-            if let Ruling::Settled(n) = self.rules_at(and, depth, None, false) {
+            if let Ruling::Settled(n) = self.rules_at(and, depth, None, false, wide) {
                 let played = pv.len();
                 if n.is_proved() {
                     let mut board = self.at.board.clone();
@@ -659,10 +701,10 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 }
                 break played;
             }
-            let key = self.at.key();
+            let key = self.at.key() ^ child_salt(wide);
             let best = match self.table.get(key) {
                 Some(e) if e.pn.is_zero() && e.best != NO_MOVE => Some(e.best),
-                _ => self.reprove(key),
+                _ => self.reprove(key, wide),
             };
             let Some(best) = best else {
                 break pv.len();
@@ -670,6 +712,13 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             let cell = self.at.sym.to_actual(self.at.keys.canonical().1, best);
             self.at.play(cell);
             pv.push(cell);
+            wide = match and {
+                true => false,
+                false => match self.proved_wideness() {
+                    Some(w) => w,
+                    None => break pv.len(),
+                },
+            };
         };
         for &cell in pv[..played].iter().rev() {
             self.at.undo(cell);
@@ -678,11 +727,13 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     }
 
     /// Proves the current position again (its entry was overwritten),
-    /// without a budget; the move to follow, or `None` if it is not
-    /// proved (which only a key collision could cause).
-    fn reprove(&mut self, key: u64) -> Option<u16> {
+    /// without a budget (`wide` as for [`DfpnSearch::mid`]); the move to
+    /// follow, or `None` if it is not proved (which only a key collision
+    /// could cause, or, in the threat space, a defender's node proved only
+    /// in the other width, see [`DfpnSearch::proved_wideness`]).
+    fn reprove(&mut self, key: u64, wide: bool) -> Option<u16> {
         let saved = std::mem::replace(&mut self.budget, Budget::new(&Limits::default()));
-        let answer = self.mid(key, Bounds::UNBOUNDED, None, false);
+        let answer = self.mid(key, Bounds::UNBOUNDED, None, false, wide);
         self.budget = saved;
         match answer {
             Ok(a) if a.numbers.is_proved() && a.best != NO_MOVE => Some(a.best),
