@@ -141,7 +141,9 @@ fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
     assert_eq!(lines[0]["threads"], 2.min(cores.min(3)));
     assert_eq!(lines[1]["result"], "no-win");
     assert_eq!(lines[1]["threads"], 1);
-    // --time holds for both threads: 7x7 k 5 to 11 plies is far beyond it.
+    // --time holds for both threads: 7x7 k 5 to 13 plies is far beyond it
+    // (still unknown after 20 s on 2026-11-28, where 11 plies, once beyond
+    // it, took 0.65 s).
     let start = Instant::now();
     let out = kinrow()
         .args([
@@ -152,7 +154,7 @@ fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
             "--time",
             "1",
             "--depth",
-            "11",
+            "13",
         ])
         .args(["--name", "7x7-k5"])
         .arg(positions("mnk/k5.pos"))
