@@ -180,6 +180,13 @@ pub struct DfpnConfig {
     /// restriction changes nothing). Set by [`crate::Vct::dfpn`]; named
     /// `vct-dfpn`.
     pub threat_space: bool,
+    /// Stop, the memory budget run out, once the table is full (15/16 of
+    /// its slots) and the search has made as many MID calls since as it
+    /// has slots: the table no longer holds the search, and without a
+    /// time or node budget the run would not end. For `auto`, where df-pn
+    /// stands in for PNS, whose arena ends such a run when it fills. Off,
+    /// df-pn searches on in a full table until another budget stops it.
+    pub stop_when_full: bool,
 }
 
 /// The default [`DfpnConfig::lazy_batch`]: PNS's first batch.
@@ -202,6 +209,7 @@ impl Default for DfpnConfig {
             zones: true,
             threads: 1,
             threat_space: false,
+            stop_when_full: false,
         }
     }
 }
@@ -368,6 +376,7 @@ impl Dfpn {
         );
         search.threats = threats;
         search.threat_space = self.config.threat_space;
+        search.stop_when_full = self.config.stop_when_full;
         search.reply_order =
             self.config.reply_order && whole_game(&self.config, &rules, &board, depth);
         search.lazy_batch = self.config.lazy_batch;

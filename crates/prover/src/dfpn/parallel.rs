@@ -152,6 +152,7 @@ impl Run<'_> {
         search.threats = needs_threats(self.config, self.problem, self.rules)
             .then(|| ThreatSpace::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
         search.threat_space = self.config.threat_space;
+        search.stop_when_full = self.config.stop_when_full;
         search.reply_order = self.reply_order;
         search.lazy_batch = self.config.lazy_batch;
         // Each thread keeps its own zones (`search/zones.rs`).

@@ -31,6 +31,7 @@
 //! infinity ([`ProofNumber`]), which only steers the search.
 
 mod lazy;
+mod line;
 mod listing;
 mod steer;
 mod threats;
@@ -44,12 +45,10 @@ use crate::kit::shape::ShapeScan;
 use crate::kit::symmetry::Symmetries;
 pub(crate) use crate::kit::Numbers;
 use crate::kit::ProofNumber;
-use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::ruling::{ruling, Ruling};
 use crate::node::{wins_after, wins_of, LastPlies, NodeRules, Wins};
-use crate::outcome::{Limits, Progress};
+use crate::outcome::{Exhausted, Progress};
 use crate::threat::ThreatSpace;
-use crate::threat_space::child_salt;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 use std::sync::Arc;
@@ -139,6 +138,11 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     /// Keep the attacker to its threat space ([`threats`]); needs
     /// [`DfpnSearch::threats`].
     pub(crate) threat_space: bool,
+    /// Stop once the table is full and overwritten
+    /// ([`super::DfpnConfig::stop_when_full`]).
+    pub(crate) stop_when_full: bool,
+    /// This thread's MID calls when it first found the table full.
+    full_at: Option<u64>,
     /// Scale the first dn of the children of defender's nodes by the
     /// reply's rank ([`crate::kit::reply_order`]).
     pub(crate) reply_order: bool,
@@ -268,6 +272,8 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             budget,
             threats: None,
             threat_space: false,
+            stop_when_full: false,
+            full_at: None,
             reply_order: false,
             lazy_batch: 0,
             zones: None,
@@ -309,6 +315,19 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         }
         let (pn, dn) = if and { (sum, min) } else { (min, sum) };
         p.set_root_numbers(pn, dn);
+    }
+
+    /// Whether the table is full (15/16 of its slots) and this thread has
+    /// made as many MID calls since it found it so as the table has slots
+    /// (each call stores its node's entry): see
+    /// [`super::DfpnConfig::stop_when_full`].
+    #[cold]
+    fn table_overwritten(&mut self) -> bool {
+        let (entries, slots) = self.table.fill();
+        if self.full_at.is_none() && entries >= slots - slots / 16 {
+            self.full_at = Some(self.nodes);
+        }
+        self.full_at.is_some_and(|at| self.nodes - at >= slots)
     }
 
     /// Whether the current position is the defender's.
@@ -465,6 +484,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         self.nodes += 1;
         if self.nodes & 4095 == 0 {
             self.report();
+            if self.stop_when_full && self.table_overwritten() {
+                return Err(self.budget.stopped(Exhausted::Memory));
+            }
         }
         let before = self.nodes;
         let and = self.is_and();
@@ -664,80 +686,6 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             best,
             second,
             line,
-        }
-    }
-
-    /// The attacker's line from the current position, which must be
-    /// proved (after `first`, played first when given): at each node the
-    /// child its table entry names (the shortest proof at the attacker's
-    /// nodes, the longest at the defender's), ending below the last node
-    /// the rules prove. A node whose entry was overwritten is proved again
-    /// by the same search, without budget (its proof is known to exist),
-    /// and the line continues from the new entry; its nodes count in
-    /// [`DfpnSearch::nodes`]. The board is left as it was.
-    pub(crate) fn principal_variation(&mut self, first: Option<Cell>) -> Vec<Cell> {
-        let mut pv: Vec<Cell> = first.into_iter().collect();
-        if let Some(cell) = first {
-            self.at.play(cell);
-        }
-        // In the threat space: the current node is a defender's below a
-        // widened attacker's node.
-        let mut wide = false;
-        let played = loop {
-            let area = self.at.board.game().geometry().area() as usize;
-            if pv.len() > area {
-                break pv.len();
-            }
-            let (and, depth) = (self.is_and(), self.at.depth());
-            if let Ruling::Settled(n) = self.rules_at(and, depth, None, false, wide) {
-                let played = pv.len();
-                if n.is_proved() {
-                    let mut board = self.at.board.clone();
-                    if and {
-                        finish_and_leaf(&self.rules, &mut board, depth, &mut pv);
-                    } else {
-                        finish_or_leaf(&self.rules, &mut board, depth, &mut pv);
-                    }
-                }
-                break played;
-            }
-            let key = self.at.key() ^ child_salt(wide);
-            let best = match self.table.get(key) {
-                Some(e) if e.pn.is_zero() && e.best != NO_MOVE => Some(e.best),
-                _ => self.reprove(key, wide),
-            };
-            let Some(best) = best else {
-                break pv.len();
-            };
-            let cell = self.at.sym.to_actual(self.at.keys.canonical().1, best);
-            self.at.play(cell);
-            pv.push(cell);
-            wide = match and {
-                true => false,
-                false => match self.proved_wideness() {
-                    Some(w) => w,
-                    None => break pv.len(),
-                },
-            };
-        };
-        for &cell in pv[..played].iter().rev() {
-            self.at.undo(cell);
-        }
-        pv
-    }
-
-    /// Proves the current position again (its entry was overwritten),
-    /// without a budget (`wide` as for [`DfpnSearch::mid`]); the move to
-    /// follow, or `None` if it is not proved (which only a key collision
-    /// could cause, or, in the threat space, a defender's node proved only
-    /// in the other width, see [`DfpnSearch::proved_wideness`]).
-    fn reprove(&mut self, key: u64, wide: bool) -> Option<u16> {
-        let saved = std::mem::replace(&mut self.budget, Budget::new(&Limits::default()));
-        let answer = self.mid(key, Bounds::UNBOUNDED, None, false, wide);
-        self.budget = saved;
-        match answer {
-            Ok(a) if a.numbers.is_proved() && a.best != NO_MOVE => Some(a.best),
-            _ => None,
         }
     }
 }
