@@ -168,3 +168,29 @@ fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
         start.elapsed()
     );
 }
+
+#[test]
+fn auto_gives_a_small_board_whole_game_to_dfpn_on_several_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "g.pos", "board 5x4\nk 4\n");
+    let run = |threads: &str| {
+        let out = kinrow()
+            .args(["solve", "--json", "--threads", threads])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        json_lines(&out).remove(0)
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(
+        (&one["prover"], &one["threads"]),
+        (&"pns".into(), &1.into())
+    );
+    let want = if cores >= 2 { "dfpn" } else { "pns" };
+    assert_eq!(two["prover"], want, "{two}");
+    assert_eq!(two["threads"], 2.min(cores));
+    assert_eq!(one["result"], "no-win");
+    assert_eq!(two["result"], "no-win");
+}
