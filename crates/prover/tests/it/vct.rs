@@ -166,25 +166,26 @@ fn vct_agrees_with_the_bundled_suites() {
     }
 }
 
-/// df-pn in the threat space on 1, 2, 4 and 8 threads (8 on two cores on
+/// df-pn in the threat space on 1, 2 and 8 threads (8 on two cores on
 /// purpose, to shake out races) wins exactly where PNS's vct does, on
-/// random small cases and on the short Renju puzzles (with a budget each
-/// may run out of, so compared only where neither did). Several of these
-/// puzzles are won only once an attacker's node widens.
+/// random small cases and on the Renju puzzles of 11 plies or fewer (with
+/// a budget each may run out of, so compared only where neither did).
+/// Two of these puzzles (`vct_game_black_l05_2`, `l05_3`) are won only
+/// once an attacker's node widens.
 #[test]
 fn vct_dfpn_wins_where_vct_does_on_every_thread_count() {
-    let mut problems: Vec<(String, Problem, Limits)> = sweep_range(42_000..42_600)
+    let mut problems: Vec<(String, Problem, Limits)> = sweep_range(42_000..42_300)
         .map(|seed| {
             let problem = adapt::to_problem(&random_case(seed));
             (format!("seed {seed}"), problem, Limits::default())
         })
         .collect();
     let budget = Limits {
-        max_nodes: Some(100_000),
+        max_nodes: Some(50_000),
         ..Limits::default()
     };
     for p in suite("renju-puzzles") {
-        if p.depth.is_some_and(|d| d <= 13) {
+        if p.depth.is_some_and(|d| d <= 11) {
             problems.push((p.name.clone(), Problem::from(&p), budget));
         }
     }
@@ -192,7 +193,7 @@ fn vct_dfpn_wins_where_vct_does_on_every_thread_count() {
     for (what, problem, limits) in &problems {
         let pns = vct().prove(problem, limits);
         wins += u32::from(pns.verdict == Verdict::Win);
-        for threads in [1, 2, 4, 8] {
+        for threads in [1, 2, 8] {
             let d = vct_dfpn(threads).prove(problem, limits);
             let what = format!("{what}, {threads} threads");
             if d.verdict == Verdict::Win {
@@ -203,7 +204,7 @@ fn vct_dfpn_wins_where_vct_does_on_every_thread_count() {
             }
         }
     }
-    assert!(wins >= sweep(60), "only {wins} wins");
+    assert!(wins >= sweep(30), "only {wins} wins");
 }
 
 /// Dense small boards where VCFs with blocks abound, the attacker to move
