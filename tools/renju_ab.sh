@@ -7,8 +7,11 @@
 #
 # SECONDS is each run's --time (default 10); CASES are names of
 # positions/renju-puzzles/*.pos without the extension (default: all). Prints
-# one line per case: name, then for each build its result, PNS nodes and
-# seconds; then the totals over the cases both prove.
+# one line per case: name, then for each build its result, nodes and
+# seconds; then the totals over the cases both prove. OLD_PROVER and
+# NEW_PROVER name each build's --prover (default: solve's), THREADS its
+# --threads (default 1): one binary given twice with OLD_PROVER=vct
+# NEW_PROVER=vct-dfpn compares two provers side by side.
 set -euo pipefail
 old=$1 new=$2 time=${3:-10}
 shift $(( $# < 3 ? $# : 3 ))
@@ -18,11 +21,12 @@ if [ ${#cases[@]} -eq 0 ]; then
   for f in "$dir"/*.pos; do cases+=("$(basename "$f" .pos)"); done
 fi
 run() {
-  "$1" solve "$dir/$2.pos" --name "$2-renju" --time "$time" --threads 1 --json |
+  "$1" solve "$dir/$2.pos" --name "$2-renju" --time "$time" --threads "${THREADS:-1}" \
+    ${3:+--prover "$3"} --json |
     python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["result"], d["nodes"], round(d["seconds"], 3))'
 }
 for c in "${cases[@]}"; do
-  echo "$c $(run "$old" "$c") $(run "$new" "$c")"
+  echo "$c $(run "$old" "$c" "${OLD_PROVER:-}") $(run "$new" "$c" "${NEW_PROVER:-}")"
 done | tee /dev/stderr | awk '
   $2 == "win" && $5 == "win" { n++; a += $4; b += $7 }
   $2 == "win" { pa++ } $5 == "win" { pb++ }

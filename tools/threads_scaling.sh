@@ -14,8 +14,9 @@
 # POSITIONS is set, its space-separated 8x4, 9x4, 10x4, FILE or FILE@NAME
 # instead (say "9x4 positions/mnk/k5.pos@7x7-k5"). Prints one
 # Markdown row per position and count: seconds, nodes, speed-up against
-# the first count, efficiency (speed-up / threads). Needs python3 only
-# to read the JSON.
+# the first count, efficiency (speed-up / threads). PROVER picks the
+# prover (default dfpn; vct-dfpn for the renju puzzles in the threat
+# space). Needs python3 only to read the JSON.
 set -euo pipefail
 kinrow=${1:-target/release/kinrow}
 threads=${2:-1,2}
@@ -29,7 +30,7 @@ done
 
 solve() { # file [name] threads -> "seconds nodes verdict"
     local file=$1 name=$2 t=$3
-    local args=("$file" --prover dfpn --threads "$t" --time "$time_limit" --json)
+    local args=("$file" --prover "${PROVER:-dfpn}" --threads "$t" --time "$time_limit" --json)
     [ -n "$name" ] && args+=(--name "$name")
     "$kinrow" solve "${args[@]}" | python3 -c '
 import json, sys

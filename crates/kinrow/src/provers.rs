@@ -7,7 +7,8 @@ use kinrow_prover::{Problem, Prover};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
 pub enum ProverKind {
     /// With a depth of 5 or more, vct first (half the nodes and time), then
-    /// and-or; and-or with a smaller depth, pns without one.
+    /// and-or; and-or with a smaller depth; without one, pns, or dfpn on
+    /// every thread when there are two or more and the board is small.
     Auto,
     /// Depth-limited AND-OR search with iterative deepening.
     AndOr,
@@ -19,6 +20,10 @@ pub enum ProverKind {
     Vct,
     /// Depth-first proof-number search in a fixed-size table (df-pn).
     Dfpn,
+    /// df-pn with the attacker kept to its threat space, as vct: proves
+    /// wins in a fixed table, on several threads; answers unknown
+    /// otherwise.
+    VctDfpn,
     /// Alpha-beta value search (attack any only).
     AlphaBeta,
     /// Pearl's SCOUT value search (attack any only).
@@ -28,14 +33,15 @@ pub enum ProverKind {
 }
 
 impl ProverKind {
-    /// The prover `Auto` stands for on `problem`: itself when it tries
-    /// the threat space first (then either may answer), else the one
-    /// prover it runs.
-    pub fn resolve(self, problem: &Problem) -> ProverKind {
+    /// The prover `Auto` stands for on `problem` (listing every winning
+    /// move if `all_moves`, on `threads`): itself when it tries the threat
+    /// space first (then either may answer), else the one prover it runs
+    /// ([`kinrow_prover::Auto`] decides).
+    pub fn resolve(self, problem: &Problem, all_moves: bool, threads: usize) -> ProverKind {
+        let auto = kinrow_prover::Auto::with_threads(all_moves, threads);
         match self {
-            ProverKind::Auto if kinrow_prover::Auto::default().tries_threats(problem) => {
-                ProverKind::Auto
-            }
+            ProverKind::Auto if auto.tries_threats(problem) => ProverKind::Auto,
+            ProverKind::Auto if auto.parallel_whole_game(problem) => ProverKind::Dfpn,
             ProverKind::Auto if problem.depth.is_none() => ProverKind::Pns,
             ProverKind::Auto => ProverKind::AndOr,
             k => k,
@@ -50,26 +56,35 @@ impl ProverKind {
             ProverKind::Pns => "pns",
             ProverKind::Vct => "vct",
             ProverKind::Dfpn => "dfpn",
+            ProverKind::VctDfpn => "vct-dfpn",
             ProverKind::AlphaBeta => "alpha-beta",
             ProverKind::Scout => "scout",
             ProverKind::Minimax => "minimax",
         }
     }
 
-    /// Whether this prover searches on several threads: df-pn, and `auto`
-    /// where it runs the threat space beside the whole game.
+    /// Whether this prover searches on several threads: df-pn (in the
+    /// whole game or the threat space), and `auto` where it runs the
+    /// threat space beside the whole game or hands a small board's whole
+    /// game to df-pn.
     pub fn is_parallel(self) -> bool {
-        matches!(self, ProverKind::Dfpn | ProverKind::Auto)
+        matches!(
+            self,
+            ProverKind::Dfpn | ProverKind::VctDfpn | ProverKind::Auto
+        )
     }
 
     /// The threads a proof of `problem` by this prover uses when `threads`
-    /// are given: those for df-pn, at most 2 for `auto` (where it tries
-    /// the threat space), 1 for the provers without a parallel version.
-    pub fn threads_for(self, problem: &Problem, threads: usize) -> usize {
-        match self.resolve(problem) {
-            ProverKind::Dfpn => threads.max(1),
+    /// are given (and every winning move is listed if `all_moves`): those
+    /// for df-pn (one when listing; `vct-dfpn` refuses to list), at most 2
+    /// for `auto` where it tries the threat space, 1 for the provers
+    /// without a parallel version.
+    pub fn threads_for(self, problem: &Problem, all_moves: bool, threads: usize) -> usize {
+        match self.resolve(problem, all_moves, threads) {
+            ProverKind::Dfpn | ProverKind::VctDfpn if all_moves => 1,
+            ProverKind::Dfpn | ProverKind::VctDfpn => threads.max(1),
             ProverKind::Auto => {
-                kinrow_prover::Auto::with_threads(false, threads).threads_for(problem)
+                kinrow_prover::Auto::with_threads(all_moves, threads).threads_for(problem)
             }
             _ => 1,
         }
@@ -83,10 +98,10 @@ impl ProverKind {
         all_moves: bool,
         threads: usize,
     ) -> Box<dyn Prover + Send> {
-        match self.resolve(problem) {
+        match self.resolve(problem, all_moves, threads) {
             ProverKind::Auto => Box::new(kinrow_prover::Auto::with_threads(
                 all_moves,
-                self.threads_for(problem, threads),
+                self.threads_for(problem, all_moves, threads),
             )),
             ProverKind::AndOr => Box::new(kinrow_prover::AndOr::new(kinrow_prover::AndOrConfig {
                 all_moves,
@@ -100,9 +115,18 @@ impl ProverKind {
                 all_moves,
                 ..Default::default()
             })),
+            // `auto`'s df-pn, as the library's `Auto` builds it.
+            ProverKind::Dfpn if self == ProverKind::Auto => {
+                Box::new(kinrow_prover::Auto::with_threads(all_moves, threads).whole_game_dfpn())
+            }
             ProverKind::Dfpn => Box::new(kinrow_prover::Dfpn::new(kinrow_prover::DfpnConfig {
                 all_moves,
-                threads: self.threads_for(problem, threads),
+                threads: self.threads_for(problem, all_moves, threads),
+                ..Default::default()
+            })),
+            ProverKind::VctDfpn => Box::new(kinrow_prover::Vct::dfpn(kinrow_prover::DfpnConfig {
+                all_moves,
+                threads: self.threads_for(problem, all_moves, threads),
                 ..Default::default()
             })),
             ProverKind::AlphaBeta => {

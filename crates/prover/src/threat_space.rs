@@ -4,7 +4,8 @@
 //!
 //! What the threat space is lives here; the tree search is PNS's, which
 //! asks this module at each step (the `threat_space` switch of
-//! [`PnsConfig`], set only by [`Vct::prover`]):
+//! [`PnsConfig`], set only by [`Vct::prover`]), or df-pn's (`vct-dfpn`,
+//! [`Vct::dfpn`], widening as `dfpn/search/threats.rs` says):
 //!
 //! - **The attacker's moves** ([`threat_moves`], [`attacker_moves`]): its
 //!   fours and, with five plies or more left, its threes; at a *widened*
@@ -43,6 +44,7 @@
 //! assert_eq!(vct.prove(&problem, &Limits::default()).verdict, Verdict::Unknown);
 //! ```
 
+use crate::dfpn::{Dfpn, DfpnConfig};
 use crate::node::{AndNode, NodeRules, Wins};
 use crate::outcome::{Problem, ProblemError};
 use crate::pns::{Pns, PnsConfig};
@@ -72,6 +74,17 @@ impl Vct {
     #[must_use]
     pub fn prover(config: PnsConfig) -> Pns {
         Pns::new(PnsConfig {
+            threat_space: true,
+            ..config
+        })
+    }
+
+    /// The threat space searched by df-pn (`vct-dfpn`), with df-pn's other
+    /// settings from `config` (its `threat_space` switch is set): in a
+    /// fixed table, and on several threads where `config` asks for them.
+    #[must_use]
+    pub fn dfpn(config: DfpnConfig) -> Dfpn {
+        Dfpn::new(DfpnConfig {
             threat_space: true,
             ..config
         })

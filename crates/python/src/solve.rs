@@ -22,12 +22,13 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 /// The provers by name, as the command line's `--prover`.
-pub const PROVERS: [&str; 8] = [
+pub const PROVERS: [&str; 9] = [
     "auto",
     "and-or",
     "pns",
     "vct",
     "dfpn",
+    "vct-dfpn",
     "alpha-beta",
     "scout",
     "minimax",
@@ -41,8 +42,8 @@ const STACK_BYTES: usize = 64 << 20;
 
 /// A fresh prover named `name`, as `kinrow solve --prover NAME` builds it
 /// (`auto` being the prover that picks the threat space, AND-OR or PNS),
-/// on `threads` threads where it has a parallel version (df-pn, and
-/// `auto` up to two).
+/// on `threads` threads where it has a parallel version (df-pn in the
+/// whole game or the threat space, and `auto` up to two).
 fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover + Send>> {
     use kinrow_prover as kp;
     let value = kp::ValueConfig {
@@ -64,6 +65,11 @@ fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover +
             ..Default::default()
         })),
         "dfpn" => Box::new(kp::Dfpn::new(kp::DfpnConfig {
+            all_moves,
+            threads,
+            ..Default::default()
+        })),
+        "vct-dfpn" => Box::new(kp::Vct::dfpn(kp::DfpnConfig {
             all_moves,
             threads,
             ..Default::default()
@@ -263,7 +269,7 @@ pub fn solve(
     .map_err(|e| value_error(format!("[{}] ({prover_name}): {e}", p.name)))?;
     let threads = match prover_name.as_str() {
         _ if all_moves => 1,
-        "dfpn" => threads,
+        "dfpn" | "vct-dfpn" => threads,
         "auto" => kinrow_prover::Auto::with_threads(false, threads).threads_for(&Problem::from(&p)),
         _ => 1,
     };

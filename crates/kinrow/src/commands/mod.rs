@@ -60,14 +60,9 @@ pub fn solve_keeping(
     let outcome = prover.prove(&problem, limits);
     let answered = clap::ValueEnum::from_str(prover.answered_by(), false);
     let solved = Solved {
-        prover: answered.unwrap_or(kind.resolve(&problem)),
+        prover: answered.unwrap_or(kind.resolve(&problem, all_moves, threads)),
         outcome,
-        // df-pn runs on one thread with all_moves.
-        threads: if all_moves {
-            1
-        } else {
-            kind.threads_for(&problem, threads)
-        },
+        threads: kind.threads_for(&problem, all_moves, threads),
     };
     Ok((solved, kept.then_some(prover)))
 }

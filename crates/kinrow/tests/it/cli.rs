@@ -436,7 +436,15 @@ fn renju_is_solved_by_every_prover() {
     let dir = tempfile::tempdir().unwrap();
     let text = "rule renju\ndepth 3\nexpect win\nmoves h8 a1 i8 a15 j8 o1\n";
     let f = write(dir.path(), "renju.pos", text);
-    for prover in ["auto", "pns", "dfpn", "and-or", "vct", "alpha-beta"] {
+    for prover in [
+        "auto",
+        "pns",
+        "dfpn",
+        "and-or",
+        "vct",
+        "vct-dfpn",
+        "alpha-beta",
+    ] {
         let out = kinrow()
             .args(["solve", "--prover", prover])
             .arg(&f)

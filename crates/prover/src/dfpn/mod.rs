@@ -37,6 +37,14 @@
 //!   and the last plies, the shape heuristic for the defender's other
 //!   nodes), children in canonical order with one child per position up to
 //!   symmetry, so that a mirrored problem searches the same nodes.
+//! - **The threat space** ([`DfpnConfig::threat_space`], `vct-dfpn`):
+//!   PNS's `vct` game ([`crate::threat_space`]) searched by df-pn, with
+//!   the VCF shortcut and reduction 6. The attacker's node lists its
+//!   narrow threats; once every one is disproved, the node is widened
+//!   there and then (the wider set listed and searched in the same MID
+//!   call), its defender's nodes salted apart from the narrow ones as in
+//!   PNS. The node's value is PNS's: a win of either set. The VCF answers
+//!   live in the VCF searcher's own table, so a revisit finds them there.
 //! - **Disproof zones** where they apply (whole games on small boards,
 //!   [`crate::node::zone::applies`]; [`DfpnConfig::zones`]): as in PNS,
 //!   a refuted attacker's move refutes its siblings outside the
@@ -87,6 +95,7 @@ use crate::kit::symmetry::Symmetries;
 use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
 use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
+use crate::threat_space;
 use kinrow_board::{Cell, SearchBoard};
 use search::zones::ZoneStore;
 use search::{DfpnSearch, Numbers};
@@ -96,27 +105,33 @@ use table::{DfpnTable, Table};
 use crate::node::ruling::Extras;
 
 /// df-pn's extras on top of the node rules ([`crate::node::ruling`]);
-/// `renju_for_wins`: a search of renju's game for wins, which keeps a VCF
-/// searcher for the pass rule.
+/// `vcf`: the search keeps a VCF searcher (renju's game for wins, for the
+/// pass rule, or the threat space); `threat_space`: the attacker is kept
+/// to its threats ([`DfpnConfig::threat_space`]).
 ///
 /// - The completion cutoff: yes.
-/// - Reduction 6 (the zone cut): only under renju's game for wins, where
-///   the pass rule needs the same VCF search. Elsewhere df-pn keeps no VCF
-///   searcher: its memory budget is its table, and a VCF table beside it
-///   would take a share. Left out, the defender keeps replies the zone
-///   would cut: more nodes, the same verdict.
-/// - The VCF shortcut: no, for the same reason; without it the attacker's
-///   VCF is searched as moves of the tree.
-/// - The threat space: no; df-pn searches the whole game only.
-pub(crate) const fn extras(renju_for_wins: bool) -> Extras {
+/// - Reduction 6 (the zone cut): only where the search keeps a VCF
+///   searcher. Elsewhere df-pn keeps none: its memory budget is its
+///   table, and a VCF table beside it would take a share. Left out, the
+///   defender keeps replies the zone would cut: more nodes, the same
+///   verdict.
+/// - The VCF shortcut: only in the threat space, as PNS's `vct` has it;
+///   in the whole game, for the same reason, the attacker's VCF is
+///   searched as moves of the tree.
+/// - The threat space: as [`DfpnConfig::threat_space`] says.
+pub(crate) const fn extras(vcf: bool, threat_space: bool) -> Extras {
     Extras {
         completion: true,
-        zone_cut: renju_for_wins,
-        vcf_shortcut: false,
+        zone_cut: vcf,
+        vcf_shortcut: threat_space,
         shortest_vcf: false,
-        threat_space: false,
+        threat_space,
     }
 }
+
+/// The name of df-pn in the threat space, in reports and on the command
+/// line.
+pub const VCT_NAME: &str = "vct-dfpn";
 
 /// Settings of the [`Dfpn`] prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,6 +174,19 @@ pub struct DfpnConfig {
     /// does not). [`DfpnConfig::all_moves`] runs on one thread whatever
     /// this says. 0 counts as 1.
     pub threads: usize,
+    /// Keep the attacker to its threat space ([`crate::threat_space`]), as
+    /// PNS's `vct` does, with its widening: a win is a win, a no-win is
+    /// the threat space's only and is reported `unknown` (but where the
+    /// restriction changes nothing). Set by [`crate::Vct::dfpn`]; named
+    /// `vct-dfpn`.
+    pub threat_space: bool,
+    /// Stop, the memory budget run out, once the table is full (15/16 of
+    /// its slots) and the search has made as many MID calls since as it
+    /// has slots: the table no longer holds the search, and without a
+    /// time or node budget the run would not end. For `auto`, where df-pn
+    /// stands in for PNS, whose arena ends such a run when it fills. Off,
+    /// df-pn searches on in a full table until another budget stops it.
+    pub stop_when_full: bool,
 }
 
 /// The default [`DfpnConfig::lazy_batch`]: PNS's first batch.
@@ -180,6 +208,8 @@ impl Default for DfpnConfig {
             lazy_batch: LAZY_BATCH,
             zones: true,
             threads: 1,
+            threat_space: false,
+            stop_when_full: false,
         }
     }
 }
@@ -252,25 +282,40 @@ impl Dfpn {
 }
 
 impl Prover for Dfpn {
+    /// `vct-dfpn` in the threat space, so that no report names the wrong
+    /// one.
     fn name(&self) -> &'static str {
-        "dfpn"
+        if self.config.threat_space {
+            VCT_NAME
+        } else {
+            "dfpn"
+        }
     }
 
     /// Renju is searched by the two games of passes
-    /// ([`Passes`](crate::node::Passes)), with one winning move.
+    /// ([`Passes`](crate::node::Passes)), with one winning move; the
+    /// threat space takes no `all_moves`, as PNS's `vct`.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
+        if self.config.threat_space {
+            threat_space::accepts(self.config.all_moves)?;
+        }
         if problem.board.game().has_forbidden_points() && self.config.all_moves {
             return Err(ProblemError::AllMovesRenju);
         }
         Ok(())
     }
 
+    /// Under renju the whole game is searched by the two games of passes
+    /// ([`bracket`]); the threat space, as PNS's `vct`, only the one for
+    /// wins, so its answers there are wins or unknown.
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let renju = problem.board.game().has_forbidden_points();
         let rules = NodeRules::new(problem.candidates, problem.attack);
-        bracket(renju, limits, |limits, passes| {
-            self.prove_in(problem, limits, rules.with_passes(passes))
-        })
+        bracket(
+            renju && !self.config.threat_space,
+            limits,
+            |limits, passes| self.prove_in(problem, limits, rules.with_passes(passes)),
+        )
     }
 
     /// Kept, the table of each search is the next one's (see [`Kept`] for
@@ -299,7 +344,7 @@ impl Dfpn {
         let budget = Budget::new(limits);
         // Under renju's game for wins the VCF table (one a thread) takes
         // its share of the memory budget first.
-        let threats = needs_threats(problem, rules)
+        let threats = needs_threats(&self.config, problem, rules)
             .then(|| ThreatSpace::new(problem.candidates, DEFAULT_VCF_SLOTS));
         let vcf_bytes = threats.as_ref().map_or(0, ThreatSpace::bytes) * threads as u64;
         let bytes = limits.memory.map_or(self.config.table_bytes, |m| {
@@ -330,8 +375,10 @@ impl Dfpn {
             budget,
         );
         search.threats = threats;
+        search.threat_space = self.config.threat_space;
+        search.stop_when_full = self.config.stop_when_full;
         search.reply_order =
-            self.config.reply_order && crate::node::zone::applies(&rules, board.game(), depth);
+            self.config.reply_order && whole_game(&self.config, &rules, &board, depth);
         search.lazy_batch = self.config.lazy_batch;
         search.zones = zone_store(&self.config, &rules, &board, depth, zone_bytes);
         if self.config.all_moves {
@@ -361,7 +408,7 @@ impl Dfpn {
             if answer.numbers.is_proved() {
                 outcome.verdict = Verdict::Win;
                 outcome.pv = search.principal_variation(None);
-            } else if answer.numbers.is_settled() {
+            } else if answer.numbers.is_settled() && no_win_stands(&self.config, problem) {
                 outcome.verdict = Verdict::NoWin;
             }
         }
@@ -431,12 +478,29 @@ fn zone_store(
     depth: u32,
     bytes: u64,
 ) -> Option<ZoneStore> {
-    let applies = config.zones && crate::node::zone::applies(rules, board.game(), depth);
+    let applies = config.zones && whole_game(config, rules, board, depth);
     applies.then(|| ZoneStore::new(bytes)).flatten()
 }
 
+/// Whether a disproved root is a no-win of `problem`: always in the whole
+/// game; in the threat space only where the restriction changes nothing
+/// ([`threat_space::keeps_no_win`]), else the verdict is `unknown`.
+fn no_win_stands(config: &DfpnConfig, problem: &Problem) -> bool {
+    !config.threat_space || threat_space::keeps_no_win(problem)
+}
+
+/// Whether a search from `board` with `depth` plies left under `rules`
+/// is one of a whole game on a small board, where disproof zones and the
+/// reply order apply ([`crate::node::zone::applies`]): never in the threat
+/// space, whose no-wins are of a restricted game (as in PNS).
+fn whole_game(config: &DfpnConfig, rules: &NodeRules, board: &SearchBoard, depth: u32) -> bool {
+    !config.threat_space && crate::node::zone::applies(rules, board.game(), depth)
+}
+
 /// Whether a search of `problem` under `rules` keeps a VCF searcher:
-/// renju's game for wins, for the pass rule (see [`extras`]).
-fn needs_threats(problem: &Problem, rules: NodeRules) -> bool {
-    problem.board.game().has_forbidden_points() && rules.passes == Passes::MustLose
+/// the threat space, and renju's game for wins, for the pass rule (see
+/// [`extras`]).
+fn needs_threats(config: &DfpnConfig, problem: &Problem, rules: NodeRules) -> bool {
+    config.threat_space
+        || (problem.board.game().has_forbidden_points() && rules.passes == Passes::MustLose)
 }

@@ -45,7 +45,7 @@
 
 use super::search::{DfpnSearch, Numbers};
 use super::shared::SharedTable;
-use super::{needs_threats, DfpnConfig};
+use super::{needs_threats, no_win_stands, whole_game, DfpnConfig};
 use crate::budget::{Budget, SharedBudget};
 use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
@@ -149,8 +149,10 @@ impl Run<'_> {
             self.table.handle(),
             budget,
         );
-        search.threats = needs_threats(self.problem, self.rules)
+        search.threats = needs_threats(self.config, self.problem, self.rules)
             .then(|| ThreatSpace::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
+        search.threat_space = self.config.threat_space;
+        search.stop_when_full = self.config.stop_when_full;
         search.reply_order = self.reply_order;
         search.lazy_batch = self.config.lazy_batch;
         // Each thread keeps its own zones (`search/zones.rs`).
@@ -228,7 +230,7 @@ pub(super) fn prove(
         config,
         problem,
         rules,
-        reply_order: config.reply_order && crate::node::zone::applies(&rules, board.game(), depth),
+        reply_order: config.reply_order && whole_game(config, &rules, &board, depth),
         sym: Symmetries::new(board.game().geometry(), config.symmetry),
         zone_bytes: zone_bytes / threads as u64,
         board,
@@ -279,7 +281,8 @@ pub(super) fn prove(
             outcome.plies = Some(outcome.pv.len() as u32);
             stats = stats.merge(&stats_of(&search, pv_start));
         }
-        Some(_) => outcome.verdict = Verdict::NoWin,
+        Some(_) if no_win_stands(config, problem) => outcome.verdict = Verdict::NoWin,
+        Some(_) => {}
         None => {
             outcome.exhausted = shared.stopped_by();
             let table = run.table.handle();

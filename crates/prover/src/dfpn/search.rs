@@ -31,8 +31,10 @@
 //! infinity ([`ProofNumber`]), which only steers the search.
 
 mod lazy;
+mod line;
 mod listing;
 mod steer;
+mod threats;
 pub(crate) mod zones;
 
 use super::parallel::Marks;
@@ -43,10 +45,9 @@ use crate::kit::shape::ShapeScan;
 use crate::kit::symmetry::Symmetries;
 pub(crate) use crate::kit::Numbers;
 use crate::kit::ProofNumber;
-use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::ruling::{ruling, Ruling};
 use crate::node::{wins_after, wins_of, LastPlies, NodeRules, Wins};
-use crate::outcome::{Limits, Progress};
+use crate::outcome::{Exhausted, Progress};
 use crate::threat::ThreatSpace;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
@@ -94,6 +95,9 @@ struct Child {
     /// child of a list stands for all of them, the others count for
     /// nothing until they are evaluated.
     pending: bool,
+    /// In the threat space: a defender's node below a widened attacker's
+    /// node ([`threats`]), whose key carries the wide salt.
+    wide: bool,
 }
 
 /// The numbers of a node from its children, with the child to search.
@@ -126,10 +130,19 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     keyed: Vec<ChildKey>,
     seen: KeySet,
     budget: Budget,
-    /// Under renju, in the game for wins only: the VCF searches that
-    /// refute the defender's pass at its nodes (see
-    /// [`crate::node::Passes`]); elsewhere df-pn searches no VCF.
+    /// Under renju, in the game for wins: the VCF searches that refute
+    /// the defender's pass at its nodes (see [`crate::node::Passes`]); in
+    /// the threat space, those of its tests and of the VCF shortcut;
+    /// elsewhere df-pn searches no VCF.
     pub(crate) threats: Option<ThreatSpace>,
+    /// Keep the attacker to its threat space ([`threats`]); needs
+    /// [`DfpnSearch::threats`].
+    pub(crate) threat_space: bool,
+    /// Stop once the table is full and overwritten
+    /// ([`super::DfpnConfig::stop_when_full`]).
+    pub(crate) stop_when_full: bool,
+    /// This thread's MID calls when it first found the table full.
+    full_at: Option<u64>,
     /// Scale the first dn of the children of defender's nodes by the
     /// reply's rank ([`crate::kit::reply_order`]).
     pub(crate) reply_order: bool,
@@ -258,6 +271,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             seen: KeySet::new(),
             budget,
             threats: None,
+            threat_space: false,
+            stop_when_full: false,
+            full_at: None,
             reply_order: false,
             lazy_batch: 0,
             zones: None,
@@ -301,6 +317,19 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         p.set_root_numbers(pn, dn);
     }
 
+    /// Whether the table is full (15/16 of its slots) and this thread has
+    /// made as many MID calls since it found it so as the table has slots
+    /// (each call stores its node's entry): see
+    /// [`super::DfpnConfig::stop_when_full`].
+    #[cold]
+    fn table_overwritten(&mut self) -> bool {
+        let (entries, slots) = self.table.fill();
+        if self.full_at.is_none() && entries >= slots - slots / 16 {
+            self.full_at = Some(self.nodes);
+        }
+        self.full_at.is_some_and(|at| self.nodes - at >= slots)
+    }
+
     /// Whether the current position is the defender's.
     #[inline]
     fn is_and(&self) -> bool {
@@ -314,13 +343,25 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// `tested`: the rules were asked of this node before and left it
     /// open, so reduction 7's static tests are left out
     /// ([`NodeRules::without_static_tests`]): a revisit, or the first
-    /// visit of a node its parent evaluated when it listed it.
-    fn rules_at(&mut self, and: bool, depth: u32, known: Option<&Wins>, tested: bool) -> Ruling {
-        let extras = super::extras(self.threats.is_some());
-        // Only the defender's node asks for a VCF (reduction 6 and the
-        // pass rule under renju's game for wins), within the nodes left.
+    /// visit of a node its parent evaluated when it listed it. `wide`: a
+    /// defender's node below a widened attacker's node of the threat
+    /// space.
+    fn rules_at(
+        &mut self,
+        and: bool,
+        depth: u32,
+        known: Option<&Wins>,
+        tested: bool,
+        wide: bool,
+    ) -> Ruling {
+        let extras = super::extras(self.threats.is_some(), self.threat_space);
+        // Outside the threat space only the defender's node asks for a
+        // VCF (reduction 6 and the pass rule under renju's game for
+        // wins); in it the attacker's too (the VCF shortcut); within the
+        // nodes left.
+        let threat_space = self.threat_space;
         let threats = match &mut self.threats {
-            Some(threats) if and => {
+            Some(threats) if and || threat_space => {
                 let (key, frame) = self.at.keys.canonical();
                 threats.set_frame(frame, key, self.at.board.to_move());
                 threats.cap_calls(self.budget.nodes_left());
@@ -342,7 +383,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             board,
             and,
             (depth, known),
-            false,
+            wide,
             threats,
         );
         // The VCF nodes this evaluation spent, if it searched.
@@ -360,7 +401,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// Proves or disproves the root.
     pub(crate) fn prove_root(&mut self) -> Result<Answer, Stopped> {
         let key = self.at.key();
-        self.mid(key, Bounds::UNBOUNDED, None, false)
+        self.mid(key, Bounds::UNBOUNDED, None, false, false)
     }
 
     /// Settles each of the root's moves `moves` (the `all_moves` mode):
@@ -385,7 +426,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                 // A mirror image of a move settled already.
                 Some(&(_, n)) => Ok(n),
                 None => self
-                    .mid(key, Bounds::UNBOUNDED, known.as_ref(), false)
+                    .mid(key, Bounds::UNBOUNDED, known.as_ref(), false, false)
                     .map(|a| a.numbers),
             };
             self.at.undo(cell);
@@ -408,19 +449,22 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// node's numbers in the table when it returns (not when a budget
     /// stops it). Among several threads, the node is marked while the
     /// call lasts. `tested`: the rules were asked of this node before and
-    /// left it open, so its static tests are not tried again.
+    /// left it open, so its static tests are not tried again. `wide`: a
+    /// defender's node below a widened attacker's node of the threat space
+    /// ([`threats`]).
     fn mid(
         &mut self,
         key: u64,
         bounds: Bounds,
         known: Option<&Wins>,
         tested: bool,
+        wide: bool,
     ) -> Result<Answer, Stopped> {
         let Some(marks) = self.marks else {
-            return self.visit(key, bounds, known, tested);
+            return self.visit(key, bounds, known, tested, wide);
         };
         marks.enter(key);
-        let answer = self.visit(key, bounds, known, tested);
+        let answer = self.visit(key, bounds, known, tested, wide);
         marks.leave(key);
         answer
     }
@@ -432,6 +476,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         bounds: Bounds,
         known: Option<&Wins>,
         tested: bool,
+        wide: bool,
     ) -> Result<Answer, Stopped> {
         if !self.budget.tick() {
             return Err(Stopped);
@@ -439,12 +484,15 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         self.nodes += 1;
         if self.nodes & 4095 == 0 {
             self.report();
+            if self.stop_when_full && self.table_overwritten() {
+                return Err(self.budget.stopped(Exhausted::Memory));
+            }
         }
         let before = self.nodes;
         let and = self.is_and();
         let depth = self.at.depth();
         let wins = known.copied().unwrap_or_else(|| wins_of(&self.at.board));
-        let moves = match self.rules_at(and, depth, Some(&wins), tested) {
+        let moves = match self.rules_at(and, depth, Some(&wins), tested, wide) {
             Ruling::Settled(numbers) => {
                 if numbers.dn.is_zero() {
                     self.keep_terminal_zone(key, and);
@@ -467,14 +515,27 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         };
         self.expansions += 1;
         let first = self.children.len();
-        self.push_children(and, depth, moves, &wins);
+        // In the threat space the attacker's node may start widened.
+        let (mut moves, mut widened) = (moves, false);
+        if self.threat_space && !and {
+            (moves, widened) = self
+                .threat_moves(depth, &wins, false)
+                .unwrap_or((moves, false));
+        }
+        self.push_children(and, depth, moves, &wins, widened);
         if !and {
             self.reuse_listed_zones(first);
         }
         if first == 0 {
             (self.root_children, self.root_and) = (self.children.len(), and);
         }
-        let searched = self.search_children(key, first, and, bounds, &wins);
+        let mut searched = self.search_children(key, first, and, bounds, &wins);
+        if self.threat_space && !and && !widened {
+            if let Some(wider) = self.widen_threats(first, depth, &wins, &searched) {
+                moves = wider;
+                searched = self.search_children(key, first, and, bounds, &wins);
+            }
+        }
         if let Ok(Some(elsewhere)) = searched {
             // Another thread settled this node: its entry is in the table.
             self.children.truncate(first);
@@ -566,7 +627,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             let cell = Cell::from_index(usize::from(c.real));
             let known = wins_after(&self.at.board, wins, cell);
             self.at.play(cell);
-            let answer = self.mid(c.key, child, known.as_ref(), c.tested);
+            let answer = self.mid(c.key, child, known.as_ref(), c.tested, c.wide);
             self.at.undo(cell);
             self.children[i].numbers = answer?.numbers;
             if !and && self.children[i].numbers.dn.is_zero() {
@@ -625,68 +686,6 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             best,
             second,
             line,
-        }
-    }
-
-    /// The attacker's line from the current position, which must be
-    /// proved (after `first`, played first when given): at each node the
-    /// child its table entry names (the shortest proof at the attacker's
-    /// nodes, the longest at the defender's), ending below the last node
-    /// the rules prove. A node whose entry was overwritten is proved again
-    /// by the same search, without budget (its proof is known to exist),
-    /// and the line continues from the new entry; its nodes count in
-    /// [`DfpnSearch::nodes`]. The board is left as it was.
-    pub(crate) fn principal_variation(&mut self, first: Option<Cell>) -> Vec<Cell> {
-        let mut pv: Vec<Cell> = first.into_iter().collect();
-        if let Some(cell) = first {
-            self.at.play(cell);
-        }
-        let played = loop {
-            let area = self.at.board.game().geometry().area() as usize;
-            if pv.len() > area {
-                break pv.len();
-            }
-            let (and, depth) = (self.is_and(), self.at.depth());
-            if let Ruling::Settled(n) = self.rules_at(and, depth, None, false) {
-                let played = pv.len();
-                if n.is_proved() {
-                    let mut board = self.at.board.clone();
-                    if and {
-                        finish_and_leaf(&self.rules, &mut board, depth, &mut pv);
-                    } else {
-                        finish_or_leaf(&self.rules, &mut board, depth, &mut pv);
-                    }
-                }
-                break played;
-            }
-            let key = self.at.key();
-            let best = match self.table.get(key) {
-                Some(e) if e.pn.is_zero() && e.best != NO_MOVE => Some(e.best),
-                _ => self.reprove(key),
-            };
-            let Some(best) = best else {
-                break pv.len();
-            };
-            let cell = self.at.sym.to_actual(self.at.keys.canonical().1, best);
-            self.at.play(cell);
-            pv.push(cell);
-        };
-        for &cell in pv[..played].iter().rev() {
-            self.at.undo(cell);
-        }
-        pv
-    }
-
-    /// Proves the current position again (its entry was overwritten),
-    /// without a budget; the move to follow, or `None` if it is not
-    /// proved (which only a key collision could cause).
-    fn reprove(&mut self, key: u64) -> Option<u16> {
-        let saved = std::mem::replace(&mut self.budget, Budget::new(&Limits::default()));
-        let answer = self.mid(key, Bounds::UNBOUNDED, None, false);
-        self.budget = saved;
-        match answer {
-            Ok(a) if a.numbers.is_proved() && a.best != NO_MOVE => Some(a.best),
-            _ => None,
         }
     }
 }

@@ -371,8 +371,8 @@ mod tests {
         vec![
             ("pns", crate::pns::PNS_EXTRAS),
             ("and-or", crate::andor::ANDOR_EXTRAS),
-            ("dfpn", crate::dfpn::extras(false)),
-            ("dfpn (renju, for wins)", crate::dfpn::extras(true)),
+            ("dfpn", crate::dfpn::extras(false, false)),
+            ("dfpn (renju, for wins)", crate::dfpn::extras(true, false)),
         ]
     }
 

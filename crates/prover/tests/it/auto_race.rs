@@ -1,8 +1,9 @@
-//! `auto` on two threads (the threat space and the whole game at once)
-//! against the naive recursion and against `auto` on one thread: the same
-//! verdicts, each search answering some of them.
+//! `auto` on two threads (the threat space and the whole game at once,
+//! or df-pn on both for a small board's whole game) against the naive
+//! recursion and against `auto` on one thread: the same verdicts, each
+//! search answering some of them.
 
-use crate::common::{sweep, sweep_range};
+use crate::common::{random_whole_games, sweep, sweep_range};
 use kinrow_prover::{Auto, Limits, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves};
 use std::time::{Duration, Instant};
@@ -14,9 +15,10 @@ fn auto_on_two_threads_answers_as_the_naive_recursion_and_one_thread() {
     for seed in sweep_range(0..4000) {
         let case = random_case(seed);
         let p = adapt::to_problem(&case);
-        if two.threads_for(&p) != 2 {
+        if !two.tries_threats(&p) {
             continue;
         }
+        assert_eq!(two.threads_for(&p), 2);
         let want = if winning_first_moves(&case).is_empty() {
             Verdict::NoWin
         } else {
@@ -78,4 +80,28 @@ fn auto_on_two_threads_takes_the_threat_space_win_and_stops_the_whole_game() {
         "{:?}",
         start.elapsed()
     );
+}
+
+/// A small board's whole game on two threads goes to df-pn on both, and
+/// gives the verdicts of `auto` on one thread (PNS); listing every winning
+/// move, `auto` keeps to PNS on one thread.
+#[test]
+fn auto_on_two_threads_gives_a_small_whole_game_to_dfpn() {
+    let (mut one, mut two) = (Auto::new(false), Auto::with_threads(false, 2));
+    let mut count = [0; 2];
+    for (nb, to_move, p) in random_whole_games(0xa070, sweep(300), (6, 18)) {
+        assert!(two.parallel_whole_game(&p) && !one.parallel_whole_game(&p));
+        assert_eq!(two.threads_for(&p), 2);
+        let a = two.prove(&p, &Limits::default());
+        let b = one.prove(&p, &Limits::default());
+        assert_eq!(a.verdict, b.verdict, "{nb:?} to move {to_move}");
+        assert_ne!(a.verdict, Verdict::Unknown, "{nb:?}");
+        assert_eq!((two.answered_by(), one.answered_by()), ("dfpn", "pns"));
+        count[usize::from(a.verdict == Verdict::NoWin)] += 1;
+    }
+    assert!(count.iter().all(|&c| c >= sweep(50)), "{count:?}");
+    let listing = Auto::with_threads(true, 2);
+    let (_, _, p) = random_whole_games(0xa071, 1, (6, 18)).next().unwrap();
+    assert!(!listing.parallel_whole_game(&p));
+    assert_eq!(listing.threads_for(&p), 1);
 }

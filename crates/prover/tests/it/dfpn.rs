@@ -8,7 +8,8 @@ use crate::common::{map, suite, sweep, sweep_range, sweep_suite, transformed};
 use kinrow_board::{Attack, Board, Candidates, Cell, Game, Player, Rule};
 use kinrow_format::{Expect, Position};
 use kinrow_prover::{
-    AndOr, AndOrConfig, Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict,
+    AndOr, AndOrConfig, Dfpn, DfpnConfig, Exhausted, Limits, Outcome, Pns, PnsConfig, Problem,
+    Prover, Verdict,
 };
 use kinrow_reference::{adapt, random_case, winning_first_moves, Case};
 use std::time::Duration;
@@ -403,6 +404,50 @@ fn a_time_budget_gives_unknown() {
     })
     .prove(&problem, &nodes(5000));
     assert_eq!((all.verdict, all.winning_moves), (Verdict::Unknown, None));
+}
+
+/// `stop_when_full` (auto's df-pn): 8x8 k=5's whole game in a 256 KiB
+/// budget, with no time budget, ends with the memory budget run out once
+/// the table is full and has been written over (at least as many MID calls
+/// as it has slots, about 12,000), on one thread and on two; without it
+/// the search goes on in the full table until another budget stops it.
+#[test]
+fn a_full_table_stops_the_search_only_when_asked() {
+    let problem = Problem {
+        board: Board::new(Game::new(8, 8, 5, Rule::Freestyle).unwrap()),
+        candidates: Candidates::All,
+        attack: Attack::Any,
+        depth: None,
+    };
+    // The node budget is only there to fail, not hang, if the full table
+    // does not stop the search.
+    let memory = Limits {
+        memory: Some(256 << 10),
+        max_nodes: Some(1_000_000),
+        ..Limits::default()
+    };
+    for threads in [1, 2] {
+        let config = DfpnConfig {
+            threads,
+            stop_when_full: true,
+            ..DfpnConfig::default()
+        };
+        let out = Dfpn::new(config).prove(&problem, &memory);
+        let what = format!("{threads} threads");
+        assert_eq!(out.verdict, Verdict::Unknown, "{what}");
+        assert_eq!(out.exhausted, Some(Exhausted::Memory), "{what}");
+        assert!(out.stats.nodes >= 12_000, "{what}: {}", out.stats.nodes);
+        let past = Limits {
+            max_nodes: Some(4 * out.stats.nodes),
+            ..memory
+        };
+        let config = DfpnConfig {
+            stop_when_full: false,
+            ..config
+        };
+        let on = Dfpn::new(config).prove(&problem, &past);
+        assert_eq!(on.exhausted, Some(Exhausted::Nodes), "{what}");
+    }
 }
 
 /// Table hits are compared too: reduction 5 keeps a set of replies that

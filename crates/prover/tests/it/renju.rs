@@ -35,6 +35,10 @@ fn vct() -> Pns {
     kinrow_prover::Vct::prover(PnsConfig::default())
 }
 
+fn vct_dfpn() -> Dfpn {
+    kinrow_prover::Vct::dfpn(DfpnConfig::default())
+}
+
 /// The prover that does not search renju: AND-OR with a reduction
 /// switched off (the switches' plain rules are not argued for renju).
 fn refusing_provers() -> Vec<Box<dyn Prover>> {
@@ -144,7 +148,8 @@ fn x_never_plays_a_forbidden_point() {
     let unknown = (Verdict::Unknown, None);
     let no_win = (Verdict::NoWin, None);
     for (mut prover, want) in [
-        (Box::new(vct()) as Box<dyn Prover>, unknown),
+        (Box::new(vct()) as Box<dyn Prover>, unknown.clone()),
+        (Box::new(vct_dfpn()), unknown),
         (Box::new(Auto::default()), no_win.clone()),
         (Box::new(Pns::new(PnsConfig::default())), no_win.clone()),
         (Box::new(Dfpn::new(DfpnConfig::default())), no_win.clone()),
@@ -178,6 +183,7 @@ fn o_wins_where_x_can_block_only_on_a_forbidden_point() {
     assert!(renju.is_forbidden(renju.game().geometry().parse_cell("h8").unwrap()));
     for mut prover in [
         Box::new(vct()) as Box<dyn Prover>,
+        Box::new(vct_dfpn()),
         Box::new(Auto::default()),
         Box::new(Pns::new(PnsConfig::default())),
         Box::new(Dfpn::new(DfpnConfig::default())),
@@ -320,6 +326,7 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
         // Plain minimax tries every move at every node: short horizons.
         (Box::new(Minimax::new(ValueConfig::default())), true, 3),
         (Box::new(vct()), false, 5),
+        (Box::new(vct_dfpn()), false, 5),
     ];
     let mut counts = vec![[0u32; 3]; provers.len()];
     for case in 0..sweep(400) {
@@ -382,6 +389,7 @@ fn a_stuck_x_passes() {
         Box::new(AndOr::new(AndOrConfig::default())),
         Box::new(Dfpn::new(DfpnConfig::default())),
         Box::new(vct()),
+        Box::new(vct_dfpn()),
         Box::new(Auto::default()),
         Box::new(AlphaBeta::new(ValueConfig::default())),
         Box::new(Scout::new(ValueConfig::default())),

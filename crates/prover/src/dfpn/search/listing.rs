@@ -15,6 +15,7 @@ use crate::kit::symmetry::depth_salt;
 use crate::kit::ProofNumber;
 use crate::node::ruling::Ruling;
 use crate::node::{depth_after, wins_after, Wins};
+use crate::threat_space::{child_salt, children_wide};
 use kinrow_board::{Bitboard, Cell};
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
@@ -23,10 +24,20 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
     /// winning cells): one per position up to symmetry, in canonical
     /// order, each with its table entry's numbers or its first numbers.
     /// Stops after the first child that settles the node (a proved child
-    /// of the attacker's node, a disproved one of the defender's).
-    pub(super) fn push_children(&mut self, and: bool, depth: u32, moves: Bitboard, wins: &Wins) {
+    /// of the attacker's node, a disproved one of the defender's). `wide`:
+    /// the node is a widened attacker's node of the threat space, whose
+    /// children are the wider space's defender's nodes ([`super::threats`]).
+    pub(super) fn push_children(
+        &mut self,
+        and: bool,
+        depth: u32,
+        moves: Bitboard,
+        wins: &Wins,
+        wide: bool,
+    ) {
         let child_depth = depth_after(depth, 1);
-        let salt = depth_salt(child_depth);
+        let wide = children_wide(and, wide);
+        let salt = depth_salt(child_depth) ^ child_salt(wide);
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         let mut keyed = std::mem::take(&mut self.keyed);
@@ -44,6 +55,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                     numbers: Numbers::open(ProofNumber::ONE, ProofNumber::ONE),
                     tested: false,
                     pending: false,
+                    wide,
                 });
             }
         }
@@ -125,7 +137,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         let cell = Cell::from_index(usize::from(c.real));
         let known = wins_after(&self.at.board, wins, cell);
         self.at.play(cell);
-        let ruling = self.rules_at(child_and, child_depth, known.as_ref(), false);
+        let ruling = self.rules_at(child_and, child_depth, known.as_ref(), false, c.wide);
         if matches!(ruling, Ruling::Settled(n) if n.dn.is_zero()) {
             self.keep_terminal_zone(c.key, child_and);
         }

@@ -1,0 +1,116 @@
+//! df-pn in the threat space ([`crate::threat_space`], `vct-dfpn`): the
+//! attacker's node lists its threats, and widens when they all fail.
+//!
+//! PNS widens an attacker's node by turning it back into a leaf and
+//! expanding it again with the wider set; df-pn does it inside the one
+//! MID call that finds the narrow set disproved: it drops the narrow
+//! children from the node's list, lists the wider set and goes on
+//! searching with the same thresholds ([`DfpnSearch::widen_threats`]).
+//! The node's value is PNS's: a win of the narrow set, or else of the
+//! wider one (the game `vct` searches, one function of the position). The
+//! widened node keeps no mark of its width: a later visit lists the narrow
+//! set again, finds it disproved in the table (or searches it again where
+//! the table lost it) and widens again. So the node's entry always holds
+//! the numbers of the set searched last, which is what its parent's list
+//! holds too.
+//!
+//! A widened node's children are the wider space's defender's nodes,
+//! whose test gives the attacker the full VCF horizon; their keys carry
+//! the wide salt ([`crate::threat_space::child_salt`]), as in PNS, so
+//! their entries are never read for the narrow nodes at the same
+//! positions. Soundness is the threat space's: the defender's replies are
+//! the whole game's (up to reduction 6), so a win found here is a win of
+//! the game; a no-win is of the threat space only, reported `unknown`
+//! (see [`crate::threat_space::keeps_no_win`]).
+
+use super::{Answer, DfpnSearch, Stopped};
+use crate::dfpn::table::DfpnTable;
+use crate::node::ruling::attacker_node;
+use crate::node::{OrNode, Wins};
+use crate::threat_space::child_salt;
+use kinrow_board::Bitboard;
+
+impl<T: DfpnTable> DfpnSearch<'_, T> {
+    /// The threats of the current attacker's node, which the rules have
+    /// just left open, with `depth` plies left: the narrow set, or the
+    /// wider one when `wide` or when the narrow one is empty, with whether
+    /// the wider one was taken; `None` where the rules settle the node
+    /// (they did not, a moment ago).
+    pub(super) fn threat_moves(
+        &self,
+        depth: u32,
+        wins: &Wins,
+        wide: bool,
+    ) -> Option<(Bitboard, bool)> {
+        let extras = crate::dfpn::extras(self.threats.is_some(), self.threat_space);
+        // The static tests found nothing here a moment ago.
+        let rules = self.rules.without_static_tests();
+        let at = (depth, Some(wins));
+        match attacker_node(
+            &rules,
+            &self.last_plies,
+            extras,
+            &self.at.board,
+            at,
+            wide,
+            true,
+        ) {
+            (OrNode::Moves(m), widened) => Some((m, widened)),
+            _ => None,
+        }
+    }
+
+    /// At the current attacker's node, not widened, whose children
+    /// `self.children[first..]` the MID loop just left (`searched`): when
+    /// it left them all disproved (every narrow threat failed), lists the
+    /// wider set in their place and returns it, for the loop to search.
+    /// Where the wider set is empty the narrow children stay: the node is
+    /// disproved.
+    pub(super) fn widen_threats(
+        &mut self,
+        first: usize,
+        depth: u32,
+        wins: &Wins,
+        searched: &Result<Option<Answer>, Stopped>,
+    ) -> Option<Bitboard> {
+        if !matches!(searched, Ok(None)) || !self.summary(first, false).numbers.dn.is_zero() {
+            return None;
+        }
+        let (wider, _) = self.threat_moves(depth, wins, true)?;
+        if wider.is_empty() {
+            return None;
+        }
+        self.children.truncate(first);
+        self.push_children(false, depth, wider, wins, true);
+        if first == 0 {
+            self.root_children = self.children.len();
+        }
+        Some(wider)
+    }
+
+    /// On a principal variation, at the defender's node just reached from
+    /// an attacker's node: whether it is the wider space's (the attacker's
+    /// node was widened), from the entry that proves it, narrow first; an
+    /// entry the table lost is proved again. `None` if neither proves it.
+    /// Outside the threat space every node is narrow.
+    pub(super) fn proved_wideness(&mut self) -> Option<bool> {
+        if !self.threat_space {
+            return Some(false);
+        }
+        let key = self.at.key();
+        let proved = |s: &Self, wide: bool| {
+            s.table
+                .get(key ^ child_salt(wide))
+                .is_some_and(|e| e.pn.is_zero())
+        };
+        if proved(self, false) {
+            return Some(false);
+        }
+        if proved(self, true) {
+            return Some(true);
+        }
+        [false, true]
+            .into_iter()
+            .find(|&wide| self.reprove(key ^ child_salt(wide), wide).is_some())
+    }
+}
