@@ -330,6 +330,13 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         self.full_at.is_some_and(|at| self.nodes - at >= slots)
     }
 
+    /// This search's extras ([`super::extras`]): a VCF searcher kept or
+    /// not, in the threat space or not.
+    #[inline]
+    pub(super) fn extras(&self) -> crate::node::ruling::Extras {
+        super::extras(self.threats.is_some(), self.threat_space)
+    }
+
     /// Whether the current position is the defender's.
     #[inline]
     fn is_and(&self) -> bool {
@@ -354,7 +361,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         tested: bool,
         wide: bool,
     ) -> Ruling {
-        let extras = super::extras(self.threats.is_some(), self.threat_space);
+        let extras = self.extras();
         // Outside the threat space only the defender's node asks for a
         // VCF (reduction 6 and the pass rule under renju's game for
         // wins); in it the attacker's too (the VCF shortcut); within the

@@ -42,7 +42,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         wins: &Wins,
         wide: bool,
     ) -> Option<(Bitboard, bool)> {
-        let extras = crate::dfpn::extras(self.threats.is_some(), self.threat_space);
+        let extras = self.extras();
         // The static tests found nothing here a moment ago.
         let rules = self.rules.without_static_tests();
         let at = (depth, Some(wins));
