@@ -108,11 +108,14 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
             } else if eager {
                 self.evaluate_child(c, child_and, child_depth, wins, ranks.as_ref())
             } else {
+                // The shape heuristic's numbers are not stored: they cost
+                // less to compute again at the next listing than a slot
+                // of the table (most of these children are never
+                // searched, yet storing them doubled the table on 7x7
+                // k=5). Measured in docs/figures.md (`dfpn` shape row).
                 let cell = Cell::from_index(usize::from(c.real));
                 let (pn, dn) = self.at.shape_numbers(&self.shapes, child_and, cell, base);
-                let numbers = Numbers::open(pn, dn);
-                self.store_first(c, numbers);
-                numbers
+                Numbers::open(pn, dn)
             };
             self.children.push(*c);
             if (and && c.numbers.dn.is_zero()) || (!and && c.numbers.pn.is_zero()) {
@@ -161,11 +164,10 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         numbers
     }
 
-    /// Stores the first numbers of child `c`, at once (in the bucket the
-    /// probe just brought into the cache): the next search of its parent
-    /// finds it without evaluating it again, and, as in PNS, a node
-    /// reached by another move order keeps the first numbers its first
-    /// parent gave it (the shape heuristic depends on the move).
+    /// Stores the first numbers the rules gave child `c`, at once (in the
+    /// bucket the probe just brought into the cache): the next search of
+    /// its parent finds it without evaluating it again, and a node reached
+    /// by another move order is not evaluated twice.
     fn store_first(&mut self, c: &Child, numbers: Numbers) {
         self.table.store(Entry {
             key: c.key,
