@@ -54,6 +54,45 @@ fn auto_on_two_threads_answers_as_the_naive_recursion_and_one_thread() {
     assert!(by_whole >= checked - wins, "{by_whole}");
 }
 
+/// With four threads (more than this machine's two cores, on purpose),
+/// the threat space goes to `vct-dfpn` on three of them beside AND-OR on
+/// one: the verdicts are the naive recursion's, and the threat space
+/// answers some wins. Fails if the race's threat space reports a no-win
+/// as the answer, or if its df-pn gives a wrong win.
+#[test]
+fn auto_on_four_threads_races_vct_dfpn_and_answers_as_the_naive_recursion() {
+    let mut four = Auto::with_threads(false, 4);
+    let (mut checked, mut wins, mut by_dfpn) = (0, 0, 0);
+    for seed in sweep_range(0..2000) {
+        let case = random_case(seed);
+        let p = adapt::to_problem(&case);
+        if !four.tries_threats(&p) {
+            continue;
+        }
+        assert_eq!(four.threads_for(&p), 4);
+        let want = if winning_first_moves(&case).is_empty() {
+            Verdict::NoWin
+        } else {
+            Verdict::Win
+        };
+        let out = four.prove(&p, &Limits::default());
+        assert_eq!(out.verdict, want, "seed {seed}: {case:?}");
+        match four.answered_by() {
+            "vct-dfpn" => by_dfpn += 1,
+            "and-or" => {}
+            other => panic!("seed {seed}: answered by {other}"),
+        }
+        wins += u32::from(want == Verdict::Win);
+        checked += 1;
+    }
+    eprintln!("{checked} cases, {wins} wins; answered by vct-dfpn {by_dfpn}");
+    assert!(
+        wins >= sweep(50) && checked - wins >= sweep(50),
+        "{checked} {wins}"
+    );
+    assert!(by_dfpn > 0 && by_dfpn <= wins, "{by_dfpn} of {wins}");
+}
+
 /// A 7-attack VCT of freestyle (15 plies): the threat space proves it in
 /// about a millisecond, the whole game (AND-OR to 15 plies) is still open
 /// after seconds, so the threat space answers, and the whole game's
