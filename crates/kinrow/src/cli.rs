@@ -226,8 +226,10 @@ pub struct SolveArgs {
     pub all_moves: bool,
     /// Threads of one proof: df-pn searches on this many threads sharing
     /// one table (default: the cores this process may use, as the affinity mask and the cgroup quota allow; --all-moves runs on one). With 2 or more, auto runs the threat space
-    /// and the whole game at once, one thread each, each with the whole time
-    /// (half the nodes and memory). The other provers (and-or, pns, vct and
+    /// and the whole game at once, each with the whole time (half the nodes
+    /// and memory): on 2 threads one each, on more the threat space as
+    /// vct-dfpn on all but the whole game's one; a small board's whole game
+    /// goes to df-pn on all of them. The other provers (and-or, pns, vct and
     /// the value searches) have no parallel version and run on one thread.
     /// Node counts of df-pn and auto are the same at every run only with 1.
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
@@ -362,8 +364,10 @@ pub struct VerifyArgs {
     pub jobs: Option<usize>,
     /// Threads of one proof: df-pn searches on this many threads sharing
     /// one table (default 1; jobs x threads never exceeds the cores: --threads lowers the jobs). With 2 or more, auto runs the threat space
-    /// and the whole game at once, one thread each, each with the whole time
-    /// (half the nodes and memory). The other provers (and-or, pns, vct and
+    /// and the whole game at once, each with the whole time (half the nodes
+    /// and memory): on 2 threads one each, on more the threat space as
+    /// vct-dfpn on all but the whole game's one; a small board's whole game
+    /// goes to df-pn on all of them. The other provers (and-or, pns, vct and
     /// the value searches) have no parallel version and run on one thread.
     /// Node counts of df-pn and auto are the same at every run only with 1.
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
@@ -407,8 +411,10 @@ pub struct BenchArgs {
     pub jobs: usize,
     /// Threads of one proof: df-pn searches on this many threads sharing
     /// one table (default 1, so that node counts stay a determinism check; jobs x threads never exceeds the cores: --threads lowers the jobs). With 2 or more, auto runs the threat space
-    /// and the whole game at once, one thread each, each with the whole time
-    /// (half the nodes and memory). The other provers (and-or, pns, vct and
+    /// and the whole game at once, each with the whole time (half the nodes
+    /// and memory): on 2 threads one each, on more the threat space as
+    /// vct-dfpn on all but the whole game's one; a small board's whole game
+    /// goes to df-pn on all of them. The other provers (and-or, pns, vct and
     /// the value searches) have no parallel version and run on one thread.
     /// Node counts of df-pn and auto are the same at every run only with 1.
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
