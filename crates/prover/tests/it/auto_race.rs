@@ -57,8 +57,10 @@ fn auto_on_two_threads_answers_as_the_naive_recursion_and_one_thread() {
 /// With four threads (more than this machine's two cores, on purpose),
 /// the threat space goes to `vct-dfpn` on three of them beside AND-OR on
 /// one: the verdicts are the naive recursion's, and the threat space
-/// answers some wins. Fails if the race's threat space reports a no-win
-/// as the answer, or if its df-pn gives a wrong win.
+/// answers only wins. Fails if the race's threat space reports a no-win
+/// as the answer (shown by breaking `no_win_stands` and the race's check
+/// of the name), or if its df-pn gives a wrong win. Which search answers
+/// first is a race, so the next test shows that `vct-dfpn` does answer.
 #[test]
 fn auto_on_four_threads_races_vct_dfpn_and_answers_as_the_naive_recursion() {
     let mut four = Auto::with_threads(false, 4);
@@ -78,7 +80,10 @@ fn auto_on_four_threads_races_vct_dfpn_and_answers_as_the_naive_recursion() {
         let out = four.prove(&p, &Limits::default());
         assert_eq!(out.verdict, want, "seed {seed}: {case:?}");
         match four.answered_by() {
-            "vct-dfpn" => by_dfpn += 1,
+            "vct-dfpn" => {
+                assert_eq!(want, Verdict::Win, "seed {seed}: the threat space's no-win");
+                by_dfpn += 1;
+            }
             "and-or" => {}
             other => panic!("seed {seed}: answered by {other}"),
         }
@@ -90,35 +95,37 @@ fn auto_on_four_threads_races_vct_dfpn_and_answers_as_the_naive_recursion() {
         wins >= sweep(50) && checked - wins >= sweep(50),
         "{checked} {wins}"
     );
-    assert!(by_dfpn > 0 && by_dfpn <= wins, "{by_dfpn} of {wins}");
 }
 
 /// A 7-attack VCT of freestyle (15 plies): the threat space proves it in
 /// about a millisecond, the whole game (AND-OR to 15 plies) is still open
-/// after seconds, so the threat space answers, and the whole game's
-/// search is stopped (the run ends within its budget's first seconds, not
-/// at its end). The position must keep the two that far apart: on
-/// `vcf_black`, which this test once used, AND-OR proves the win in under
-/// a millisecond too, and which search answered was a coin toss.
+/// after seconds, so the threat space answers (PNS's `vct` on two
+/// threads, `vct-dfpn` on three), and the whole game's search is stopped
+/// (the run ends within its budget's first seconds, not at its end). The
+/// position must keep the two that far apart: on `vcf_black`, which this
+/// test once used, AND-OR proves the win in under a millisecond too, and
+/// which search answered was a coin toss.
 #[test]
 fn auto_on_two_threads_takes_the_threat_space_win_and_stops_the_whole_game() {
     let pos = crate::common::suite_file("renju-puzzles/vct_game_black_l07_2.pos").remove(0);
     assert_eq!(pos.name, "vct_game_black_l07_2-freestyle");
     let problem = Problem::from(&pos);
-    let mut auto = Auto::with_threads(false, 2);
-    let limits = Limits {
-        time: Some(Duration::from_secs(60)),
-        ..Limits::default()
-    };
-    let start = Instant::now();
-    let out = auto.prove(&problem, &limits);
-    assert_eq!(out.verdict, Verdict::Win);
-    assert_eq!(auto.answered_by(), "vct");
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        start.elapsed()
-    );
+    for (threads, by) in [(2, "vct"), (3, "vct-dfpn")] {
+        let mut auto = Auto::with_threads(false, threads);
+        let limits = Limits {
+            time: Some(Duration::from_secs(60)),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let out = auto.prove(&problem, &limits);
+        assert_eq!(out.verdict, Verdict::Win);
+        assert_eq!(auto.answered_by(), by);
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{threads} threads: {:?}",
+            start.elapsed()
+        );
+    }
 }
 
 /// A small board's whole game on two threads goes to df-pn on both, and
