@@ -76,9 +76,9 @@ impl ProverKind {
 
     /// The threads a proof of `problem` by this prover uses when `threads`
     /// are given (and every winning move is listed if `all_moves`): those
-    /// for df-pn (one when listing; `vct-dfpn` refuses to list), at most 2
-    /// for `auto` where it tries the threat space, 1 for the provers
-    /// without a parallel version.
+    /// for df-pn (one when listing; `vct-dfpn` refuses to list), what
+    /// [`kinrow_prover::Auto::threads_for`] says for `auto`, 1 for the
+    /// provers without a parallel version.
     pub fn threads_for(self, problem: &Problem, all_moves: bool, threads: usize) -> usize {
         match self.resolve(problem, all_moves, threads) {
             ProverKind::Dfpn | ProverKind::VctDfpn if all_moves => 1,

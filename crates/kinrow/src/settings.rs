@@ -44,8 +44,8 @@ pub struct Budgets {
     /// number of jobs.
     pub memory_per_job: u64,
     /// Threads of one proof (see [`ProverKind::threads_for`]: df-pn, and
-    /// `auto`: up to two with the threat space, all of them for df-pn on a
-    /// small board's whole game).
+    /// `auto` where it races the threat space and the whole game or hands
+    /// a small board's whole game to df-pn).
     pub threads: usize,
 }
 

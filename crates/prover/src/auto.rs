@@ -85,11 +85,18 @@ impl Auto {
     /// searches run or for df-pn's whole game, one otherwise.
     #[must_use]
     pub fn threads_for(&self, problem: &Problem) -> usize {
-        if (self.tries_threats(problem) && self.threads >= 2) || self.parallel_whole_game(problem) {
+        if self.races(problem) || self.parallel_whole_game(problem) {
             self.threads
         } else {
             1
         }
+    }
+
+    /// Whether the threat space and the whole game of `problem` run at
+    /// once ([`Auto::race`]): the threat space is tried, on two threads or
+    /// more.
+    fn races(&self, problem: &Problem) -> bool {
+        self.tries_threats(problem) && self.threads >= 2
     }
 
     /// Whether the whole game of `problem` goes to df-pn on all the
@@ -114,11 +121,17 @@ impl Auto {
     /// budget still ends. The command line builds it from here too.
     #[must_use]
     pub fn whole_game_dfpn(&self) -> Dfpn {
-        Dfpn::new(DfpnConfig {
-            threads: self.threads,
+        Dfpn::new(Auto::dfpn_config(self.threads))
+    }
+
+    /// The settings of `auto`'s df-pn searches, on `threads` threads:
+    /// stopped by a full table, as PNS is by its full arena.
+    fn dfpn_config(threads: usize) -> DfpnConfig {
+        DfpnConfig {
+            threads,
             stop_when_full: true,
             ..DfpnConfig::default()
-        })
+        }
     }
 
     /// Whether the threat space is tried first on `problem`.
@@ -139,12 +152,8 @@ impl Auto {
         if threads < 2 {
             return (threat_space::NAME, Auto::vct().prove(problem, limits));
         }
-        let config = DfpnConfig {
-            threads,
-            stop_when_full: true,
-            ..DfpnConfig::default()
-        };
-        (dfpn::VCT_NAME, Vct::dfpn(config).prove(problem, limits))
+        let mut vct = Vct::dfpn(Auto::dfpn_config(threads));
+        (dfpn::VCT_NAME, vct.prove(problem, limits))
     }
 }
 
@@ -170,7 +179,7 @@ impl Prover for Auto {
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        if self.tries_threats(problem) && self.threads >= 2 {
+        if self.races(problem) {
             return self.race(problem, limits);
         }
         let start = Instant::now();
