@@ -111,17 +111,19 @@ impl Frame<'_> {
 
 /// What an attacker node gets from its parent: the defender's winning cells
 /// among the candidates, and the attacker's fours over every empty cell as
-/// they were before the parent's four and block (`placed`; nothing at the
-/// root), brought up to date only by the nodes that need them
+/// they were before the parent's four and block (`placed`), brought up to
+/// date only by the nodes that need them
 /// ([`SearchBoard::update_line_fours`]: only the lines through those two
 /// stones are scanned again, and the set is the same as a scan of the
-/// whole board).
+/// whole board). The root has none: it scans its own cells, and keeps the
+/// fours along the line only once it tries a four, so that the most
+/// common call, a root without a four, builds nothing.
 ///
 /// `ply`: the plies from the root to this node; `on_line`: whether every
 /// move so far was the line's of [`Vcf::set_line`].
 struct Inherited<'a> {
     defender_wins: &'a Bitboard,
-    fours: &'a LineFours,
+    fours: Option<&'a LineFours>,
     placed: &'a [Cell],
     ply: usize,
     on_line: bool,
@@ -179,6 +181,9 @@ pub struct Vcf {
     /// Whether a four of o whose block is forbidden to x counts as a win
     /// (renju; see [`Vcf::set_forbidden_blocks`]).
     forbidden_blocks: bool,
+    /// The root's fours kept along the line, once its first visit built
+    /// them, for the deepening's visits.
+    root_fours: Option<LineFours>,
 }
 
 /// Mixed into the keys of searches without forbidden blocks, so that the
@@ -227,6 +232,7 @@ impl Vcf {
             capped: false,
             check_fours: cfg!(debug_assertions),
             line: Vec::new(),
+            root_fours: None,
             forbidden_blocks: true,
         }
     }
@@ -375,10 +381,10 @@ impl Vcf {
         // shortest one (the table holds the line found, which it tries
         // first); stop deepening once a search was not cut by its horizon.
         let full = max_plies - (1 - max_plies % 2);
-        let root_fours = board.line_fours(me);
+        self.root_fours = None;
         let root = Inherited {
             defender_wins: &defender_wins,
-            fours: &root_fours,
+            fours: None,
             placed: &[],
             ply: 0,
             on_line: !self.line.is_empty(),
@@ -396,6 +402,17 @@ impl Vcf {
         if !shortest {
             return Some(found);
         }
+        // The deepening visits the root again and again: its fours are
+        // kept along the line once for all of them (the first pass built
+        // them if it tried a four).
+        let root_fours = self
+            .root_fours
+            .take()
+            .unwrap_or_else(|| board.line_fours(me));
+        let root = Inherited {
+            fours: Some(&root_fours),
+            ..root
+        };
         let mut horizon = 3;
         while horizon <= full {
             match self.attacker(board, horizon, &root, key, frame, &mut moves) {
@@ -481,12 +498,18 @@ impl Vcf {
         } else {
             board.candidates(self.candidates)
         };
-        let mut all_fours = *from.fours;
-        for &s in from.placed {
-            board.update_line_fours(me, &mut all_fours, s);
-        }
-        let fours = all_fours.all() & within;
-        if self.check_fours {
+        let mut kept = from.fours.map(|f| {
+            let mut f = *f;
+            for &s in from.placed {
+                board.update_line_fours(me, &mut f, s);
+            }
+            f
+        });
+        let fours = match &kept {
+            Some(f) => f.all() & within,
+            None => board.fours_without_win(me, &within),
+        };
+        if self.check_fours && kept.is_some() {
             let scanned = board.fours_without_win(me, &within);
             assert_eq!(fours, scanned, "kept fours differ from a scan: {board:?}");
         }
@@ -519,6 +542,14 @@ impl Vcf {
             if renju_x && board.is_forbidden(m) {
                 continue;
             }
+            // The fours along the line, kept from the first four tried on.
+            if kept.is_none() {
+                // Only the root comes without them.
+                let built = board.line_fours(me);
+                self.root_fours = Some(built);
+                kept = Some(built);
+            }
+            let all_fours = kept.as_ref().expect("kept above");
             board.play(m);
             // Winning cells lie next to a stone of their run: candidates
             // under every setting, so no mask is needed.
@@ -553,7 +584,7 @@ impl Vcf {
             };
             let child = Inherited {
                 defender_wins: &next_defender_wins,
-                fours: &all_fours,
+                fours: Some(all_fours),
                 placed: &[m, block],
                 ply: from.ply + 2,
                 on_line: line_move == Some(m) && self.line.get(from.ply + 1) == Some(&block),
