@@ -138,7 +138,8 @@ pub const VCT_NAME: &str = "vct-dfpn";
 pub struct DfpnConfig {
     /// The most bytes the transposition table may hold (the search's
     /// memory; the table grows into them as it fills); [`Limits::memory`]
-    /// lowers it.
+    /// lowers it. `u64::MAX`, the default: as many as the memory budget
+    /// allows, [`DfpnConfig::DEFAULT_TABLE_BYTES`] without a budget.
     pub table_bytes: u64,
     /// ε of the 1+ε trick, in hundredths: the most-proving child may grow
     /// to ⌈second-best·(1 + ε)⌉ (at least second-best + 1) before the
@@ -193,14 +194,15 @@ pub struct DfpnConfig {
 pub const LAZY_BATCH: usize = 8;
 
 impl DfpnConfig {
-    /// The default table size: 1 GiB.
+    /// The table's size where neither [`DfpnConfig::table_bytes`] nor a
+    /// memory budget bounds it: 1 GiB.
     pub const DEFAULT_TABLE_BYTES: u64 = 1 << 30;
 }
 
 impl Default for DfpnConfig {
     fn default() -> Self {
         DfpnConfig {
-            table_bytes: Self::DEFAULT_TABLE_BYTES,
+            table_bytes: u64::MAX,
             epsilon_percent: 25,
             all_moves: false,
             symmetry: true,
@@ -347,9 +349,13 @@ impl Dfpn {
         let threats = needs_threats(&self.config, problem, rules)
             .then(|| ThreatSpace::new(problem.candidates, DEFAULT_VCF_SLOTS));
         let vcf_bytes = threats.as_ref().map_or(0, ThreatSpace::bytes) * threads as u64;
-        let bytes = limits.memory.map_or(self.config.table_bytes, |m| {
-            m.saturating_sub(vcf_bytes).min(self.config.table_bytes)
-        });
+        // A run given a memory budget (`--memory`, or its default: half
+        // the machine's memory) uses it, as PNS's arena does.
+        let bytes = match (limits.memory, self.config.table_bytes) {
+            (Some(m), cap) => m.saturating_sub(vcf_bytes).min(cap),
+            (None, u64::MAX) => DfpnConfig::DEFAULT_TABLE_BYTES,
+            (None, cap) => cap,
+        };
         if threads > 1 {
             return parallel::prove(&self.config, problem, rules, threads, bytes, budget);
         }
