@@ -12,9 +12,12 @@
 //! Two modules speak the real types: [`adapt`] converts between the naive
 //! board and the real one, and [`textbook`] is the textbook AND-OR
 //! recursion played on the real board, the baseline of the `andor` bench
-//! and a prover for tests. The `prover` feature adds what needs
-//! `kinrow-prover`: the textbook as a `Prover` and naive cases as problems.
+//! and a prover for tests. [`plays`] makes random real boards for tests
+//! and benches that need positions, not answers. The `prover` feature
+//! adds what needs `kinrow-prover`: the textbook as a `Prover` and naive
+//! cases as problems.
 
+pub mod plays;
 pub mod renju;
 pub mod sweep;
 pub mod textbook;

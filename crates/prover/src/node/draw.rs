@@ -620,7 +620,7 @@ impl<'s> Matching<'s> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kinrow_board::Board;
+    use kinrow_reference::plays::random_plays;
     use kinrow_reference::{
         adapt, attacker_wins_game, random_small_position, NaiveBoard, Rng, O, X,
     };
@@ -670,41 +670,6 @@ mod tests {
         assert!(claimed >= 500, "only {claimed} no-wins claimed");
     }
 
-    /// Random plays of `game` from the empty board, 6 to `max` stones, no
-    /// line yet, the defender answering next to the attacker's last stone
-    /// three times in four (positions like a search's, where the matching
-    /// runs far more often than on uniform ones).
-    fn random_plays(game: &Game, seed: u64, count: usize, max: usize) -> Vec<SearchBoard> {
-        let mut rng = Rng(seed);
-        let g = *game.geometry();
-        let mut out = Vec::new();
-        while out.len() < count {
-            let mut board = Board::new(*game);
-            let mut last = None;
-            for _ in 0..rng.range(6, max) {
-                let empty: Vec<usize> = board.empty().iter().collect();
-                let mut from: Vec<usize> = Vec::new();
-                if let (Some(at), Player::O, true) = (last, board.to_move(), rng.chance(3, 4)) {
-                    let (x, y) = g.xy(at);
-                    let near = (0..9).filter_map(|i| {
-                        g.cell((x + i % 3).wrapping_sub(1), (y + i / 3).wrapping_sub(1))
-                    });
-                    from.extend(near.map(Cell::index).filter(|i| empty.contains(i)));
-                }
-                if from.is_empty() {
-                    from = empty;
-                }
-                let cell = Cell::from_index(from[rng.range(0, from.len() - 1)]);
-                board.play(cell);
-                last = Some(cell);
-            }
-            if !board.has_line(Player::X) && !board.has_line(Player::O) {
-                out.push(SearchBoard::from(board));
-            }
-        }
-        out
-    }
-
     #[test]
     fn stopping_the_matching_early_loses_no_claim_and_no_zone() {
         let late = Checks {
@@ -714,11 +679,11 @@ mod tests {
         let mut held = 0;
         for (w, h, k, max) in [(7, 7, 5, 24), (8, 4, 4, 16), (9, 4, 4, 18)] {
             let game = Game::new(w, h, k, Rule::Freestyle).unwrap();
-            let boards = random_plays(&game, 0x5eed + u64::from(w), 700, max);
-            for (i, board) in boards.iter().enumerate() {
+            let boards = random_plays(&game, &mut Rng(0x5eed + u64::from(w)), 700, max);
+            for (i, board) in boards.into_iter().map(SearchBoard::from).enumerate() {
                 for want_zone in [false, true] {
-                    let early = test(board, Player::X, Checks::SOUND, want_zone);
-                    let full = test(board, Player::X, late, want_zone);
+                    let early = test(&board, Player::X, Checks::SOUND, want_zone);
+                    let full = test(&board, Player::X, late, want_zone);
                     assert_eq!(early, full, "{w}x{h} k={k}, position {i}, zone {want_zone}");
                     held += u32::from(full.is_some());
                 }
