@@ -47,7 +47,7 @@ pub use memory::{cores, default_memory};
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{
     observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Prover,
-    Stats, Verdict,
+    Settled, Stats, Verdict,
 };
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
 pub use threat_space::Vct;

@@ -489,6 +489,33 @@ pub trait Prover {
         let _ = keep;
         false
     }
+    /// What the last search settled, handed over as a lookup
+    /// ([`Settled`]) and dropped from the prover; `None` when it keeps
+    /// nothing that can be read so (the default) or the last search was
+    /// not of a whole game (no horizon, `candidates all`, `attack any`,
+    /// not renju, not the threat space). For the draw certificate writer,
+    /// which follows the strategy the root's search found rather than
+    /// asking again about each position of it.
+    fn take_settled(&mut self) -> Option<Box<dyn Settled + Send>> {
+        None
+    }
+}
+
+/// The answers a finished search holds for the positions it reached: a
+/// lookup by position, no search. A hint only: a caller that acts on one
+/// must have what it builds from it checked (the draw certificate is
+/// replayed by the independent checker), since a table may file two
+/// positions under one key.
+pub trait Settled {
+    /// Whether the search's attacker (its root's side to move) wins at
+    /// `board`, a position of the same game with either side to move:
+    /// [`Verdict::Win`] or [`Verdict::NoWin`] where the search settled
+    /// it, `None` where it did not or never reached it.
+    fn settled(&self, board: &Board) -> Option<Verdict>;
+    /// Whether the search gave `board` children: where it settled a
+    /// position without (by the rules, or by a zone of a sibling's), the
+    /// positions below it hold no answers.
+    fn expanded(&self, board: &Board) -> bool;
 }
 
 #[cfg(test)]

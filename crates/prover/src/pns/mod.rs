@@ -76,7 +76,9 @@ use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
-use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{
+    check_rule, Limits, Outcome, Problem, ProblemError, Prover, Settled, Stats, Verdict,
+};
 use crate::threat::ThreatSpace;
 use crate::threat_space;
 use kinrow_board::{Bitboard, SearchBoard};
@@ -267,6 +269,16 @@ impl Prover for Pns {
             return Ok(());
         }
         check_rule(self.name(), problem)
+    }
+
+    /// The arena of the last search, if it searched a whole game
+    /// ([`crate::node::zone::applies`], not the threat space): its nodes
+    /// are answers about that game, wherever it reached them.
+    fn take_settled(&mut self) -> Option<Box<dyn Settled + Send>> {
+        let last = self.last.take()?;
+        let whole = !self.config.threat_space
+            && crate::node::zone::applies(&last.rules, last.board.game(), last.depth);
+        whole.then(|| Box::new(last) as Box<dyn Settled + Send>)
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {

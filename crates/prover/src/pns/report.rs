@@ -1,12 +1,13 @@
 //! What a finished search reports: the principal variation, every winning
 //! first move, and a view of the arena for tests.
 
-use super::arena::{Arena, NodeId};
+use super::arena::{Arena, Node, NodeId};
 use super::search::child_depth;
 use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::ProofNumber;
 use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::{depth_after, NodeRules};
+use crate::outcome::{Settled, Verdict};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and
@@ -36,7 +37,34 @@ pub(crate) struct Finished {
     pub(crate) root: Option<NodeId>,
 }
 
+impl Settled for Finished {
+    /// Pn 0 a win, dn 0 a no-win.
+    fn settled(&self, board: &Board) -> Option<Verdict> {
+        let node = self.node_of(board)?;
+        if node.pn.is_zero() {
+            Some(Verdict::Win)
+        } else if node.dn.is_zero() {
+            Some(Verdict::NoWin)
+        } else {
+            None
+        }
+    }
+
+    /// A node with children: a leaf the rules or a zone settled has none.
+    fn expanded(&self, board: &Board) -> bool {
+        self.node_of(board).is_some_and(|n| !n.is_leaf())
+    }
+}
+
 impl Finished {
+    /// The node filed under `board`'s key (canonical, its depth mixed in,
+    /// as the search filed it).
+    fn node_of(&self, board: &Board) -> Option<&Node> {
+        let board = SearchBoard::from(board.clone());
+        let key = self.sym.keys(board.board()).canonical().0 ^ depth_salt(self.depth_at(&board));
+        Some(self.arena.node(self.arena.find(key)?))
+    }
+
     /// The remaining depth at `board`, a position below the root.
     fn depth_at(&self, board: &SearchBoard) -> u32 {
         depth_after(self.depth, board.stone_count() - self.board.stone_count())

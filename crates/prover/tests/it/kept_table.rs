@@ -1,12 +1,18 @@
 //! What a search leaves for the next one: df-pn's table kept from one
 //! search to the next (`Prover::keep_table`, the certificate writer's
-//! mode) against the naive recursion, and the numbers PNS and df-pn report
+//! mode) against the naive recursion, PNS's arena handed over as a lookup
+//! (`Prover::take_settled`, the draw writer's guide) against its own nodes
+//! and the naive recursion, and the numbers PNS and df-pn report
 //! for the positions one and two plies below an unfinished root
 //! (`Outcome::first_plies`) against fresh searches of those positions.
 
 use crate::common::{sweep, sweep_range};
+use kinrow_board::{Attack, Candidates, Player};
 use kinrow_prover::{Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
-use kinrow_reference::{adapt, random_case, winning_first_moves, Case};
+use kinrow_reference::{
+    adapt, attacker_wins_game, random_case, random_small_position, winning_first_moves, Case, Rng,
+    O, X,
+};
 
 fn problem(case: &Case) -> Problem {
     Problem {
@@ -209,4 +215,85 @@ fn first_plies_are_the_numbers_of_the_positions_they_name() {
             "{name}: {unknown} unknown, {reported} with first plies, {settled} settled"
         );
     }
+}
+
+#[test]
+fn pns_hands_over_what_it_settled_and_it_is_right() {
+    // Every node of a finished whole-game search, looked up by its
+    // position through the lookup PNS hands over: the same answer as the
+    // node's numbers, and where settled the naive recursion's. A lookup
+    // under the wrong key finds nothing (or another node) and fails here.
+    let (mut settled, mut searches) = (0, 0);
+    for seed in sweep_range(0..120) {
+        let (nb, to_move) = random_small_position(&mut Rng(seed), 8, 14);
+        if nb.has_line(X) || nb.has_line(O) {
+            continue;
+        }
+        let problem = Problem {
+            board: adapt::to_board(&nb, to_move),
+            candidates: Candidates::All,
+            attack: Attack::Any,
+            depth: None,
+        };
+        let mut pns = Pns::new(PnsConfig::default());
+        let root = pns.prove(&problem, &Limits::default());
+        let views = pns.nodes();
+        let guide = pns
+            .take_settled()
+            .expect("a whole game hands over its arena");
+        assert!(pns.take_settled().is_none(), "handed over once");
+        assert_eq!(
+            guide.settled(&problem.board),
+            Some(root.verdict),
+            "seed {seed}"
+        );
+        searches += 1;
+        for (i, v) in views.iter().enumerate() {
+            let by_numbers = if v.proof.is_zero() {
+                Some(Verdict::Win)
+            } else if v.disproof.is_zero() {
+                Some(Verdict::NoWin)
+            } else {
+                None
+            };
+            assert_eq!(
+                guide.settled(&v.board),
+                by_numbers,
+                "seed {seed}, node {:?}",
+                v.id
+            );
+            let expanded = guide.expanded(&v.board);
+            assert_eq!(expanded, v.children > 0, "seed {seed}, node {:?}", v.id);
+            // The naive recursion for every node of the small searches, for
+            // a sample of the large ones.
+            if let Some(verdict) = by_numbers.filter(|_| i < 40 || i % 16 == 0) {
+                let side = |p: Player| if p == Player::X { X } else { O };
+                let naive = attacker_wins_game(
+                    &adapt::from_board(&v.board),
+                    to_move,
+                    side(v.board.to_move()),
+                );
+                assert_eq!(
+                    verdict == Verdict::Win,
+                    naive,
+                    "seed {seed}, node {:?}",
+                    v.id
+                );
+                settled += 1;
+            }
+        }
+    }
+    assert!(
+        searches > sweep(60) && settled > sweep(150),
+        "{searches} searches, {settled} settled"
+    );
+}
+
+#[test]
+fn pns_hands_over_nothing_of_another_game() {
+    // Under a horizon a node's answer is about that horizon, not the game.
+    let case = random_case(7);
+    let mut pns = Pns::new(PnsConfig::default());
+    pns.prove(&problem(&case), &Limits::default());
+    assert!(pns.take_settled().is_none());
 }
