@@ -251,11 +251,14 @@ pub struct SolveArgs {
     /// jobs for them to choose its next jobs.
     #[arg(long, requires = "json")]
     pub first_plies: bool,
-    /// Write the proof certificate of each win: a file for one position, a
-    /// folder with one NAME.proof per won position for several (or when
+    /// Write the proof certificate of each win, and the draw certificate of
+    /// each no-win of a whole game: a file for one position, a
+    /// folder with one NAME.proof per position for several (or when
     /// PATH is a folder); names two positions share get their file's path
     /// in front. A proof that cannot be written is reported (exit 1), the
-    /// verdict still printed.
+    /// verdict still printed. Draw certificates are written with pns on
+    /// one thread, whatever --prover: it hands the writer the strategy each
+    /// of its searches found (docs/certificate-format.md).
     #[arg(long, value_name = "PATH")]
     pub proof: Option<PathBuf>,
     /// With --proof, write the certificates of wins only: no draw

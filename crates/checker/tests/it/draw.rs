@@ -11,7 +11,9 @@ use kinrow_format::parse_positions;
 use kinrow_prover::certificate::draw::{
     write_draw_certificate, DrawCertificate, DrawError, DrawOptions,
 };
-use kinrow_prover::{Dfpn, DfpnConfig, Limits, Pns, PnsConfig, Problem, Prover};
+use kinrow_prover::{
+    Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Settled, Verdict,
+};
 use kinrow_reference::sweep::{full_sweeps, sweep};
 use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
 
@@ -83,6 +85,101 @@ fn draw_certificates_of(prover: &mut dyn Prover) {
         draws >= sweep(100) && wins >= sweep(50) && defaults >= sweep(20),
         "{draws} draws ({defaults} with a default entry), {wins} wins"
     );
+}
+
+/// PNS as the writer's oracle with the guides it hands over replaced:
+/// `Some(liar)` is handed over first and says no-win of every position;
+/// after it (or with `None`) none is.
+struct Guided {
+    pns: Pns,
+    liar: Option<Liar>,
+}
+
+struct Liar;
+
+impl Settled for Liar {
+    fn settled(&self, _: &kinrow_board::Board) -> Option<Verdict> {
+        Some(Verdict::NoWin)
+    }
+    fn expanded(&self, _: &kinrow_board::Board) -> bool {
+        true
+    }
+}
+
+impl Prover for Guided {
+    fn name(&self) -> &'static str {
+        "pns"
+    }
+    fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
+        self.pns.prove(problem, limits)
+    }
+    fn take_settled(&mut self) -> Option<Box<dyn Settled + Send>> {
+        self.pns.release();
+        self.liar
+            .take()
+            .map(|l| Box::new(l) as Box<dyn Settled + Send>)
+    }
+}
+
+#[test]
+fn a_guide_that_lies_gets_no_wrong_certificate_written() {
+    // The writer takes the guide's replies without asking the prover, but
+    // writes every position after them to its end, as any other: a guide
+    // that calls every position a no-win makes it commit to replies that
+    // lose, which ends in an error, never in a certificate the checker
+    // rejects or one for a won game (where every reply loses, and the
+    // guide calls each a no-win).
+    let (mut draws, mut wins) = (0, 0);
+    for seed in 0..u64::from(sweep(400)) {
+        let Some((nb, to_move, p)) = random_whole_game(seed) else {
+            continue;
+        };
+        let won = attacker_wins_game(&nb, to_move, to_move);
+        let mut guided = Guided {
+            pns: Pns::new(PnsConfig::default()),
+            liar: Some(Liar),
+        };
+        match draw_with(&p, &mut guided) {
+            Ok(cert) => {
+                let text = cert.to_text();
+                let report =
+                    check(&setup(&p), &text).unwrap_or_else(|f| panic!("seed {seed}: {f}\n{text}"));
+                assert!(!won, "seed {seed}: a draw certificate for a win");
+                assert_eq!(report.proves, Proves::NoWin, "seed {seed}");
+                draws += 1;
+            }
+            // A no-win may be refused too: a lie can commit the writer to
+            // a reply that loses.
+            Err(DrawError::AttackerWins { .. }) => wins += u32::from(won),
+            Err(e) => panic!("seed {seed}: {e}"),
+        }
+    }
+    assert!(
+        draws >= sweep(50) && wins >= sweep(50),
+        "{draws} written, {wins} wins refused"
+    );
+}
+
+#[test]
+fn the_searches_guide_the_writer() {
+    // The replies PNS's searches (the root's, then each call's) refuted
+    // each move with are taken without asking again: fewer prover calls
+    // and fewer nodes than the writer makes on its own, on 5x5 k=4 (an
+    // empty board's whole game).
+    let path = format!("{}/../../positions/mnk/k4.pos", env!("CARGO_MANIFEST_DIR"));
+    let suite = std::fs::read_to_string(path).unwrap();
+    let positions = parse_positions(&suite, "suite").unwrap();
+    let p = Problem::from(positions.iter().find(|p| p.name == "5x5-k4").unwrap());
+    let guided = draw(&p).unwrap();
+    let mut alone = Guided {
+        pns: Pns::new(PnsConfig::default()),
+        liar: None,
+    };
+    let unguided = draw_with(&p, &mut alone).unwrap();
+    let (g, u) = (guided.stats().prover_calls, unguided.stats().prover_calls);
+    assert!(g * 4 < u, "{g} prover calls guided, {u} unguided");
+    let (g, u) = (guided.stats().nodes, unguided.stats().nodes);
+    assert!(g * 2 < u, "{g} nodes guided, {u} unguided");
 }
 
 #[test]

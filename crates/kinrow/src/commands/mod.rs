@@ -44,7 +44,9 @@ pub fn solve_one(
 
 /// [`solve_one`], and the prover that answered, its table kept
 /// ([`kinrow_prover::Prover::keep_table`]) when `keep` is asked and the
-/// prover keeps one, for the certificate writer to go on from.
+/// prover keeps one, or after a no-win it found itself (what its search
+/// settled, [`kinrow_prover::Prover::take_settled`]), for the certificate
+/// writer to go on from.
 pub fn solve_keeping(
     position: &Position,
     kind: ProverKind,
@@ -56,8 +58,13 @@ pub fn solve_keeping(
     let problem = Problem::from(position);
     let mut prover = kind.build(&problem, all_moves, threads);
     prover.accepts(&problem)?;
-    let kept = keep && prover.keep_table(true);
+    let kept_table = keep && prover.keep_table(true);
     let outcome = prover.prove(&problem, limits);
+    // A no-win the prover found itself: what its search settled guides the
+    // draw certificate's writer (`Prover::take_settled`), which would
+    // otherwise search the root again.
+    let kept = kept_table
+        || (keep && outcome.verdict == Verdict::NoWin && prover.answered_by() == prover.name());
     let answered = clap::ValueEnum::from_str(prover.answered_by(), false);
     let solved = Solved {
         prover: answered.unwrap_or(kind.resolve(&problem, all_moves, threads)),
