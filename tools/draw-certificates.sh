@@ -7,16 +7,16 @@
 #   tools/draw-certificates.sh [KINROW] [NAME...]
 #
 # KINROW defaults to target/release/kinrow; the names default to 7x4-k4
-# (CI; 6x6-k5 and 5x5-k4 are in `cargo test`). 8x4-k4 (with PROVER=dfpn,
-# 5 to 8 min) and 7x7-k5 may be named too: see docs/figures.md, "Draw
-# certificates", for their sizes and times. PROVER=dfpn (or another `--prover`) picks the writer's oracle;
-# the default is `solve`'s.
+# and 8x4-k4 (CI; 6x6-k5 and 5x5-k4 are in `cargo test`). 7x7-k5 may be
+# named too: see docs/figures.md, "Draw certificates", for the sizes and
+# times. PROVER picks the `--prover` of the solve (the default is
+# `solve`'s); the certificate's writer always asks pns.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kinrow=${1:-target/release/kinrow}
 shift || true
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(7x4-k4)
+[ ${#names[@]} -gt 0 ] || names=(7x4-k4 8x4-k4)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 for name in "${names[@]}"; do
