@@ -284,7 +284,8 @@ pub struct SolveArgs {
     /// Write a progress line to stderr every SECS seconds, also when it is
     /// not a terminal (a log of a long run): nodes and their rate, the
     /// root's proof and disproof numbers, the memory the search holds
-    /// against its budget (for the provers that report them).
+    /// against its budget (for the provers that report them); while a draw
+    /// certificate is written, its nodes so far and their rate.
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub progress: Option<u64>,
     #[command(flatten)]

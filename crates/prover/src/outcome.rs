@@ -300,6 +300,8 @@ pub struct Progress {
     slots: AtomicU64,
     /// Set by [`Progress::request_stop`]; never cleared.
     stop: AtomicBool,
+    /// Nodes of a certificate written so far (0: none yet).
+    written: AtomicU64,
 }
 
 thread_local! {
@@ -398,6 +400,21 @@ impl Progress {
     pub fn set_fill(&self, entries: u64, slots: u64) {
         self.entries.store(entries, Ordering::Relaxed);
         self.slots.store(slots, Ordering::Relaxed);
+    }
+
+    /// The nodes of a certificate written so far, while a writer runs
+    /// (the draw certificate's), between the searches it asks.
+    #[must_use]
+    pub fn written(&self) -> Option<u64> {
+        match self.written.load(Ordering::Relaxed) {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
+    /// Records the certificate's nodes written so far.
+    pub fn set_written(&self, nodes: u64) {
+        self.written.store(nodes, Ordering::Relaxed);
     }
 
     /// Records the root's numbers.

@@ -12,10 +12,12 @@ use kinrow_prover::certificate::draw::{
     write_draw_certificate, DrawCertificate, DrawError, DrawOptions,
 };
 use kinrow_prover::{
-    Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Settled, Verdict,
+    observe, Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Progress, Prover, Settled,
+    Verdict,
 };
 use kinrow_reference::sweep::{full_sweeps, sweep};
 use kinrow_reference::{adapt, attacker_wins_game, random_small_position, Rng, O, X};
+use std::sync::Arc;
 
 fn draw(p: &Problem) -> Result<DrawCertificate, DrawError> {
     draw_with(p, &mut Pns::new(PnsConfig::default()))
@@ -166,10 +168,7 @@ fn the_searches_guide_the_writer() {
     // each move with are taken without asking again: fewer prover calls
     // and fewer nodes than the writer makes on its own, on 5x5 k=4 (an
     // empty board's whole game).
-    let path = format!("{}/../../positions/mnk/k4.pos", env!("CARGO_MANIFEST_DIR"));
-    let suite = std::fs::read_to_string(path).unwrap();
-    let positions = parse_positions(&suite, "suite").unwrap();
-    let p = Problem::from(positions.iter().find(|p| p.name == "5x5-k4").unwrap());
+    let p = mnk_problem("mnk/k4.pos", "5x5-k4");
     let guided = draw(&p).unwrap();
     let mut alone = Guided {
         pns: Pns::new(PnsConfig::default()),
@@ -204,16 +203,36 @@ fn other_games_get_no_draw_certificate() {
     }
 }
 
+/// The text of `file` (under `positions/`).
+fn suite(file: &str) -> String {
+    let path = format!("{}/../../positions/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The named position of `file` (under `positions/`).
+fn mnk_problem(file: &str, name: &str) -> Problem {
+    let positions = parse_positions(&suite(file), "suite").unwrap();
+    Problem::from(positions.iter().find(|p| p.name == name).unwrap())
+}
+
 /// The certificate of the named position of `file` (under `positions/`),
 /// written and checked against the file's text.
 fn mnk(file: &str, name: &str) -> (String, String) {
-    let path = format!("{}/../../positions/{file}", env!("CARGO_MANIFEST_DIR"));
-    let suite = std::fs::read_to_string(path).unwrap();
-    let positions = parse_positions(&suite, "suite").unwrap();
-    let position = positions.iter().find(|p| p.name == name).unwrap();
-    let p = Problem::from(position);
-    let text = draw(&p).unwrap().with_name(name).to_text();
-    (suite, text)
+    let text = draw(&mnk_problem(file, name))
+        .unwrap()
+        .with_name(name)
+        .to_text();
+    (suite(file), text)
+}
+
+#[test]
+fn the_writer_shows_the_nodes_it_wrote() {
+    // `solve --progress` prints them while a certificate is written.
+    let progress = Arc::new(Progress::default());
+    let p = mnk_problem("mnk/k5.pos", "6x6-k5");
+    let cert = observe(&progress, || draw(&p)).unwrap();
+    assert!(cert.stats().nodes > 10);
+    assert_eq!(progress.written(), Some(cert.stats().nodes));
 }
 
 #[test]

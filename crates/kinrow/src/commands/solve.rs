@@ -280,7 +280,8 @@ fn with_progress<R>(show: Show, label: &str, f: impl FnOnce() -> R) -> R {
                         continue;
                     }
                     next += every;
-                    let nodes = progress.nodes();
+                    // While a certificate is written, its own nodes.
+                    let nodes = progress.written().unwrap_or_else(|| progress.nodes());
                     let rate = (nodes - last.1.min(nodes)) as f64 / (at - last.0).as_secs_f64();
                     last = (at, nodes);
                     eprintln!(
@@ -314,6 +315,12 @@ fn with_progress<R>(show: Show, label: &str, f: impl FnOnce() -> R) -> R {
 /// Nodes, the root's numbers and the memory held, as far as known.
 fn status(progress: &Progress) -> String {
     let mut msg = format!("{} nodes", render::thousands(progress.nodes()));
+    if let Some(written) = progress.written() {
+        msg = format!(
+            "{} certificate nodes written; this search {msg}",
+            render::thousands(written)
+        );
+    }
     if let Some((pn, dn)) = progress.root_numbers() {
         msg.push_str(&format!(", root proof number {pn}, disproof number {dn}"));
     }

@@ -57,10 +57,11 @@
 use super::MAGIC;
 use crate::kit::symmetry::Symmetries;
 use crate::node::draw::{defender_holds, hold_pairs};
-use crate::outcome::{Limits, Problem, ProblemError, Prover, Settled, Verdict};
+use crate::outcome::{Limits, Problem, ProblemError, Progress, Prover, Settled, Verdict};
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, SearchBoard};
 use kinrow_format::write_board;
+use std::sync::Arc;
 use std::time::Instant;
 use text::body_text;
 use zones::Zones;
@@ -257,6 +258,7 @@ fn write_draw(
         frames: Vec::new(),
         prover,
         guides: settled.into_iter().collect(),
+        progress: Progress::current(),
         limits: *limits,
         start,
         nodes_used: root_nodes,
@@ -368,6 +370,8 @@ struct Writer<'p> {
     /// current path, each prover call's that a reply was written after:
     /// the replies they found are taken without asking the prover again.
     guides: Vec<Guide>,
+    /// Where the nodes written so far are shown (`solve --progress`).
+    progress: Option<Arc<Progress>>,
     limits: Limits,
     start: Instant,
     nodes_used: u64,
@@ -442,6 +446,9 @@ impl Writer<'_> {
             });
         }
         let id = self.nodes.len() as u32;
+        if let Some(p) = &self.progress {
+            p.set_written(u64::from(id) + 1);
+        }
         self.memo.insert(key, id);
         self.zones.note(id, board);
         self.frames.push(frame);
