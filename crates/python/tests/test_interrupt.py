@@ -20,8 +20,18 @@ def threads_of_this_process():
 HARD = kinrow.Position.from_moves([], size=7)
 
 
+@pytest.fixture
+def ctrl_c_raises():
+    """SIGINT turned into KeyboardInterrupt, as in an interactive session,
+    however pytest was started: a job a shell started in the background
+    inherits SIGINT ignored, and Python then never raises."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.parametrize("prover", ["pns", "auto", "and-or", "dfpn", "alpha-beta"])
-def test_ctrl_c_stops_the_search_within_a_second(prover):
+def test_ctrl_c_stops_the_search_within_a_second(prover, ctrl_c_raises):
     depth = None if prover in ("pns", "dfpn") else 11
     before = threads_of_this_process()
     sent = []
