@@ -6,7 +6,7 @@
 
 use crate::common::setup;
 use kinrow_board::{Attack, Candidates};
-use kinrow_checker::{check, check_text, FlawKind, Proves};
+use kinrow_checker::{check, check_text, CheckReport, FlawKind, Proves};
 use kinrow_format::parse_positions;
 use kinrow_prover::certificate::draw::{
     write_draw_certificate, DrawCertificate, DrawError, DrawOptions,
@@ -43,6 +43,22 @@ fn random_whole_game(seed: u64) -> Option<(kinrow_reference::NaiveBoard, u8, Pro
     Some((nb, to_move, p))
 }
 
+/// The checker's report on `cert`, written for `p` (random seed `seed`,
+/// `won` by exhaustive search), and its text: the certificate checks,
+/// proves a no-win, and the game is none that the attacker wins.
+fn checked_no_win(
+    seed: u64,
+    p: &Problem,
+    won: bool,
+    cert: &DrawCertificate,
+) -> (CheckReport, String) {
+    let text = cert.to_text();
+    let report = check(&setup(p), &text).unwrap_or_else(|f| panic!("seed {seed}: {f}\n{text}"));
+    assert!(!won, "seed {seed}: a draw certificate for a win");
+    assert_eq!(report.proves, Proves::NoWin, "seed {seed}");
+    (report, text)
+}
+
 #[test]
 fn draw_certificates_agree_with_exhaustive_search() {
     draw_certificates_of(&mut Pns::new(PnsConfig::default()));
@@ -63,11 +79,7 @@ fn draw_certificates_of(prover: &mut dyn Prover) {
         let won = attacker_wins_game(&nb, to_move, to_move);
         match draw_with(&p, prover) {
             Ok(cert) => {
-                let text = cert.to_text();
-                let report =
-                    check(&setup(&p), &text).unwrap_or_else(|f| panic!("seed {seed}: {f}\n{text}"));
-                assert!(!won, "seed {seed}: a draw certificate for a win");
-                assert_eq!(report.proves, Proves::NoWin, "seed {seed}");
+                let (report, text) = checked_no_win(seed, &p, won, &cert);
                 // Every node is checked at each position reaching it: at
                 // least once where no default shares it.
                 assert!(report.positions >= 1, "seed {seed}");
@@ -143,11 +155,7 @@ fn a_guide_that_lies_gets_no_wrong_certificate_written() {
         };
         match draw_with(&p, &mut guided) {
             Ok(cert) => {
-                let text = cert.to_text();
-                let report =
-                    check(&setup(&p), &text).unwrap_or_else(|f| panic!("seed {seed}: {f}\n{text}"));
-                assert!(!won, "seed {seed}: a draw certificate for a win");
-                assert_eq!(report.proves, Proves::NoWin, "seed {seed}");
+                checked_no_win(seed, &p, won, &cert);
                 draws += 1;
             }
             // A no-win may be refused too: a lie can commit the writer to
