@@ -58,8 +58,12 @@ impl Settled for Finished {
 
 impl Finished {
     /// The node filed under `board`'s key (canonical, its depth mixed in,
-    /// as the search filed it).
+    /// as the search filed it); none above the root (fewer stones), which
+    /// the search never reached.
     fn node_of(&self, board: &Board) -> Option<&Node> {
+        if board.stone_count() < self.board.stone_count() {
+            return None;
+        }
         let board = SearchBoard::from(board.clone());
         let key = self.sym.keys(board.board()).canonical().0 ^ depth_salt(self.depth_at(&board));
         Some(self.arena.node(self.arena.find(key)?))

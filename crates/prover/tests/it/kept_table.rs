@@ -10,8 +10,8 @@ use crate::common::{sweep, sweep_range};
 use kinrow_board::{Attack, Candidates, Player};
 use kinrow_prover::{Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{
-    adapt, attacker_wins_game, random_case, random_small_position, winning_first_moves, Case, Rng,
-    O, X,
+    adapt, attacker_wins_game, other, random_case, random_small_position, winning_first_moves,
+    Case, Rng, EMPTY, O, X,
 };
 
 fn problem(case: &Case) -> Problem {
@@ -247,6 +247,18 @@ fn pns_hands_over_what_it_settled_and_it_is_right() {
             Some(root.verdict),
             "seed {seed}"
         );
+        // Above the root (a stone fewer): never reached, nothing known.
+        let stone = nb
+            .all_cells()
+            .into_iter()
+            .find(|&(x, y)| nb.get(x as i64, y as i64) != Some(EMPTY));
+        if let Some((x, y)) = stone {
+            let mut above = nb.clone();
+            above.set(x, y, EMPTY);
+            let above = adapt::to_board(&above, other(to_move));
+            assert_eq!(guide.settled(&above), None, "seed {seed}");
+            assert!(!guide.expanded(&above), "seed {seed}");
+        }
         searches += 1;
         for (i, v) in views.iter().enumerate() {
             let by_numbers = if v.proof.is_zero() {
