@@ -511,8 +511,8 @@ pub trait Prover {
     /// nothing that can be read so (the default) or the last search was
     /// not of a whole game (no horizon, `candidates all`, `attack any`,
     /// not renju, not the threat space). For the draw certificate writer,
-    /// which follows the strategy the root's search found rather than
-    /// asking again about each position of it.
+    /// which follows the strategy its searches found rather than asking
+    /// again about each position of it.
     fn take_settled(&mut self) -> Option<Box<dyn Settled + Send>> {
         None
     }

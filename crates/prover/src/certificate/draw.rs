@@ -393,8 +393,6 @@ enum Free {
     Known,
     /// The position after it holds statically.
     Static,
-    /// A search settled the position after it as a no-win.
-    Settled,
 }
 
 /// What a tried reply turned out to be.
@@ -574,11 +572,8 @@ impl Writer<'_> {
             });
         };
         // Free tries first: a position already written (or a full board),
-        // which adds no line, then a static hold, which adds one, then a
-        // reply a search refuted the move with (its subtree as
-        // small as that search could find, and each of its positions
-        // settled there too).
-        for pass in [Free::Known, Free::Static, Free::Settled] {
+        // which adds no line, then a static hold, which adds one.
+        for pass in [Free::Known, Free::Static] {
             for &r in &order {
                 board.play(r);
                 let free = match pass {
@@ -590,25 +585,36 @@ impl Writer<'_> {
                     // The gated test (cheap, and where it holds the
                     // ungated one of `node` does too).
                     Free::Static => defender_holds(&SearchBoard::from(board.clone()), attacker),
-                    Free::Settled => self.settled(board) == Some(Verdict::NoWin),
                 };
                 board.undo(r);
                 if free {
-                    self.stats.guided += u64::from(matches!(pass, Free::Settled));
                     if let Tried::Holds(next, zone) = self.settle(board, r)? {
                         return Ok((r, next, zone));
                     }
                 }
             }
         }
-        let mut open = Vec::new();
+        // Then a reply a search refuted the move with (its subtree as small
+        // as that search could find, and each of its positions settled
+        // there too); one a search found lost is not asked about below.
+        let mut lost = Vec::new();
         for &r in &order {
             board.play(r);
-            let lost = self.settled(board) == Some(Verdict::Win);
+            let known = self.settled(board);
             board.undo(r);
-            if lost {
-                continue;
+            match known {
+                Some(Verdict::NoWin) => {
+                    self.stats.guided += 1;
+                    if let Tried::Holds(next, zone) = self.settle(board, r)? {
+                        return Ok((r, next, zone));
+                    }
+                }
+                Some(Verdict::Win) => lost.push(r),
+                _ => {}
             }
+        }
+        let mut open = Vec::new();
+        for &r in order.iter().filter(|r| !lost.contains(r)) {
             match self.try_reply(board, r, Some(self.options.trial_nodes))? {
                 Tried::Holds(next, zone) => return Ok((r, next, zone)),
                 Tried::Fails => {}
