@@ -71,7 +71,7 @@ fn draw_certificates_of_dfpn_with_its_table_kept_agree_with_exhaustive_search() 
 }
 
 fn draw_certificates_of(prover: &mut dyn Prover) {
-    let (mut draws, mut wins, mut defaults) = (0, 0, 0);
+    let (mut draws, mut wins, mut defaults, mut copies) = (0, 0, 0, 0);
     for seed in 0..u64::from(sweep(400)) {
         let Some((nb, to_move, p)) = random_whole_game(seed) else {
             continue;
@@ -84,6 +84,7 @@ fn draw_certificates_of(prover: &mut dyn Prover) {
                 // least once where no default shares it.
                 assert!(report.positions >= 1, "seed {seed}");
                 defaults += u32::from(cert.stats().by_default > 0);
+                copies += u32::from(cert.stats().reused > 0);
                 assert_eq!(cert.stats().bytes, text.len() as u64, "seed {seed}");
                 assert_eq!(cert.stats().lines, text.lines().count() as u64);
                 draws += 1;
@@ -96,8 +97,8 @@ fn draw_certificates_of(prover: &mut dyn Prover) {
         }
     }
     assert!(
-        draws >= sweep(100) && wins >= sweep(50) && defaults >= sweep(20),
-        "{draws} draws ({defaults} with a default entry), {wins} wins"
+        draws >= sweep(100) && wins >= sweep(50) && defaults >= sweep(20) && copies >= sweep(10),
+        "{draws} draws ({defaults} with a default entry, {copies} with a copied one), {wins} wins"
     );
 }
 

@@ -52,6 +52,7 @@ impl ProofInfo {
                 "static_draws": stats.static_leaves,
                 "attacker_moves": stats.answered,
                 "by_default": stats.by_default,
+                "reused_entries": stats.reused,
                 "variant_references": stats.variants,
                 "prover_calls": stats.prover_calls,
                 "guided_replies": stats.guided,
@@ -79,13 +80,14 @@ impl ProofInfo {
                 stats.longest_line
             ),
             ProofInfo::Draw { path, stats } => format!(
-                "draw certificate: {} ({} lines, {} bytes; {} nodes, {} attacker moves answered, {} of them by a default, {} static draws, {} references to a variant)\n",
+                "draw certificate: {} ({} lines, {} bytes; {} nodes, {} attacker moves answered, {} of them by a default and {} by another's entry, {} static draws, {} references to a variant)\n",
                 path.display(),
                 stats.lines,
                 stats.bytes,
                 stats.nodes,
                 stats.answered,
                 stats.by_default,
+                stats.reused,
                 stats.static_leaves,
                 stats.variants
             ),
