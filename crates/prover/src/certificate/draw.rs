@@ -86,12 +86,13 @@ pub struct DrawStats {
     /// Of those, the moves answered by a node's default entry (`*`)
     /// rather than an entry of their own.
     pub by_default: u64,
+    /// Of those, the moves answered by a copy of an earlier entry of
+    /// their node (its move and theirs outside its zone) rather than an
+    /// entry searched for them.
+    pub reused: u64,
     /// Calls of the prover (the root's search counted, if the writer made
     /// it).
     pub prover_calls: u64,
-    /// Of those, the moves answered by a copy of an earlier entry of
-    /// their node, whose move and theirs lie outside its zone.
-    pub reused: u64,
     /// Replies taken from a search's guide without a call.
     pub guided: u64,
     /// Replies found by reaching a position already written.

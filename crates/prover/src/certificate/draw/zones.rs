@@ -21,12 +21,14 @@
 //! no attacker move, so its node is the full-width case of
 //! [`crate::node::zone`]'s rule for an attacker's node, Z = ∪ Zm over
 //! every empty cell m. In a Z-variant R' of the node's position R, a move
-//! m' inside Z is an empty cell of R with its own entry, and R'+m' is a
-//! Zm'-variant of R+m'; a move outside Z is answered by the default,
-//! whose move d lies outside its zone Zd (that is how it became the
-//! default), so R'+m' is a Zd-variant of R+d; and where no entry's move
-//! lies outside its zone there is no default, Z holds every empty cell of
-//! R, and R' is R. Adding reduction 4's block (or, facing two winning
+//! m' inside Z is an empty cell of R, answered there by the entry of a
+//! move e (m' itself, or a move whose zone Ze leaves out both: the
+//! default or a copied entry), and R'+m' is a Ze-variant of R+e, as R'
+//! agrees with R on Z, which holds Ze; a move outside Z is answered by
+//! the default, whose move d lies outside its zone Zd (that is how it
+//! became the default), so R'+m' is a Zd-variant of R+d; and where no
+//! entry's move lies outside its zone there is no default, Z holds every
+//! empty cell of R, and R' is R. Adding reduction 4's block (or, facing two winning
 //! cells, the whole board) only made zones larger: in the first 100 K
 //! nodes of 7x7 k=5's certificate the written nodes' zones averaged 41
 //! cells against 15 for PNS's zones of the same positions, and few moves
