@@ -28,12 +28,13 @@
 //! the default, whose move d lies outside its zone Zd (that is how it
 //! became the default), so R'+m' is a Zd-variant of R+d; and where no
 //! entry's move lies outside its zone there is no default, Z holds every
-//! empty cell of R, and R' is R. Adding reduction 4's block (or, facing two winning
-//! cells, the whole board) only made zones larger: in the first 100 K
-//! nodes of 7x7 k=5's certificate the written nodes' zones averaged 41
-//! cells against 15 for PNS's zones of the same positions, and few moves
-//! found an entry or a variant to share. Without it (and with the
-//! copies and the defender's line first, in `draw.rs`), 20 against 19.
+//! empty cell of R, and R' is R. Adding reduction 4's block (or, facing
+//! two winning cells, the whole board) only made zones larger: in the
+//! first 100 K nodes of 7x7 k=5's certificate the written nodes' zones
+//! averaged 41 cells against 15 for PNS's zones of the same positions,
+//! and few moves found an entry or a variant to share. Without it (and
+//! with the copies and the defender's line first, in `draw.rs`), 20
+//! against 19.
 //!
 //! Zones also share nodes beyond transpositions: a new position that is,
 //! under some symmetry of the board, a variant of a written node's
