@@ -15,9 +15,11 @@
 //! [`check_text`]) and plain data types.
 //!
 //! A draw certificate (the body after `draw` instead of `tree`) is the
-//! defender's strategy for a no-win of a whole game, replayed by the
+//! defender's strategy for a no-win of a whole game, checked by the
 //! `draw` module: every attacker move answered, every static draw
-//! (pairs, a potential bound) rejudged from scratch.
+//! (pairs, a potential bound) rejudged from scratch, each node at every
+//! position reaching it but those it serves by a zone the module computes
+//! itself ([`check_replaying`] leaves the zones out).
 //!
 //! Entry points: [`check_text`] (a position file's text and a certificate's
 //! text, as `kinrow check POSITION_FILE PROOF_FILE` needs) and [`check`] (a
@@ -209,8 +211,9 @@ pub enum FlawKind {
     /// In a draw certificate's `hold`, a live window holds no pair and the
     /// potential bound does not hold for the unpaired windows.
     StaticFails,
-    /// A draw certificate's replay reaches more positions than the checker
-    /// keeps (its nodes are replayed at every position that reaches them).
+    /// A draw certificate's check reaches more positions than the checker
+    /// keeps (its nodes are checked at every position that reaches them and
+    /// is no variant of one checked).
     TooLarge,
 }
 
@@ -357,7 +360,20 @@ pub fn check(position: &PlainPosition, proof: &str) -> Result<CheckReport, Flaw>
     ends_with_end(proof)?;
     let header = header::parse(proof)?;
     header::compare(&header.position, position)?;
-    body(&header)(&header.position, proof, header.tree_start)
+    body(&header, proof, true)
+}
+
+/// [`check`], but a draw certificate is replayed at every position it
+/// reaches, none served by a checked one of which it is a variant (its
+/// zones, see `docs/certificate-format.md`): slower, and far slower on a
+/// large certificate; the same verdict (a test compares them on broken
+/// certificates), for whoever would rather not rely on the zones'
+/// argument. A win certificate is checked as by [`check`].
+pub fn check_replaying(position: &PlainPosition, proof: &str) -> Result<CheckReport, Flaw> {
+    ends_with_end(proof)?;
+    let header = header::parse(proof)?;
+    header::compare(&header.position, position)?;
+    body(&header, proof, false)
 }
 
 /// [`check`] against the text of a position file, read with the board
@@ -405,15 +421,16 @@ pub fn check_text(
     };
     let plain = PlainPosition::from_position(position);
     header::compare(&header.position, &plain)?;
-    body(&header)(&header.position, proof, header.tree_start)
+    body(&header, proof, true)
 }
 
-/// The walk for the certificate's body: a win's tree or a draw's DAG.
-fn body(header: &header::Header) -> fn(&PlainPosition, &str, usize) -> Result<CheckReport, Flaw> {
+/// The walk of the certificate's body: a win's tree or a draw's DAG (with
+/// its `zones` or replayed everywhere).
+fn body(header: &header::Header, proof: &str, zones: bool) -> Result<CheckReport, Flaw> {
     if header.draw {
-        draw::walk
+        draw::walk(&header.position, proof, header.tree_start, zones)
     } else {
-        tree::walk
+        tree::walk(&header.position, proof, header.tree_start)
     }
 }
 

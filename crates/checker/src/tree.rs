@@ -365,9 +365,8 @@ pub(crate) fn stone(p: Option<Player>) -> u8 {
     }
 }
 
-/// Checks the tree of `text`, which starts at line index `start`, for the
-/// position `setup`.
-pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<CheckReport, Flaw> {
+/// The board of `setup`, where neither side may have a line yet.
+pub(crate) fn grid_of(setup: &PlainPosition) -> Result<Grid, Flaw> {
     let cells: Vec<u8> = setup.cells.iter().map(|&c| stone(c)).collect();
     let grid = Grid {
         width: setup.width as i32,
@@ -387,6 +386,13 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
             ));
         }
     }
+    Ok(grid)
+}
+
+/// Checks the tree of `text`, which starts at line index `start`, for the
+/// position `setup`.
+pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<CheckReport, Flaw> {
+    let grid = grid_of(setup)?;
     if grid.renju && renju::has_overline(&grid) {
         return Err(Flaw::new(
             FlawKind::BadPosition,

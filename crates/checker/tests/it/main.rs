@@ -5,6 +5,7 @@
 mod broken;
 mod common;
 mod draw;
+mod draw_zones;
 mod files;
 mod puzzles;
 mod random;
