@@ -4,14 +4,41 @@
 
 use super::zone::Cells;
 use super::Walker;
-use crate::rules::EMPTY;
+use crate::rules::{Grid, EMPTY};
 use crate::{Flaw, FlawKind, Point};
 
-/// A window of the attacker: its k cells, in order along the line, and
-/// its flank cells on the board.
-struct Window<'a> {
-    cells: &'a [usize],
-    flanks: &'a [usize],
+/// A window: its k cells, in order along the line, and its flank cells
+/// on the board.
+pub(super) struct Window {
+    cells: Vec<usize>,
+    flanks: Vec<usize>,
+}
+
+/// Every window of `grid` (rows, columns, both diagonals).
+pub(super) fn windows(grid: &Grid) -> Vec<Window> {
+    let k = grid.k as i32;
+    let index = |x: i32, y: i32| (y * grid.width + x) as usize;
+    let mut out = Vec::new();
+    for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+        for y in 0..grid.height {
+            for x in 0..grid.width {
+                let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
+                if !grid.on_board(ex, ey) {
+                    continue;
+                }
+                let flanks = [(x - dx, y - dy), (ex + dx, ey + dy)];
+                out.push(Window {
+                    cells: (0..k).map(|i| index(x + i * dx, y + i * dy)).collect(),
+                    flanks: flanks
+                        .into_iter()
+                        .filter(|&(fx, fy)| grid.on_board(fx, fy))
+                        .map(|(fx, fy)| index(fx, fy))
+                        .collect(),
+                });
+            }
+        }
+    }
+    out
 }
 
 impl Walker {
@@ -55,7 +82,7 @@ impl Walker {
             // are disjoint: a pair seen twice is one).
             seen.clear();
             let mut outside = 0u32;
-            for &c in win.cells {
+            for &c in &win.cells {
                 match pair_of[c] {
                     usize::MAX if self.grid.cells[c] == EMPTY => outside += 1,
                     usize::MAX => {}
@@ -67,7 +94,7 @@ impl Walker {
                 unpaired.get_or_insert(win.cells[0]);
             }
             sum += 1u128 << (k - outside.min(k));
-            for &c in win.cells {
+            for &c in &win.cells {
                 if self.grid.cells[c] == EMPTY {
                     zone.add(c);
                 }
@@ -189,35 +216,10 @@ impl Walker {
         !line
     }
 
-    /// Calls `f` with each window of the board (rows, columns, both
-    /// diagonals).
+    /// Calls `f` with each window of the board.
     fn for_each_window(&self, mut f: impl FnMut(&Window)) {
-        let g = &self.grid;
-        let k = g.k as i32;
-        let index = |x: i32, y: i32| (y * g.width + x) as usize;
-        let mut cells = Vec::with_capacity(k as usize);
-        let mut flanks = Vec::with_capacity(2);
-        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
-            for y in 0..g.height {
-                for x in 0..g.width {
-                    let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
-                    if !g.on_board(ex, ey) {
-                        continue;
-                    }
-                    cells.clear();
-                    cells.extend((0..k).map(|i| index(x + i * dx, y + i * dy)));
-                    flanks.clear();
-                    for (fx, fy) in [(x - dx, y - dy), (ex + dx, ey + dy)] {
-                        if g.on_board(fx, fy) {
-                            flanks.push(index(fx, fy));
-                        }
-                    }
-                    f(&Window {
-                        cells: &cells,
-                        flanks: &flanks,
-                    });
-                }
-            }
+        for w in self.windows.iter() {
+            f(w);
         }
     }
 }

@@ -140,6 +140,8 @@ struct Walker {
     attackers: Cells,
     defenders: Cells,
     nodes: Vec<NodeLine>,
+    /// Every window of the board.
+    windows: Rc<[hold::Window]>,
     /// Each (node, position) checked, with its zone and the longest line
     /// of play from it in plies.
     kept: Kept,
@@ -427,6 +429,7 @@ fn walk_within(
         );
     }
     let grid = grid_of(setup)?;
+    let windows = hold::windows(&grid);
     let nodes = read_nodes(text, start)?;
     if nodes.is_empty() {
         return Err(Flaw::new(FlawKind::Malformed, None, "the DAG has no node"));
@@ -441,6 +444,7 @@ fn walk_within(
         attackers: Cells::default(),
         defenders: Cells::default(),
         nodes,
+        windows: windows.into(),
         kept: Kept::new(n_cells),
         kept_limit: max_kept / Kept::bytes_each(n_cells),
         zones,
