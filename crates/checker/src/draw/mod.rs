@@ -1,4 +1,4 @@
-//! Replays a draw certificate: the defender's strategy as a DAG of numbered
+//! Checks a draw certificate: the defender's strategy as a DAG of numbered
 //! nodes, each a position with the attacker to move, for a whole game
 //! (`candidates all`, `attack any`, no depth; freestyle or exact).
 //!
@@ -141,7 +141,7 @@ struct Walker {
     defenders: Cells,
     nodes: Vec<NodeLine>,
     /// Every window of the board.
-    windows: Rc<[hold::Window]>,
+    windows: Vec<hold::Window>,
     /// Each (node, position) checked, with its zone and the longest line
     /// of play from it in plies.
     kept: Kept,
@@ -444,7 +444,7 @@ fn walk_within(
         attackers: Cells::default(),
         defenders: Cells::default(),
         nodes,
-        windows: windows.into(),
+        windows,
         kept: Kept::new(n_cells),
         kept_limit: max_kept / Kept::bytes_each(n_cells),
         zones,
