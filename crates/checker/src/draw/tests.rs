@@ -53,11 +53,12 @@ fn a_replay_past_its_memory_is_refused() {
 }
 
 #[test]
-fn a_variant_is_served_and_another_position_checked() {
-    // Node 1 is reached after g1 h1 and after b1 h1 (x a1 c1, o b1 ...
-    // differ): the first is checked, and after e1 h1, x's stone on e1
-    // instead of g1 (outside node 1's zone: the static draw's only live
-    // window is a-c, with its empty cells), it is served.
+fn a_variant_is_served() {
+    // x on c1, o on d1 f1. After g1 h1 node 1 holds: x's only live
+    // window is a1-c1 (four empty cells, two stones left; every other
+    // window holds an o stone), so its zone is a1 b1. After e1 h1 the
+    // position differs only by x's stone on e1 instead of g1, both outside
+    // that zone: node 1 is served there, where the replay checks it again.
     let setup = row("..xo.o...");
     let text = "0 g1 h1 1, e1 h1 1, * hold\n1 hold\nend\n";
     let zones = walk(&setup, text, 0, true).unwrap();
