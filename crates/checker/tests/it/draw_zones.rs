@@ -147,7 +147,6 @@ fn the_zones_give_the_verdict_of_the_full_replay() {
             compare_broken(&p, &text, 12, &mut Rng(seed ^ 0x5eed), &mut tally);
         }
     }
-    eprintln!("TALLY {tally:?}");
     assert!(
         tally.valid >= sweep(200) && tally.served >= sweep(20) && tally.flawed >= sweep(60),
         "{tally:?}"
@@ -178,7 +177,6 @@ fn the_zones_give_the_verdict_of_the_full_replay_on_5x5() {
         &mut Rng(5),
         &mut tally,
     );
-    eprintln!("TALLY {tally:?}");
     assert!(
         tally.valid >= sweep(100) && tally.served >= sweep(100) && tally.flawed >= sweep(50),
         "{tally:?}"
