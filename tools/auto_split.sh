@@ -2,10 +2,11 @@
 # How `auto` on one thread should split its time between the threat space
 # (`vct`) and the whole game (`and-or`, with a horizon): each puzzle is
 # solved by each search alone, once, and every split is then evaluated
-# from those times (auto runs `vct` for a share F of the budget and, when
-# it has not proved a win, `and-or` for the rest, each from scratch: a
-# puzzle is proved when vct's time is within F*T, or and-or's within
-# (1-F)*T, then in F*T plus and-or's time).
+# from those times (auto runs `vct` for a share F of the budget, or until
+# it runs out of threats, and, when it has not proved a win, `and-or` for
+# the rest, each from scratch: a puzzle is settled when vct's win comes
+# within F*T, or and-or's answer within what vct left, then in vct's
+# time plus and-or's).
 #
 #   tools/auto_split.sh [KINROW] [SECONDS] [FILE...]
 #
