@@ -217,10 +217,10 @@ impl Walker {
         let Some(node) = self.nodes.get(id) else {
             return Err(self.flaw(FlawKind::WrongNode, from, format!("no node {id}")));
         };
-        let (no, body) = (node.no, Rc::clone(&node.body));
         if let Some(found) = self.kept.find(id as u32, &self.attackers, &self.defenders) {
             return Ok(found);
         }
+        let (no, body) = (node.no, Rc::clone(&node.body));
         if self.report.positions >= self.kept_limit as u64 {
             let detail = format!(
                 "its check reaches more than {} positions, past {MAX_KEPT} bytes kept",
@@ -287,19 +287,19 @@ impl Walker {
     /// Every attacker move answered, by its own entry or else by the
     /// node's default; the node's zone and the longest line below.
     fn answers(&mut self, answers: &[Answer], no: usize) -> Result<(Cells, u32), Flaw> {
-        let w = self.grid.width;
-        let mut answered = vec![false; self.grid.cells.len()];
+        let mut answered = Cells::default();
         let mut zone = Cells::default();
         let mut longest = 0;
         for a in answers {
             let Some(mv) = a.mv else { continue };
-            let (x, y) = self.empty_cell(mv, no)?;
-            if std::mem::replace(&mut answered[(y * w + x) as usize], true) {
+            self.empty_cell(mv, no)?;
+            if answered.has(self.index(mv)) {
                 let detail = format!("{mv} is answered twice");
                 let mut f = self.flaw(FlawKind::DuplicateReply, no, detail);
                 f.path.push(mv);
                 return Err(f);
             }
+            answered.add(self.index(mv));
             let (z, plies) = self.answer(mv, a, no)?;
             zone.add(self.index(mv));
             zone.add_all(&z);
@@ -307,14 +307,14 @@ impl Walker {
         }
         let default = answers.iter().find(|a| a.mv.is_none());
         for y in 0..self.grid.height {
-            for x in 0..w {
-                if self.grid.get(x, y) != Some(EMPTY) || answered[(y * w + x) as usize] {
-                    continue;
-                }
+            for x in 0..self.grid.width {
                 let p = Point {
                     x: x as u16,
                     y: y as u16,
                 };
+                if self.grid.get(x, y) != Some(EMPTY) || answered.has(self.index(p)) {
+                    continue;
+                }
                 let Some(a) = default else {
                     let detail = format!("the attacker move {p} is not answered");
                     let mut f = self.flaw(FlawKind::UnansweredMove, no, detail);
