@@ -11,6 +11,11 @@
 //!   fours and, with five plies or more left, its threes; at a *widened*
 //!   node its twos too (a move can threaten without making a three, when
 //!   the VCF it allows plays fours through it later).
+//! - **The defender's own threat** ([`counter_cut`]): where the defender
+//!   would have a VCF were the attacker to pass, the attacker's moves
+//!   that are not fours are kept to that VCF's zone; the others lose (the
+//!   defender plays its VCF, and the attacker only blocks until its five).
+//!   A cut of moves that cannot win, so no win of the space is lost.
 //! - **The defender's node** ([`defender_node`]): every attacker move must
 //!   threaten, so a defender's node where the attacker would have no VCF
 //!   after a pass is a no-win of the threat space. Below a narrow
@@ -154,6 +159,33 @@ pub(crate) fn attacker_moves(
     }
 }
 
+/// The attacker's `moves` at its node with `depth` plies left, cut to
+/// those that answer the defender's own threat: where the defender would
+/// have a VCF were the attacker to pass, a move that is neither a four of
+/// the attacker nor in that VCF's zone loses the attacker its win
+/// ([`ThreatSpace::counter_zone`] argues it), and is left out. Where the
+/// defender has a winning cell the moves are the block and are kept. The
+/// caller has set `threats`' frame and node cap for this position.
+pub(crate) fn counter_cut(
+    board: &SearchBoard,
+    moves: Bitboard,
+    depth: u32,
+    threats: &mut ThreatSpace,
+) -> Bitboard {
+    let me = board.to_move();
+    if moves.is_empty() || !board.winning_cells(me.other()).is_empty() {
+        return moves;
+    }
+    let fours = board.fours_without_win(me, &moves);
+    if fours == moves {
+        return moves;
+    }
+    match threats.counter_zone(board, depth) {
+        Some(zone) => fours | (moves & zone),
+        None => moves,
+    }
+}
+
 /// The defender's node of the threat space with `depth` plies left, below
 /// a widened attacker's node when `wide`: [`NodeRules::defender_node_zoned`]
 /// where every attacker move must threaten, so a defender's node where the
@@ -229,5 +261,84 @@ pub(crate) fn child_salt(wide_children: bool) -> u64 {
         WIDE_SALT
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kit::depth::UNLIMITED;
+    use crate::threat::DEFAULT_VCF_SLOTS;
+    use kinrow_board::{Board, Candidates, Cell, Game, Rule};
+
+    /// A random position of about `moves` stones on `game`, no line made.
+    fn random_board(game: Game, moves: u32, seed: &mut u64) -> SearchBoard {
+        let mut b: SearchBoard = Board::new(game).into();
+        for _ in 0..moves {
+            *seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let empty: Vec<usize> = b.empty().iter().collect();
+            let cell = Cell::from_index(empty[(*seed >> 33) as usize % empty.len()]);
+            if !b.wins_at(cell)
+                && b.legal(b.to_move(), &Bitboard::single(cell.index()))
+                    .contains(cell.index())
+            {
+                b.play(cell);
+            }
+        }
+        b
+    }
+
+    /// Every move the counter cut leaves out loses the attacker its win:
+    /// it gave the attacker no winning cell, and after it the defender,
+    /// to move, has a VCF within the plies the cut was asked about (a
+    /// fresh search). Every four of the attacker is kept.
+    #[test]
+    fn moves_the_counter_cut_leaves_out_leave_the_defender_its_vcf() {
+        let mut seed = 7;
+        let (mut cut, mut positions) = (0, 0);
+        for round in 0..3000 {
+            let (side, k, rule) = [
+                (9, 5, Rule::Freestyle),
+                (9, 5, Rule::Exact),
+                (7, 4, Rule::Freestyle),
+                (15, 5, Rule::Renju),
+            ][round % 4];
+            let game = Game::new(side, side, k, rule).unwrap();
+            let stones = if side == 15 {
+                30
+            } else {
+                8 + round as u32 % 20
+            };
+            let board = random_board(game, stones, &mut seed);
+            let me = board.to_move();
+            if !board.winning_cells(me).is_empty() || !board.winning_cells(me.other()).is_empty() {
+                continue;
+            }
+            positions += 1;
+            let moves = board.legal(me, &board.empty());
+            let depth = [7, 9, UNLIMITED][round % 3];
+            let mut threats = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            let kept = counter_cut(&board, moves, depth, &mut threats);
+            let fours = board.fours_without_win(me, &moves);
+            assert!(
+                fours.and_not(&kept).is_empty(),
+                "a four was cut at {board:?}"
+            );
+            for s in moves.and_not(&kept).iter() {
+                let mut after = board.clone();
+                after.play(Cell::from_index(s));
+                assert!(after.winning_cells(me).is_empty());
+                let mut fresh = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+                assert!(
+                    fresh.vcf(&after, depth).is_some(),
+                    "move {s} the cut left out escapes at {board:?}"
+                );
+                cut += 1;
+            }
+        }
+        eprintln!("{positions} positions, {cut} moves cut");
+        assert!(cut > 1000, "only {cut} moves cut");
     }
 }

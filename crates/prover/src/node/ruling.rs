@@ -103,6 +103,7 @@ impl Extras {
 /// or when the narrow one is empty; the `bool` says whether the wider set
 /// was taken). `tested`: the static tests found nothing at this very
 /// position before (see [`NodeRules::attacker_node_tested`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn attacker_node(
     rules: &NodeRules,
     last_plies: &LastPlies,
@@ -111,9 +112,16 @@ pub(crate) fn attacker_node(
     at: (u32, Option<&Wins>),
     wide: bool,
     tested: bool,
+    threats: &mut ThreatSpace,
 ) -> (OrNode, bool) {
     let (node, widened, _) = attacker_node_cut(rules, last_plies, extras, board, at, wide, tested);
-    (node, widened)
+    match node {
+        OrNode::Moves(m) if extras.threat_space && last_plies.is_on() => {
+            let kept = threat_space::counter_cut(board, m, at.0, threats);
+            (OrNode::Moves(kept), widened)
+        }
+        other => (other, widened),
+    }
 }
 
 /// [`attacker_node`], also saying whether the five-ply cut or the threat
@@ -340,22 +348,37 @@ pub(super) fn evaluate_attacker(
             None => Evaluation::NoWin { always: false },
         };
     }
-    let line = match threats {
-        Some(t) if extras.vcf_shortcut => {
-            vcf_shortcut_line(last_plies, board, depth, t, extras.shortest_vcf)
-        }
-        _ => None,
-    };
-    match line {
-        Some(line) => Evaluation::Won {
-            plies: line.plies(),
-            best: line.moves.first().copied(),
-        },
-        None => Evaluation::Open {
+    let Some(threats) = threats else {
+        return Evaluation::Open {
             moves,
             floor: 0,
             cut,
-        },
+        };
+    };
+    if extras.vcf_shortcut {
+        if let Some(line) =
+            vcf_shortcut_line(last_plies, board, depth, threats, extras.shortest_vcf)
+        {
+            return Evaluation::Won {
+                plies: line.plies(),
+                best: line.moves.first().copied(),
+            };
+        }
+    }
+    // The threat space's cut of the moves that leave the defender's own
+    // threat standing (what `attacker_node` gives at expansion too).
+    let moves = if extras.threat_space && last_plies.is_on() {
+        threat_space::counter_cut(board, moves, depth, threats)
+    } else {
+        moves
+    };
+    if moves.is_empty() {
+        return Evaluation::NoWin { always: false };
+    }
+    Evaluation::Open {
+        moves,
+        floor: 0,
+        cut,
     }
 }
 

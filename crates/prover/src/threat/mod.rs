@@ -7,10 +7,11 @@
 //! candidates), suppose the attacker, were it to move instead, had a VCF
 //! whose five lands within `p` plies, with `p` at most the plies left after
 //! the defender's reply. [`vcf::zone`] gives the cells of the line (the
-//! attacker's fours, the defender's blocks, the final winning cells) and,
-//! from each block `r` along each of the four lines and in each direction,
-//! the first two *free* cells (empty, and not blocks of the line) within
-//! `k - 1` steps, the walk stopping at an attacker stone or the edge.
+//! attacker's fours, the defender's blocks, the final winning cells) and
+//! the *free* cells (neither defender stones nor blocks of the line) of
+//! every window of `k` cells through a block that holds no attacker stone
+//! of the board and at most two free cells: the windows a defender stone
+//! or two short of a run of `k`.
 //! Claim: a defender reply `s` outside the zone that does not leave the
 //! defender a winning cell (is not a four of the defender) loses: after
 //! `s` the attacker plays the same line and wins within `p` plies. By induction along the line, with `s` on the board:
@@ -27,22 +28,22 @@
 //!   the exact rule) along one line. Its cells other than `w` are defender
 //!   stones of the board before `s`, `s` itself, and blocks of the line:
 //!   no attacker stone (nor an attacker move of the line, but `w` may be
-//!   one), and `w` and `s` are its only cells that are free now. `R` holds `s` (without `s` the
-//!   line gave the defender no `w`), and it holds a block (else `w` was a
-//!   winning cell right after `s`, under the exact rule too since `R` is
-//!   then on the board already: the four we excluded; a winning cell lies
+//!   one), and `w` and `s` are its only cells that are free now. `R`
+//!   holds `s` (without `s` the line gave the defender no `w`). Some
+//!   window `W` of `k` cells of `R` holds both `w` and `s`: under the
+//!   exact rule `R` is one; otherwise a window of `R` through `w` without
+//!   `s` would make `w` a winning cell without `s`. `W` holds a block:
+//!   else its cells but `w` and `s` are defender stones of the board, and
+//!   `s` gives the defender the winning cell `w` at once, the four we
+//!   excluded (under the exact rule too: the cells beyond `R`'s ends hold
+//!   no defender stone when `w` wins, so none now; and a winning cell lies
 //!   next to a stone of its run, so it is a candidate under every
-//!   setting). Some block `r` of `R` lies within `k - 1` steps of `s`:
-//!   put `w` at 0 and `s` at `p > 0` (the other side is alike). Without
-//!   `s` the run of `w` would run from `a` to `p - 1`, shorter than `k`,
-//!   so `R` starts at `a > p - k`, and `p < k`. A block `r <= 0` has
-//!   `p - r <= p - a < k`; a block between `w` and `s` is nearer to `s`
-//!   than `w` is; and if every block of `R` lies beyond `s`, without them
-//!   the run of `w` would end before the nearest one, `t`, shorter than
-//!   `k`, so `t - p <= t - a <= k - 1`. The walk from `r` towards `s`
-//!   crosses only cells of `R`, meets no wall, and `s` is the first or
-//!   second free cell on it (the other can only be `w`): `s` is in the
-//!   zone, which we excluded.
+//!   setting). So `W` is a window through a block with no attacker stone
+//!   of the board, whose cells are defender stones and blocks but `w` and
+//!   `s`, both free or, when `w` is a block the line plays later, `s`
+//!   alone: `s` is in the zone, which we excluded. (The zone once held,
+//!   instead, the first two free cells from each block along each line
+//!   in each direction, a superset.)
 //! - So at each of the attacker's turns the defender has the winning cells
 //!   it had in the line (the line answered them), at each of the defender's
 //!   turns the block is again the only reply that does not lose at once
@@ -267,14 +268,39 @@ impl ThreatSpace {
         if depth < 4 {
             return None;
         }
-        let defender = board.to_move();
-        if !self.has_four(board, defender.other()) {
+        let plies = (depth - 1).min(self.threat_plies);
+        let (zone, line) = self.pass_zone(board, plies)?;
+        self.parent_line.extend_from_slice(&line.moves);
+        Some((zone, line.plies()))
+    }
+
+    /// At the attacker's turn with `depth` plies left, when neither side
+    /// has a winning cell among the candidates: the zone of a shortest VCF
+    /// the defender would have, within `depth` plies, if the attacker
+    /// passed. An attacker's move outside it that is not a four of the
+    /// attacker loses the attacker its win within its horizon: the
+    /// defender plays that VCF, every attacker move along it is a forced
+    /// block that wins nothing (the argument of the module docs, the
+    /// sides swapped), and its five comes before any of the attacker's.
+    /// The line of the last [`ThreatSpace::defender_zone`] is kept.
+    pub(crate) fn counter_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<Bitboard> {
+        if depth < 2 {
+            return None;
+        }
+        self.pass_zone(board, depth).map(|(zone, _)| zone)
+    }
+
+    /// The zone of a shortest VCF within `plies` of the side not to move
+    /// of `board`, were the side to move to pass (see
+    /// [`ThreatSpace::defender_zone`]), with that line.
+    fn pass_zone(&mut self, board: &SearchBoard, plies: u32) -> Option<(Bitboard, VcfLine)> {
+        let passer = board.to_move();
+        if !self.has_four(board, passer.other()) {
             return None;
         }
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
-        scratch.set_to_move(defender.other());
-        let plies = (depth - 1).min(self.threat_plies);
+        scratch.set_to_move(passer.other());
         let mut line = self.search(plies, true, false)?;
         if line.ends_on_a_forbidden_block() {
             // That line has no zone; a VCF without forbidden blocks, if
@@ -284,15 +310,14 @@ impl ThreatSpace {
             self.vcf.set_forbidden_blocks(true);
             line = plain.unwrap_or(line);
         }
-        self.parent_line.extend_from_slice(&line.moves);
         let scratch = self.scratch.as_mut().expect("the scratch board is set");
         let zone = if stays_playable(scratch, &line) {
-            zone(scratch, defender.other(), &line)
+            zone(scratch, passer.other(), &line)
         } else {
-            // A defender stone anywhere might spoil the line: no zone.
+            // A stone of the passer anywhere might spoil the line: no zone.
             scratch.empty()
         };
-        Some((zone, line.plies()))
+        Some((zone, line))
     }
 }
 

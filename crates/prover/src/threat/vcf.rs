@@ -647,11 +647,10 @@ impl Vcf {
 /// `attacker` found with the defender to move instead (as though it
 /// passed): outside them, a defender reply that does not give the defender
 /// a winning cell leaves the VCF as good as it was. They are the line's
-/// cells and final winning cells, and, from each of the defender's blocks
-/// along each of the four lines, the first two empty cells that are not
-/// blocks of the line, within `k - 1` steps, the walk stopping at an
-/// attacker stone or the edge. See
-/// [`crate::threat`] for the argument.
+/// cells and final winning cells, and the *free* cells (neither defender
+/// stones nor blocks of the line) of each window of `k` cells through a
+/// block that holds no attacker stone of the board and two free cells or
+/// fewer. See [`crate::threat`] for the argument.
 ///
 /// A line that ends on a forbidden block
 /// ([`VcfLine::ends_on_a_forbidden_block`]) has no zone: every empty cell.
@@ -660,45 +659,65 @@ pub fn zone(board: &SearchBoard, attacker: Player, line: &VcfLine) -> Bitboard {
     if line.ends_on_a_forbidden_block() {
         return board.empty();
     }
-    let geometry = board.game().geometry();
-    let k = board.game().k() as i64;
     let mut zone = line.wins;
     for m in &line.moves {
         zone.insert(m.index());
     }
-    let mut blocks = Bitboard::default();
+    let mut defender = *board.stones(attacker.other());
     for r in line.defender_moves() {
-        blocks.insert(r.index());
+        defender.insert(r.index());
     }
     let walls = board.stones(attacker);
-    let empty = board.empty();
     for r in line.defender_moves() {
-        let (x, y) = geometry.xy(r);
-        for (dx, dy) in [(1i64, 0i64), (0, 1), (1, 1), (-1, 1)] {
-            for sign in [1, -1] {
-                let mut free = 0;
-                for t in 1..k {
-                    let (cx, cy) = (i64::from(x) + sign * t * dx, i64::from(y) + sign * t * dy);
-                    let cell = if cx >= 0 && cy >= 0 {
-                        geometry.cell(cx as u32, cy as u32)
-                    } else {
-                        None
-                    };
-                    let Some(c) = cell else { break };
-                    let i = c.index();
-                    if walls.contains(i) {
-                        break;
-                    }
-                    if empty.contains(i) && !blocks.contains(i) {
-                        zone.insert(i);
-                        free += 1;
-                        if free == 2 {
-                            break;
-                        }
-                    }
+        near_five_windows(board, r, walls, &defender, &mut zone);
+    }
+    zone & board.empty()
+}
+
+/// Adds to `zone` the cells outside `defender` of each window of `k`
+/// cells through `r`, along each of the four lines, that holds no cell of
+/// `walls` and at most two cells outside `defender`: the windows one or
+/// two defender stones away from a run of `k`.
+fn near_five_windows(
+    board: &SearchBoard,
+    r: Cell,
+    walls: &Bitboard,
+    defender: &Bitboard,
+    zone: &mut Bitboard,
+) {
+    let geometry = board.game().geometry();
+    let k = board.game().k() as i64;
+    let (x, y) = geometry.xy(r);
+    let at = |t: i64, (dx, dy): (i64, i64)| {
+        let (cx, cy) = (i64::from(x) + t * dx, i64::from(y) + t * dy);
+        if cx < 0 || cy < 0 {
+            return None;
+        }
+        geometry.cell(cx as u32, cy as u32)
+    };
+    for dir in [(1i64, 0i64), (0, 1), (1, 1), (-1, 1)] {
+        'window: for start in (1 - k)..=0 {
+            let mut free = [0usize; 2];
+            let mut n = 0;
+            for t in start..start + k {
+                let Some(c) = at(t, dir) else {
+                    continue 'window;
+                };
+                let i = c.index();
+                if walls.contains(i) {
+                    continue 'window;
                 }
+                if !defender.contains(i) {
+                    if n == 2 {
+                        continue 'window;
+                    }
+                    free[n] = i;
+                    n += 1;
+                }
+            }
+            for &i in &free[..n] {
+                zone.insert(i);
             }
         }
     }
-    zone & empty
 }

@@ -37,7 +37,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
     /// the wider one was taken; `None` where the rules settle the node
     /// (they did not, a moment ago).
     pub(super) fn threat_moves(
-        &self,
+        &mut self,
         depth: u32,
         wins: &Wins,
         wide: bool,
@@ -46,7 +46,15 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         // The static tests found nothing here a moment ago.
         let rules = self.rules.without_static_tests();
         let at = (depth, Some(wins));
-        match attacker_node(
+        let threats = self
+            .threats
+            .as_mut()
+            .expect("the threat space has its VCF searcher");
+        let (key, frame) = self.at.keys.canonical();
+        threats.set_frame(frame, key, self.at.board.to_move());
+        threats.cap_calls(self.budget.nodes_left());
+        let before = threats.nodes();
+        let node = attacker_node(
             &rules,
             &self.last_plies,
             extras,
@@ -54,7 +62,10 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
             at,
             wide,
             true,
-        ) {
+            threats,
+        );
+        self.budget.spend(threats.nodes() - before);
+        match node {
             (OrNode::Moves(m), widened) => Some((m, widened)),
             _ => None,
         }

@@ -72,6 +72,7 @@ impl PnsSearch<'_> {
             (depth, known),
             wide,
             tested,
+            &mut self.threats_here(),
         )
     }
 
