@@ -11,17 +11,21 @@
 # seconds; then the totals over the cases both prove. OLD_PROVER and
 # NEW_PROVER name each build's --prover (default: solve's), THREADS its
 # --threads (default 1): one binary given twice with OLD_PROVER=vct
-# NEW_PROVER=vct-dfpn compares two provers side by side.
+# NEW_PROVER=vct-dfpn compares two provers side by side. RULE=freestyle or
+# RULE=exact runs the cases' puzzles under that rule instead (the Black
+# cases only: the others have none).
 set -euo pipefail
 old=$1 new=$2 time=${3:-10}
 shift $(( $# < 3 ? $# : 3 ))
 dir=$(dirname "$0")/../positions/renju-puzzles
 cases=("$@")
 if [ ${#cases[@]} -eq 0 ]; then
-  for f in "$dir"/*.pos; do cases+=("$(basename "$f" .pos)"); done
+  for f in "$dir"/*.pos; do
+    grep -q "^\[$(basename "$f" .pos)-${RULE:-renju}\]" "$f" && cases+=("$(basename "$f" .pos)")
+  done
 fi
 run() {
-  "$1" solve "$dir/$2.pos" --name "$2-renju" --time "$time" --threads "${THREADS:-1}" \
+  "$1" solve "$dir/$2.pos" --name "$2-${RULE:-renju}" --time "$time" --threads "${THREADS:-1}" \
     ${3:+--prover "$3"} --json |
     python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["result"], d["nodes"], round(d["seconds"], 3))'
 }

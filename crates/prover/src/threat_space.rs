@@ -9,8 +9,8 @@
 //!
 //! - **The attacker's moves** ([`threat_moves`], [`attacker_moves`]): its
 //!   fours and, with five plies or more left, its threes; at a *widened*
-//!   node its twos too (a move can threaten without making a three, when
-//!   the VCF it allows plays fours through it later).
+//!   node ([`Width`]) its twos too (a move can threaten without making a
+//!   three, when the VCF it allows plays fours through it later).
 //! - **The defender's own threat** ([`counter_cut`]): where the defender
 //!   would have a VCF were the attacker to pass, the attacker's moves
 //!   that are not fours are kept to that VCF's zone; the others lose (the
@@ -21,11 +21,13 @@
 //!   after a pass is a no-win of the threat space. Below a narrow
 //!   attacker's node a threat is a VCF of [`NARROW_THREAT_PLIES`] or
 //!   fewer; below a widened one, any within the plies left.
-//! - **The widening** ([`widens`], [`children_wide`], [`child_salt`]): an
-//!   attacker's node whose narrow threats all fail, or that has none,
-//!   tries the wider set before it is given up; its defender's nodes are
-//!   other nodes than the narrow ones at the same positions (their keys
-//!   carry a salt), since their threat test differs.
+//! - **The widening** ([`Width`], [`widens`], [`children_wide`],
+//!   [`child_salt`]): an attacker's node whose threats all fail, or that
+//!   has none, tries the next width before it is given up: its twos below
+//!   narrow defender's nodes, then the same moves below wide ones. The
+//!   wide defender's nodes are other nodes than the narrow ones at the
+//!   same positions (their keys carry a salt), since their threat test
+//!   differs.
 //! - **What its answers mean** ([`keeps_no_win`], [`accepts`]): a win is a
 //!   win; a no-win is of the restricted game only and is reported as
 //!   `unknown`, but where the restriction changes nothing (`attack fours`
@@ -141,22 +143,52 @@ pub fn threat_moves(board: &SearchBoard, moves: &Bitboard, max_plies: u32, wide:
     fours | (board.game().window_cells(own, opp, empty) & *moves)
 }
 
+/// How wide an attacker's node of the threat space looks for threats:
+/// each width is tried once every threat of the one before has failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Width {
+    /// Fours and threes; the defender's nodes below are narrow (a threat
+    /// is a VCF of [`NARROW_THREAT_PLIES`] or fewer).
+    Threes,
+    /// Fours, threes and twos, the defender's nodes below still narrow:
+    /// quintet's attacks (every cell near enough to its stones) under its
+    /// `threat_limit 2`.
+    Twos,
+    /// The same moves, the defender's nodes below wide (a threat is any
+    /// VCF within the plies left).
+    Wide,
+}
+
+impl Width {
+    /// The next width to try, if any.
+    pub(crate) fn next(self) -> Option<Width> {
+        match self {
+            Width::Threes => Some(Width::Twos),
+            Width::Twos => Some(Width::Wide),
+            Width::Wide => None,
+        }
+    }
+}
+
 /// The attacker's moves among `moves` (what the rules left) with `depth`
-/// plies left: the narrow threats, or the wider set when `wide` or when
-/// the narrow one is empty; the `bool` says whether the wider set was
-/// taken (the node is then widened).
+/// plies left, at `width`, or at a greater one when that one has none; the
+/// width taken is returned with them (the node takes it).
 pub(crate) fn attacker_moves(
     board: &SearchBoard,
     moves: &Bitboard,
     depth: u32,
-    wide: bool,
-) -> (Bitboard, bool) {
-    let narrow = threat_moves(board, moves, depth, false);
-    if wide || narrow.is_empty() {
-        (threat_moves(board, moves, depth, true), true)
-    } else {
-        (narrow, false)
+    width: Width,
+) -> (Bitboard, Width) {
+    if width == Width::Threes {
+        let threes = threat_moves(board, moves, depth, false);
+        if !threes.is_empty() {
+            return (threes, width);
+        }
     }
+    (
+        threat_moves(board, moves, depth, true),
+        width.max(Width::Twos),
+    )
 }
 
 /// The attacker's `moves` at its node with `depth` plies left, cut to
@@ -240,18 +272,22 @@ pub(crate) fn defender_node(
     }
 }
 
-/// Whether an attacker's node (not `and`) not yet widened, now disproved,
-/// is widened instead of given up: every narrow threat failed, so it
-/// tries the wider set (a leaf again).
-pub(crate) fn widens(and: bool, wide: bool, disproved: bool) -> bool {
-    disproved && !and && !wide
+/// The width an attacker's node (not `and`) at `width`, now disproved,
+/// is widened to instead of being given up: every threat at its width
+/// failed, so it tries the next (a leaf again). `None`: it is given up.
+pub(crate) fn widens(and: bool, width: Width, disproved: bool) -> Option<Width> {
+    if disproved && !and {
+        width.next()
+    } else {
+        None
+    }
 }
 
 /// Whether the children of a node are nodes of the wider space: those of
-/// a widened attacker's node, whose defender's nodes give the attacker the
-/// full VCF horizon for its threat.
-pub(crate) fn children_wide(parent_and: bool, parent_wide: bool) -> bool {
-    !parent_and && parent_wide
+/// an attacker's node widened to [`Width::Wide`], whose defender's nodes
+/// give the attacker the full VCF horizon for its threat.
+pub(crate) fn children_wide(parent_and: bool, parent_width: Width) -> bool {
+    !parent_and && parent_width == Width::Wide
 }
 
 /// What the key of a child mixes in: the wider space's defender's nodes
@@ -340,5 +376,33 @@ mod tests {
         }
         eprintln!("{positions} positions, {cut} moves cut");
         assert!(cut > 1000, "only {cut} moves cut");
+    }
+
+    /// The widths are tried in turn, threes, then twos below narrow
+    /// defender's nodes, then wide ones; a node without threes starts at
+    /// its twos.
+    #[test]
+    fn widths_go_from_threes_to_twos_to_wide() {
+        assert_eq!(widens(false, Width::Threes, true), Some(Width::Twos));
+        assert_eq!(widens(false, Width::Twos, true), Some(Width::Wide));
+        assert_eq!(widens(false, Width::Wide, true), None);
+        assert_eq!(widens(true, Width::Threes, true), None);
+        assert_eq!(widens(false, Width::Threes, false), None);
+        assert!(!children_wide(false, Width::Twos));
+        assert!(children_wide(false, Width::Wide) && !children_wide(true, Width::Wide));
+        // One stone of each side: x has twos but no three.
+        let game = Game::new(9, 9, 5, Rule::Freestyle).unwrap();
+        let mut board: SearchBoard = Board::new(game).into();
+        board.play(Cell::from_index(44));
+        board.play(Cell::from_index(11));
+        let moves = board.empty();
+        assert!(threat_moves(&board, &moves, 9, false).is_empty());
+        let (twos, width) = attacker_moves(&board, &moves, 9, Width::Threes);
+        assert_eq!(width, Width::Twos);
+        assert!(!twos.is_empty() && twos == threat_moves(&board, &moves, 9, true));
+        assert_eq!(
+            attacker_moves(&board, &moves, 9, Width::Wide).1,
+            Width::Wide
+        );
     }
 }

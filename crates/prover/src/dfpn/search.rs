@@ -49,6 +49,7 @@ use crate::node::ruling::{ruling, Ruling};
 use crate::node::{wins_after, wins_of, LastPlies, NodeRules, Wins};
 use crate::outcome::{Exhausted, Progress};
 use crate::threat::ThreatSpace;
+use crate::threat_space::Width;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 use std::sync::Arc;
@@ -523,13 +524,13 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         self.expansions += 1;
         let first = self.children.len();
         // In the threat space the attacker's node may start widened.
-        let (mut moves, mut widened) = (moves, false);
+        let (mut moves, mut width) = (moves, Width::Threes);
         if self.threat_space && !and {
-            (moves, widened) = self
-                .threat_moves(depth, &wins, false)
-                .unwrap_or((moves, false));
+            (moves, width) = self
+                .threat_moves(depth, &wins, width)
+                .unwrap_or((moves, width));
         }
-        self.push_children(and, depth, moves, &wins, widened);
+        self.push_children(and, depth, moves, &wins, width);
         if !and {
             self.reuse_listed_zones(first);
         }
@@ -537,11 +538,12 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             (self.root_children, self.root_and) = (self.children.len(), and);
         }
         let mut searched = self.search_children(key, first, and, bounds, &wins);
-        if self.threat_space && !and && !widened {
-            if let Some(wider) = self.widen_threats(first, depth, &wins, &searched) {
-                moves = wider;
-                searched = self.search_children(key, first, and, bounds, &wins);
-            }
+        while let Some(next) = width.next().filter(|_| self.threat_space && !and) {
+            let Some(wider) = self.widen_threats(first, (depth, next), &wins, &searched) else {
+                break;
+            };
+            (moves, width) = (wider, next);
+            searched = self.search_children(key, first, and, bounds, &wins);
         }
         if let Ok(Some(elsewhere)) = searched {
             // Another thread settled this node: its entry is in the table.

@@ -22,7 +22,7 @@ use super::{hopeless, AndNode, LastPlies, NodeRules, OrNode, Wins};
 use crate::kit::depth::UNLIMITED;
 use crate::kit::Numbers;
 use crate::threat::{ThreatSpace, VcfLine, VCF_MIN_DEPTH};
-use crate::threat_space;
+use crate::threat_space::{self, Width};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 
 /// What the evaluation says of a node, as the proof-number searches read
@@ -99,10 +99,10 @@ impl Extras {
 }
 
 /// The attacker's node with `depth` plies left: the rules, the five-ply
-/// cut and, in the threat space, its threats (the wider set when `wide`
-/// or when the narrow one is empty; the `bool` says whether the wider set
-/// was taken). `tested`: the static tests found nothing at this very
-/// position before (see [`NodeRules::attacker_node_tested`]).
+/// cut and, in the threat space, its threats at `width` or at a greater
+/// one when that one has none (the width taken is returned; outside the
+/// threat space it is `width`). `tested`: the static tests found nothing
+/// at this very position before (see [`NodeRules::attacker_node_tested`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn attacker_node(
     rules: &NodeRules,
@@ -110,11 +110,11 @@ pub(crate) fn attacker_node(
     extras: Extras,
     board: &SearchBoard,
     at: (u32, Option<&Wins>),
-    wide: bool,
+    width: Width,
     tested: bool,
     threats: &mut ThreatSpace,
-) -> (OrNode, bool) {
-    let (node, widened, _) = attacker_node_cut(rules, last_plies, extras, board, at, wide, tested);
+) -> (OrNode, Width) {
+    let (node, widened, _) = attacker_node_cut(rules, last_plies, extras, board, at, width, tested);
     match node {
         OrNode::Moves(m) if extras.threat_space && last_plies.is_on() => {
             let kept = threat_space::counter_cut(board, m, at.0, threats);
@@ -124,8 +124,9 @@ pub(crate) fn attacker_node(
     }
 }
 
-/// [`attacker_node`], also saying whether the five-ply cut or the threat
-/// space left out some of the moves the rules gave.
+/// [`attacker_node`] before the cut to the defender's own threat, also
+/// saying whether the five-ply cut or the threat space left out some of
+/// the moves the rules gave.
 #[inline]
 fn attacker_node_cut(
     rules: &NodeRules,
@@ -133,20 +134,20 @@ fn attacker_node_cut(
     extras: Extras,
     board: &SearchBoard,
     (depth, known): (u32, Option<&Wins>),
-    wide: bool,
+    width: Width,
     tested: bool,
-) -> (OrNode, bool, bool) {
+) -> (OrNode, Width, bool) {
     match rules.attacker_node_tested(board, depth, known, tested) {
         OrNode::Moves(all) => {
             let m = last_plies.five_ply_moves(board, depth, &all).unwrap_or(all);
             if extras.threat_space && last_plies.is_on() {
-                let (moves, widened) = threat_space::attacker_moves(board, &m, depth, wide);
-                (OrNode::Moves(moves), widened, moves != all)
+                let (moves, taken) = threat_space::attacker_moves(board, &m, depth, width);
+                (OrNode::Moves(moves), taken, moves != all)
             } else {
-                (OrNode::Moves(m), false, m != all)
+                (OrNode::Moves(m), width, m != all)
             }
         }
-        other => (other, false, false),
+        other => (other, width, false),
     }
 }
 
@@ -272,7 +273,8 @@ pub(crate) fn evaluate(
         evaluate_defender(rules, last_plies, extras, board, depth, node)
     } else {
         let at = (depth, known);
-        let (node, _, cut) = attacker_node_cut(rules, last_plies, extras, board, at, false, false);
+        let (node, _, cut) =
+            attacker_node_cut(rules, last_plies, extras, board, at, Width::Threes, false);
         evaluate_attacker(last_plies, extras, board, depth, (node, cut), threats)
     }
 }

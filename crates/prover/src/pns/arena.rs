@@ -29,6 +29,7 @@
 pub use super::id::NodeId;
 use super::table::{Table, SLOT_BYTES};
 use crate::kit::ProofNumber;
+use crate::threat_space::Width;
 use std::mem::size_of;
 use std::ops::Range;
 
@@ -39,11 +40,14 @@ const MAX_NODES: usize = LIST as usize - 1;
 /// The AND bit of [`Node::info`].
 const AND: u16 = 1 << 15;
 /// The WIDE bit of [`Node::info`] (an attacker's node of a threat-space
-/// search that tries its wider set of threats); the other bits hold the
-/// proof length.
+/// search widened to [`Width::Wide`], or a defender's node below one).
 const WIDE: u16 = 1 << 14;
+/// The TWOS bit of [`Node::info`] (an attacker's node of a threat-space
+/// search widened to [`Width::Twos`]); the other bits hold the proof
+/// length.
+const TWOS: u16 = 1 << 13;
 /// The bits of [`Node::info`] that hold the proof length.
-const LEN: u16 = WIDE - 1;
+const LEN: u16 = TWOS - 1;
 
 /// One position.
 #[derive(Clone, Copy, Debug)]
@@ -111,12 +115,37 @@ impl Node {
         self.info |= WIDE;
     }
 
-    /// Makes the node an unexpanded leaf again that tries its wider set of
-    /// threats, with the numbers of a new leaf: its children (all
+    /// How wide the node (an attacker's, in a threat-space search) looks
+    /// for threats.
+    #[inline]
+    pub(crate) const fn width(&self) -> Width {
+        if self.info & WIDE != 0 {
+            Width::Wide
+        } else if self.info & TWOS != 0 {
+            Width::Twos
+        } else {
+            Width::Threes
+        }
+    }
+
+    /// Sets the node's width (an attacker's node, in a threat-space
+    /// search).
+    #[inline]
+    pub(crate) fn set_width(&mut self, width: Width) {
+        self.info &= !(WIDE | TWOS);
+        self.info |= match width {
+            Width::Threes => 0,
+            Width::Twos => TWOS,
+            Width::Wide => WIDE,
+        };
+    }
+
+    /// Makes the node an unexpanded leaf again that looks for threats at
+    /// `width`, with the numbers of a new leaf: its children (all
     /// disproved) stay in the arena, unreferenced from it.
     #[inline]
-    pub(crate) fn widen(&mut self) {
-        self.mark_wide();
+    pub(crate) fn widen(&mut self, width: Width) {
+        self.set_width(width);
         self.n_children = 0;
         self.pn = ProofNumber::ONE;
         self.dn = ProofNumber::ONE;

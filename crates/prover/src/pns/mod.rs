@@ -139,7 +139,8 @@ pub struct PnsConfig {
     /// whose [`crate::Vct::prover`] is the one way to set it): fours, and
     /// moves after which it would have a VCF, among its threes, or at a
     /// widened node (one whose threes threaten nothing) among its twos
-    /// too. A `win` is a win, a disproof is only of that restricted game
+    /// too ([`crate::threat_space`]'s widths). A `win` is a win, a
+    /// disproof is only of that restricted game
     /// and is reported as `unknown`.
     pub threat_space: bool,
     /// Reuse a refutation for every attacker move outside its disproof

@@ -377,14 +377,12 @@ impl<'a> PnsSearch<'a> {
             // tests may answer otherwise in another orientation, which
             // only changes the work).
             let tested = self.evaluation != Evaluation::Delayed;
-            match self.attacker_node(depth, None, node.is_wide(), tested) {
-                (OrNode::Moves(m), wide)
+            match self.attacker_node(depth, None, node.width(), tested) {
+                (OrNode::Moves(m), width)
                     if !m.is_empty() && (tested || self.vcf(depth).is_none()) =>
                 {
-                    if wide && !node.is_wide() {
-                        // The narrow set is empty: this node starts wide.
-                        self.arena.node_mut(id).widen();
-                    }
+                    // Where its width has no threat the node starts wider.
+                    self.arena.node_mut(id).set_width(width);
                     m
                 }
                 _ => return self.settle(id, node.is_and(), depth, node.is_wide()),

@@ -15,7 +15,7 @@ use crate::kit::symmetry::depth_salt;
 use crate::kit::ProofNumber;
 use crate::node::ruling::Ruling;
 use crate::node::{depth_after, wins_after, Wins};
-use crate::threat_space::{child_salt, children_wide};
+use crate::threat_space::{child_salt, children_wide, Width};
 use kinrow_board::{Bitboard, Cell};
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
@@ -24,19 +24,20 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
     /// winning cells): one per position up to symmetry, in canonical
     /// order, each with its table entry's numbers or its first numbers.
     /// Stops after the first child that settles the node (a proved child
-    /// of the attacker's node, a disproved one of the defender's). `wide`:
-    /// the node is a widened attacker's node of the threat space, whose
-    /// children are the wider space's defender's nodes ([`super::threats`]).
+    /// of the attacker's node, a disproved one of the defender's). `width`:
+    /// the width of an attacker's node of the threat space; at
+    /// [`Width::Wide`] its children are the wider space's defender's nodes
+    /// ([`super::threats`]).
     pub(super) fn push_children(
         &mut self,
         and: bool,
         depth: u32,
         moves: Bitboard,
         wins: &Wins,
-        wide: bool,
+        width: Width,
     ) {
         let child_depth = depth_after(depth, 1);
-        let wide = children_wide(and, wide);
+        let wide = children_wide(and, width);
         let salt = depth_salt(child_depth) ^ child_salt(wide);
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();

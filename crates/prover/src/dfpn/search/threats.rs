@@ -27,21 +27,21 @@ use super::{Answer, DfpnSearch, Stopped};
 use crate::dfpn::table::DfpnTable;
 use crate::node::ruling::attacker_node;
 use crate::node::{OrNode, Wins};
-use crate::threat_space::child_salt;
+use crate::threat_space::{child_salt, Width};
 use kinrow_board::Bitboard;
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
     /// The threats of the current attacker's node, which the rules have
-    /// just left open, with `depth` plies left: the narrow set, or the
-    /// wider one when `wide` or when the narrow one is empty, with whether
-    /// the wider one was taken; `None` where the rules settle the node
-    /// (they did not, a moment ago).
+    /// just left open, with `depth` plies left: those at `width`, or at a
+    /// greater width where that one has none, with the width taken;
+    /// `None` where the rules settle the node (they did not, a moment
+    /// ago).
     pub(super) fn threat_moves(
         &mut self,
         depth: u32,
         wins: &Wins,
-        wide: bool,
-    ) -> Option<(Bitboard, bool)> {
+        width: Width,
+    ) -> Option<(Bitboard, Width)> {
         let extras = self.extras();
         // The static tests found nothing here a moment ago.
         let rules = self.rules.without_static_tests();
@@ -60,39 +60,39 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
             extras,
             &self.at.board,
             at,
-            wide,
+            width,
             true,
             threats,
         );
         self.budget.spend(threats.nodes() - before);
         match node {
-            (OrNode::Moves(m), widened) => Some((m, widened)),
+            (OrNode::Moves(m), taken) => Some((m, taken)),
             _ => None,
         }
     }
 
-    /// At the current attacker's node, not widened, whose children
+    /// At the current attacker's node, whose children
     /// `self.children[first..]` the MID loop just left (`searched`): when
-    /// it left them all disproved (every narrow threat failed), lists the
-    /// wider set in their place and returns it, for the loop to search.
-    /// Where the wider set is empty the narrow children stay: the node is
-    /// disproved.
+    /// it left them all disproved (every threat at its width failed),
+    /// lists the threats at `width`, the next width, in their place and
+    /// returns them, for the loop to search. Where there are none the
+    /// children stay: the node is disproved.
     pub(super) fn widen_threats(
         &mut self,
         first: usize,
-        depth: u32,
+        (depth, width): (u32, Width),
         wins: &Wins,
         searched: &Result<Option<Answer>, Stopped>,
     ) -> Option<Bitboard> {
         if !matches!(searched, Ok(None)) || !self.summary(first, false).numbers.dn.is_zero() {
             return None;
         }
-        let (wider, _) = self.threat_moves(depth, wins, true)?;
+        let (wider, _) = self.threat_moves(depth, wins, width)?;
         if wider.is_empty() {
             return None;
         }
         self.children.truncate(first);
-        self.push_children(false, depth, wider, wins, true);
+        self.push_children(false, depth, wider, wins, width);
         if first == 0 {
             self.root_children = self.children.len();
         }

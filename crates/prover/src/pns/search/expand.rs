@@ -100,7 +100,7 @@ impl PnsSearch<'_> {
         // defender's nodes the full VCF horizon for their threat: other
         // nodes than the narrow ones at the same positions.
         let wide =
-            self.threat_space && threat_space::children_wide(parent.is_and(), parent.is_wide());
+            self.threat_space && threat_space::children_wide(parent.is_and(), parent.width());
         // The whole game: the likely replies of the defender first.
         let ranks = if self.reply_order && parent.is_and() {
             reply_ranks(&self.at.board)

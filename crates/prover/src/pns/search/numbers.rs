@@ -105,15 +105,16 @@ impl PnsSearch<'_> {
                     }
                 };
                 let n = self.arena.node_mut(id);
-                let (pn, dn) = if self.threat_space
-                    && crate::threat_space::widens(n.is_and(), n.is_wide(), dn.is_zero())
-                {
-                    // Every narrow threat failed: try the wider set before
-                    // giving this attacker's node up (a leaf again).
-                    n.widen();
-                    (n.pn, n.dn)
-                } else {
-                    (pn, dn)
+                let wider = crate::threat_space::widens(n.is_and(), n.width(), dn.is_zero());
+                let (pn, dn) = match wider {
+                    Some(width) if self.threat_space => {
+                        // Every threat at its width failed: try the next
+                        // width before giving this attacker's node up (a
+                        // leaf again).
+                        n.widen(width);
+                        (n.pn, n.dn)
+                    }
+                    _ => (pn, dn),
                 };
                 if pn == node.pn && dn == node.dn {
                     continue;

@@ -8,6 +8,7 @@ use crate::node::ruling::{self, Extras, Ruling};
 use crate::node::{AndNode, OrNode, Wins};
 use crate::pns::Init;
 use crate::threat::ThreatSpace;
+use crate::threat_space::Width;
 use std::cell::RefMut;
 
 /// PNS's extras on top of the node rules ([`crate::node::ruling`]): all of
@@ -51,9 +52,9 @@ impl PnsSearch<'_> {
 
     /// The rules at the attacker's node with `depth` plies left
     /// ([`ruling::attacker_node`]): with five left, only the moves the
-    /// last-plies shortcut keeps; in the threat space, the threats, the
-    /// wider set when `wide` or when the narrow one is empty. Also says
-    /// whether the wider set was taken. `tested`: the node was evaluated
+    /// last-plies shortcut keeps; in the threat space, the threats at
+    /// `width`, or at a greater width where that one has none, with the
+    /// width taken. `tested`: the node was evaluated
     /// when it was created, so the static tests, which found nothing then,
     /// are not run again (see
     /// [`crate::node::NodeRules::attacker_node_tested`]).
@@ -61,16 +62,16 @@ impl PnsSearch<'_> {
         &self,
         depth: u32,
         known: Option<&Wins>,
-        wide: bool,
+        width: Width,
         tested: bool,
-    ) -> (OrNode, bool) {
+    ) -> (OrNode, Width) {
         ruling::attacker_node(
             &self.rules,
             &self.last_plies,
             self.extras(),
             &self.at.board,
             (depth, known),
-            wide,
+            width,
             tested,
             &mut self.threats_here(),
         )
