@@ -94,10 +94,14 @@ pub fn deep(
     // which searches twice: for the opponent's threat, then after each
     // candidate defence. Step 4 is moot when the opponent has a winning
     // cell (the quick move blocks it): then step 3 runs alone.
+    // A win announced a move ago (`depth`) was proved against every
+    // defence: it is there to be found again, and the VCT gets all the
+    // time the VCF leaves, so that a busy machine does not lose it.
     let opponent_five = board.winning_cells(me.other()).intersects(&empty);
+    let vct_part = if depth.is_some() { 1 } else { 3 };
     if threads == 1 || opponent_five {
         let mut vcf = Vcf::new(Candidates::All, slots_within(memory));
-        if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, 3) {
+        if let Some(win) = forced_win_with(&mut vcf, board, deadline, memory, depth, vct_part) {
             return Some(win_of(win));
         }
         if opponent_five {
@@ -119,7 +123,7 @@ pub fn deep(
             })
         });
         let mut vcf = Vcf::new(Candidates::All, slots_within(half));
-        let win = forced_win_with(&mut vcf, board, deadline, half, depth, 3);
+        let win = forced_win_with(&mut vcf, board, deadline, half, depth, vct_part);
         if win.is_some() {
             ours.request_stop();
         }
