@@ -11,8 +11,9 @@
 //! The chain, in order: the completion cutoff ([`hopeless`]), the node
 //! rules, the five-ply cut of the attacker's moves and the last-plies
 //! decisions ([`LastPlies`]), the threat space's moves, then at the
-//! attacker's node the VCF shortcut, at the defender's reduction 6 (the
-//! zone of the attacker's VCF after a pass). An extra only settles a node
+//! attacker's node the VCF shortcut and, in the threat space, the cut to
+//! the defender's own threat ([`threat_space::counter_cut`]), at the
+//! defender's reduction 6 (the zone of the attacker's VCF after a pass). An extra only settles a node
 //! sooner or cuts moves that cannot change its verdict (the threat space
 //! aside, which restricts the attacker: its no-wins are of that game
 //! only); leaving one out costs work, never a verdict.
@@ -114,13 +115,13 @@ pub(crate) fn attacker_node(
     tested: bool,
     threats: &mut ThreatSpace,
 ) -> (OrNode, Width) {
-    let (node, widened, _) = attacker_node_cut(rules, last_plies, extras, board, at, width, tested);
+    let (node, taken, _) = attacker_node_cut(rules, last_plies, extras, board, at, width, tested);
     match node {
         OrNode::Moves(m) if extras.threat_space && last_plies.is_on() => {
             let kept = threat_space::counter_cut(board, m, at.0, threats);
-            (OrNode::Moves(kept), widened)
+            (OrNode::Moves(kept), taken)
         }
-        other => (other, widened),
+        other => (other, taken),
     }
 }
 

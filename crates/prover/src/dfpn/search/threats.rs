@@ -5,7 +5,9 @@
 //! expanding it again with the wider set; df-pn does it inside the one
 //! MID call that finds the narrow set disproved: it drops the narrow
 //! children from the node's list, lists the wider set and goes on
-//! searching with the same thresholds ([`DfpnSearch::widen_threats`]).
+//! searching with the same thresholds ([`DfpnSearch::widen_threats`]),
+//! width after width ([`crate::threat_space::Width`]: threes, twos below
+//! narrow defender's nodes, twos below wide ones).
 //! The node's value is PNS's: a win of the narrow set, or else of the
 //! wider one (the game `vct` searches, one function of the position). The
 //! widened node keeps no mark of its width: a later visit lists the narrow
@@ -14,7 +16,8 @@
 //! the numbers of the set searched last, which is what its parent's list
 //! holds too.
 //!
-//! A widened node's children are the wider space's defender's nodes,
+//! The children of a node widened to its last width are the wider
+//! space's defender's nodes,
 //! whose test gives the attacker the full VCF horizon; their keys carry
 //! the wide salt ([`crate::threat_space::child_salt`]), as in PNS, so
 //! their entries are never read for the narrow nodes at the same
