@@ -7,8 +7,9 @@ use kinrow_prover::{Problem, Prover};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
 pub enum ProverKind {
     /// With a depth of 5 or more, vct first (three quarters of the nodes
-    /// and time), then and-or; and-or with a smaller depth; without one, pns, or dfpn on
-    /// every thread when there are two or more and the board is small.
+    /// and time), then and-or; and-or with a smaller depth; without one,
+    /// pns, or dfpn on every thread when there are two or more and the
+    /// board is small.
     Auto,
     /// Depth-limited AND-OR search with iterative deepening.
     AndOr,

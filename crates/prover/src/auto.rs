@@ -10,8 +10,9 @@
 //! of the node and time budgets first ([`THREAT_SHARE`]), and the whole
 //! memory budget (its memory is freed before the second search starts); a
 //! win it finds is a win. Otherwise, and for what the threat space leaves
-//! open, the prover of the whole game answers with what is left: AND-OR when there is a horizon (iterative deepening
-//! gives shortest wins), PNS without (whole games of small boards).
+//! open, the prover of the whole game answers with what is left: AND-OR
+//! when there is a horizon (iterative deepening gives shortest wins), PNS
+//! without (whole games of small boards).
 //! Renju goes the same way: the three search it, AND-OR and PNS by the two
 //! games of passes of [`crate::node::Passes`].
 //!

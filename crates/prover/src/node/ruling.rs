@@ -13,10 +13,11 @@
 //! decisions ([`LastPlies`]), the threat space's moves, then at the
 //! attacker's node the VCF shortcut and, in the threat space, the cut to
 //! the defender's own threat ([`threat_space::counter_cut`]), at the
-//! defender's reduction 6 (the zone of the attacker's VCF after a pass). An extra only settles a node
-//! sooner or cuts moves that cannot change its verdict (the threat space
-//! aside, which restricts the attacker: its no-wins are of that game
-//! only); leaving one out costs work, never a verdict.
+//! defender's reduction 6 (the zone of the attacker's VCF after a pass).
+//! An extra only settles a node sooner or cuts moves that cannot change
+//! its verdict (the threat space aside, which restricts the attacker: its
+//! no-wins are of that game only); leaving one out costs work, never a
+//! verdict.
 
 use super::last_plies::double_moves;
 use super::{hopeless, AndNode, LastPlies, NodeRules, OrNode, Wins};

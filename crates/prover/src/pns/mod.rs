@@ -140,8 +140,8 @@ pub struct PnsConfig {
     /// moves after which it would have a VCF, among its threes, or at a
     /// widened node (one whose threes threaten nothing) among its twos
     /// too ([`crate::threat_space`]'s widths). A `win` is a win, a
-    /// disproof is only of that restricted game
-    /// and is reported as `unknown`.
+    /// disproof is only of that restricted game and is reported as
+    /// `unknown`.
     pub threat_space: bool,
     /// Reuse a refutation for every attacker move outside its disproof
     /// zone ([`crate::node::zone`]), where zones apply (`candidates all`,

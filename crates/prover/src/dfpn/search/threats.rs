@@ -17,14 +17,14 @@
 //! holds too.
 //!
 //! The children of a node widened to its last width are the wider
-//! space's defender's nodes,
-//! whose test gives the attacker the full VCF horizon; their keys carry
-//! the wide salt ([`crate::threat_space::child_salt`]), as in PNS, so
-//! their entries are never read for the narrow nodes at the same
-//! positions. Soundness is the threat space's: the defender's replies are
-//! the whole game's (up to reduction 6), so a win found here is a win of
-//! the game; a no-win is of the threat space only, reported `unknown`
-//! (see [`crate::threat_space::keeps_no_win`]).
+//! space's defender's nodes, whose test gives the attacker the full VCF
+//! horizon; their keys carry the wide salt
+//! ([`crate::threat_space::child_salt`]), as in PNS, so their entries are
+//! never read for the narrow nodes at the same positions. Soundness is
+//! the threat space's: the defender's replies are the whole game's (up
+//! to reduction 6), so a win found here is a win of the game; a no-win is
+//! of the threat space only, reported `unknown` (see
+//! [`crate::threat_space::keeps_no_win`]).
 
 use super::{Answer, DfpnSearch, Stopped};
 use crate::dfpn::table::DfpnTable;
