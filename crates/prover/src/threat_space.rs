@@ -24,7 +24,9 @@
 //! - **The widening** ([`Width`], [`widens`], [`children_wide`],
 //!   [`child_salt`]): an attacker's node whose threats all fail, or that
 //!   has none, tries the next width before it is given up: its twos below
-//!   narrow defender's nodes, then the same moves below wide ones. The
+//!   narrow defender's nodes, then the same moves below wide ones. Under
+//!   PNS a node also takes its twos as soon as its threes all look harder
+//!   to prove than a two not tried yet ([`widens_early`]). The
 //!   wide defender's nodes are other nodes than the narrow ones at the
 //!   same positions (their keys carry a salt), since their threat test
 //!   differs.
@@ -65,6 +67,15 @@ pub const NAME: &str = "vct";
 /// threat space (two fours, as quintet's `threat_limit 2`); the wider
 /// space allows any within the horizon.
 pub const NARROW_THREAT_PLIES: u32 = 5;
+
+/// The longest VCF of the defender, in plies, that the attacker's node
+/// looks for to cut its moves ([`counter_cut`]): as short as the narrow
+/// threat (quintet looks two fours deep for the defender's threat too).
+/// A longer VCF would cut as soundly, but each node pays for the search,
+/// and most cuts come from the short ones: on the renju puzzles the
+/// limit saves about a quarter of the VCF nodes for as many PNS nodes
+/// (`docs/figures.md`).
+pub const COUNTER_THREAT_PLIES: u32 = 5;
 
 /// Mixed into the keys of the defender's nodes below a widened attacker's
 /// node (see [`child_salt`]).
@@ -193,9 +204,10 @@ pub(crate) fn attacker_moves(
 
 /// The attacker's `moves` at its node with `depth` plies left, cut to
 /// those that answer the defender's own threat: where the defender would
-/// have a VCF were the attacker to pass, a move that is neither a four of
-/// the attacker nor in that VCF's zone loses the attacker its win
-/// ([`ThreatSpace::counter_zone`] argues it), and is left out. Where the
+/// have a VCF (of [`COUNTER_THREAT_PLIES`] or fewer) were the attacker to
+/// pass, a move that is neither a four of the attacker nor in that VCF's
+/// zone loses the attacker its win ([`ThreatSpace::counter_zone`] argues
+/// it), and is left out. Where the
 /// defender has a winning cell the moves are the block and are kept. The
 /// caller has set `threats`' frame and node cap for this position.
 pub(crate) fn counter_cut(
@@ -212,7 +224,8 @@ pub(crate) fn counter_cut(
     if fours == moves {
         return moves;
     }
-    match threats.counter_zone(board, depth) {
+    // A VCF within fewer plies than the horizon is within the horizon.
+    match threats.counter_zone(board, depth.min(COUNTER_THREAT_PLIES)) {
         Some(zone) => fours | (moves & zone),
         None => moves,
     }
@@ -270,6 +283,17 @@ pub(crate) fn defender_node(
         }
         node => (node, floor),
     }
+}
+
+/// Whether an attacker's node (not `and`) still at its threes, open with
+/// proof number `pn`, is widened to its twos before its threes all fail:
+/// once its easiest three looks harder to prove than a two not tried yet,
+/// whose first proof number is `twos_pn` (PNS's first pn of a move that
+/// makes no three). Proof-number search then picks what looks cheapest
+/// whichever width it is at; widening changes no verdict, since its
+/// threes stay among its children. PNS only; df-pn widens on failure.
+pub(crate) fn widens_early(and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
+    !and && width == Width::Threes && pn > twos_pn
 }
 
 /// The width an attacker's node (not `and`) at `width`, now disproved,
@@ -388,6 +412,12 @@ mod tests {
         assert_eq!(widens(false, Width::Wide, true), None);
         assert_eq!(widens(true, Width::Threes, true), None);
         assert_eq!(widens(false, Width::Threes, false), None);
+        // Early: only an open attacker's node at its threes, once its pn
+        // passes a two's first pn.
+        assert!(widens_early(false, Width::Threes, 201, 200));
+        assert!(!widens_early(false, Width::Threes, 200, 200));
+        assert!(!widens_early(true, Width::Threes, 500, 200));
+        assert!(!widens_early(false, Width::Twos, 500, 200));
         assert!(!children_wide(false, Width::Twos));
         assert!(children_wide(false, Width::Wide) && !children_wide(true, Width::Wide));
         // One stone of each side: x has twos but no three.

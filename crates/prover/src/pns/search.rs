@@ -21,7 +21,7 @@ use super::arena::{Arena, Node, NodeId};
 use super::{Evaluation, Init};
 use crate::budget::{Budget, Stopped};
 use crate::kit::cursor::{ChildKey, Cursor};
-use crate::kit::shape::ShapeScan;
+use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::{Numbers, ProofNumber};
 use crate::node::{depth_after, hopeless, AndNode, LastPlies, NodeRules, OrNode};
@@ -90,6 +90,12 @@ pub(crate) struct PnsSearch<'a> {
     /// ([`crate::threat_space`]): a win is a win, a no-win holds for
     /// that restricted game only.
     pub(crate) threat_space: bool,
+    /// The first proof number of an attacker's move that makes no three
+    /// (the heuristic's, at the root): an attacker's node of the threat
+    /// space whose threes all look harder is widened to its twos
+    /// ([`crate::threat_space::widens_early`]). `u32::MAX` where the first
+    /// numbers are not the heuristic's.
+    pub(crate) twos_pn: u32,
     /// The node and time budgets: the nodes it counts are the arena's and
     /// the VCF searches' ([`PnsSearch::spent`]).
     pub(crate) budget: Budget,
@@ -151,6 +157,11 @@ impl<'a> PnsSearch<'a> {
             last_plies: LastPlies::new(board.game(), &rules),
             threats: RefCell::new(threats),
             threat_space: false,
+            twos_pn: if init == Init::Heuristic && evaluation != Evaluation::Eager {
+                mobility_stand_in(board.candidates(rules.candidates).count())
+            } else {
+                u32::MAX
+            },
             budget,
             zones: false,
             reply_order: false,
