@@ -11,6 +11,10 @@ impl PnsSearch<'_> {
     #[inline]
     pub(super) fn recompute(&self, id: NodeId) -> Numbers {
         let node = self.arena.node(id);
+        debug_assert!(
+            !node.is_leaf(),
+            "the numbers of a leaf are its own: {node:?}"
+        );
         let and = node.is_and();
         // The replies a defender's node has not created yet count as one
         // more child (see the `lazy` module).
@@ -91,8 +95,13 @@ impl PnsSearch<'_> {
                 let single = if j == i + 1 { change } else { None };
                 i = j;
                 let node = *self.arena.node(id);
-                if node.is_solved() {
-                    // A settled node never changes.
+                if node.is_solved() || node.is_leaf() {
+                    // A settled node never changes. Nor does an open leaf
+                    // through its children: it has none, but an attacker's
+                    // node widened before its threes were settled (early,
+                    // `widens_early`) is still their parent until it is
+                    // expanded again, and reading no children would make
+                    // it disproved.
                     continue;
                 }
                 let (pn, dn) = match single.and_then(|c| delta(&node, c)) {
