@@ -205,6 +205,9 @@ def depth_for(case: Case) -> int | None:
 # 10 --json; done`): they are marked slow. Every other case is verified in
 # CI; quintet's own slow and heavy tags are kept in the case's comments.
 NOT_SETTLED_BY_KINROW = {
+    "vct_black_long",
+    "vct_game_black_l09_2",
+    "vct_game_black_l11_3",
     "vct_small_but_long",
     "vct_unstable",
 }
@@ -212,13 +215,12 @@ NOT_SETTLED_BY_KINROW = {
 
 # The same under rule renju, which the default prover hands to the threat
 # space alone (measured with `for f in positions/renju-puzzles/*.pos; do
-# kinrow solve $f --time 10 --json; done`), with why. Both sets last set at
-# 8742027 (`tools/renju_ab.sh`, `RULE=freestyle` and `exact` too). Near the
-# line and left to CI, which verifies without a time limit:
-# `vct_game_black_l17_1`, `vct_game_white_l09_3` and `vct_game_white_l11_2`
-# under renju, proved by the threat space alone in 7-12 s.
+# kinrow solve $f --time 10 --json; done`), with why.
 NOT_SETTLED_UNDER_RENJU = {
+    "vct_black_long": "does not prove it within 10 s",
+    "vct_game_black_l09_2": "does not prove it within 10 s",
     "vct_game_black_l11_3": "does not prove it within 10 s",
+    "vct_game_black_l14_2": "does not prove it within 10 s",
     "vct_game_white_l15_1": "does not prove it within 10 s",
     "vct_small_but_long": "does not prove it within 10 s",
     "vct_unstable": "does not prove it within 10 s",
