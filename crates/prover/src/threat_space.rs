@@ -25,14 +25,11 @@
 //!   [`child_salt`]): an attacker's node whose threats all fail, or that
 //!   has none, tries the next width before it is given up: its twos below
 //!   narrow defender's nodes, then the same moves below wide ones. Under
-//!   PNS a node also takes its twos once its threes all look harder to
-//!   prove than trying every move once ([`widens_early`]). The
+//!   PNS a node also takes its twos as soon as its threes all look harder
+//!   to prove than a two not tried yet ([`widens_early`]). The
 //!   wide defender's nodes are other nodes than the narrow ones at the
 //!   same positions (their keys carry a salt), since their threat test
 //!   differs.
-//! - **Its numbers** (PNS, [`crate::pns::Init::Heuristic`]): each of the
-//!   attacker's moves as likely as the next, tried in the order of their
-//!   potential (quintet's numbers and order).
 //! - **What its answers mean** ([`keeps_no_win`], [`accepts`]): a win is a
 //!   win; a no-win is of the restricted game only and is reported as
 //!   `unknown`, but where the restriction changes nothing (`attack fours`
@@ -290,13 +287,13 @@ pub(crate) fn defender_node(
 
 /// Whether an attacker's node (not `and`) still at its threes, open with
 /// proof number `pn`, is widened to its twos before its threes all fail:
-/// once its easiest three looks harder to prove than `widen_pn` (PNS
-/// passes about the number of cells a side could play: harder than trying
-/// each move once). Proof-number search then weighs its twos against its
-/// threes at their numbers; widening changes no verdict, since its threes
-/// stay among its children. PNS only; df-pn widens on failure.
-pub(crate) fn widens_early(and: bool, width: Width, pn: u32, widen_pn: u32) -> bool {
-    !and && width == Width::Threes && pn > widen_pn
+/// once its easiest three looks harder to prove than a two not tried yet,
+/// whose first proof number is `twos_pn` (PNS's first pn of a move that
+/// makes no three). Proof-number search then picks what looks cheapest
+/// whichever width it is at; widening changes no verdict, since its
+/// threes stay among its children. PNS only; df-pn widens on failure.
+pub(crate) fn widens_early(and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
+    !and && width == Width::Threes && pn > twos_pn
 }
 
 /// The width an attacker's node (not `and`) at `width`, now disproved,

@@ -83,71 +83,13 @@ impl ShapeScan {
     #[inline]
     pub(crate) fn around(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> Shape {
         let k = self.k;
-        let full = (1u64 << k) - 1;
         let mut t = Shape::default();
-        self.for_each_stretch(own, opp, m, |mask, len| {
-            let mut empties = 0u64;
-            for s in 0..=len - k {
-                let w = (mask >> s) & full;
-                let n = w.count_ones() as usize;
-                if n == k - 1 {
-                    empties |= (!w & full) << s;
-                } else if n + 2 == k {
-                    t.threes += 1;
-                }
-            }
-            t.fours += empties.count_ones();
-        });
-        t
-    }
-
-    /// The potential of the empty cell `m` for `own` against `opp`
-    /// (quintet's, which orders its attacks by it): on each of its four
-    /// lines, the most stones of `own` that a window of k cells through
-    /// `m` free of `opp` holds with a stone on `m`, times the number of
-    /// windows that hold that many, where that is 2 or more; summed over
-    /// the lines. A cell that adds to long runs in several windows and
-    /// lines scores high.
-    #[inline]
-    pub(crate) fn potential(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> u32 {
-        let k = self.k;
-        let full = (1u64 << k) - 1;
-        let mut total = 0;
-        self.for_each_stretch(own, opp, m, |mask, len| {
-            let (mut most, mut windows) = (0, 0);
-            for s in 0..=len - k {
-                let n = ((mask >> s) & full).count_ones();
-                if n > most {
-                    (most, windows) = (n, 1);
-                } else if n == most {
-                    windows += 1;
-                }
-            }
-            if most >= 2 {
-                total += most * windows;
-            }
-        });
-        total
-    }
-
-    /// Calls `f(mask, len)` for each line through the empty cell `m` that
-    /// has room for a window of k cells free of `opp` through `m`: `len`
-    /// is the length of the stretch of cells free of `opp` within k - 1
-    /// steps of `m`, `mask` the stones of `own` on it with `m` set, bit 0
-    /// its first cell. Every window of k cells of the stretch holds `m`.
-    #[inline]
-    fn for_each_stretch(
-        &self,
-        own: &Bitboard,
-        opp: &Bitboard,
-        m: usize,
-        mut f: impl FnMut(u64, usize),
-    ) {
-        let k = self.k;
         if k < 2 {
-            return;
+            return t;
         }
+        let full = (1u64 << k) - 1;
         for &d in &self.directions {
+            // The stretch of cells free of `opp` within k - 1 steps of `m`.
             // Leaving the board always passes through a padding bit or out
             // of range, which is not a cell, so no line wraps.
             let mut back = 0;
@@ -180,8 +122,20 @@ impl ShapeScan {
                     mask |= 1 << s;
                 }
             }
-            f(mask, len);
+            // Every window of the stretch holds `m`.
+            let mut empties = 0u64;
+            for s in 0..=len - k {
+                let w = (mask >> s) & full;
+                let n = w.count_ones() as usize;
+                if n == k - 1 {
+                    empties |= (!w & full) << s;
+                } else if n + 2 == k {
+                    t.threes += 1;
+                }
+            }
+            t.fours += empties.count_ones();
         }
+        t
     }
 }
 
@@ -191,16 +145,6 @@ mod tests {
     use kinrow_board::{Board, Cell, Player, Rule};
 
     fn scan(moves_x: &[&str], moves_o: &[&str], m: &str) -> Shape {
-        let (scan, b, m) = setup(moves_x, moves_o, m);
-        scan.around(b.stones(Player::X), b.stones(Player::O), m)
-    }
-
-    fn potential(moves_x: &[&str], moves_o: &[&str], m: &str) -> u32 {
-        let (scan, b, m) = setup(moves_x, moves_o, m);
-        scan.potential(b.stones(Player::X), b.stones(Player::O), m)
-    }
-
-    fn setup(moves_x: &[&str], moves_o: &[&str], m: &str) -> (ShapeScan, Board, usize) {
         let game = Game::new(15, 15, 5, Rule::Freestyle).unwrap();
         let mut b = Board::new(game);
         let g = *game.geometry();
@@ -211,26 +155,7 @@ mod tests {
             b.place(g.parse_cell(s).unwrap(), Player::O);
         }
         let m: Cell = g.parse_cell(m).unwrap();
-        (ShapeScan::new(&game), b, m.index())
-    }
-
-    #[test]
-    fn potential_counts_the_best_windows_of_each_line() {
-        // Alone: no window holds two stones.
-        assert_eq!(potential(&[], &[], "h8"), 0);
-        // Next to g8: four windows of two stones (d8-h8 to g8-k8).
-        assert_eq!(potential(&["g8"], &[], "h8"), 2 * 4);
-        // With o on f8 only g8-k8 is left free.
-        assert_eq!(potential(&["g8"], &["f8"], "h8"), 2);
-        // Two lines add up; a third stone makes the best windows three.
-        assert_eq!(potential(&["g8", "h7"], &[], "h8"), 8 + 8);
-        assert_eq!(potential(&["f8", "g8"], &[], "h8"), 3 * 3);
-        // o's stones count for o.
-        let (scan, b, m) = setup(&["g8"], &["h7", "h6"], "h8");
-        assert_eq!(
-            scan.potential(b.stones(Player::O), b.stones(Player::X), m),
-            3 * 3
-        );
+        ShapeScan::new(&game).around(b.stones(Player::X), b.stones(Player::O), m.index())
     }
 
     #[test]

@@ -98,18 +98,6 @@ pub enum Init {
     /// A node created without evaluation gets estimates from the fours and
     /// threes the last stone made on its lines (the shape heuristic of
     /// [`crate::kit`]).
-    ///
-    /// In the threat space the attacker's moves are threats, each about as
-    /// likely to win as the next, and most fail: an attacker's node starts
-    /// with pn = dn = its number of moves (proving it takes trying about
-    /// that many), and each of its moves with pn = that number and dn = 1
-    /// (quintet's numbers), created in the order of their potential
-    /// ([`crate::kit`]'s shape scan; quintet's order), so that among equal
-    /// numbers the likeliest is tried first. With the shape heuristic's
-    /// numbers a four (pn 1) looked a hundred times cheaper than a three
-    /// (about 100 on 15x15), and the search stayed in one move's lines
-    /// long after they had grown harder than the next move looked:
-    /// `white_l12_1` took 151 K nodes against 19 K (`docs/figures.md`).
     #[default]
     Heuristic,
     /// pn = dn = 1 for every new leaf.

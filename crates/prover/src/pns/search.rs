@@ -90,13 +90,12 @@ pub(crate) struct PnsSearch<'a> {
     /// ([`crate::threat_space`]): a win is a win, a no-win holds for
     /// that restricted game only.
     pub(crate) threat_space: bool,
-    /// The proof number past which an attacker's node of the threat space
-    /// at its threes is widened to its twos
-    /// ([`crate::threat_space::widens_early`]): the cells the root's side
-    /// could play, less one (the heuristic's stand-in for a node's
-    /// mobility). `u32::MAX` where the first numbers are not the
-    /// heuristic's.
-    pub(crate) widen_pn: u32,
+    /// The first proof number of an attacker's move that makes no three
+    /// (the heuristic's, at the root): an attacker's node of the threat
+    /// space whose threes all look harder is widened to its twos
+    /// ([`crate::threat_space::widens_early`]). `u32::MAX` where the first
+    /// numbers are not the heuristic's.
+    pub(crate) twos_pn: u32,
     /// The node and time budgets: the nodes it counts are the arena's and
     /// the VCF searches' ([`PnsSearch::spent`]).
     pub(crate) budget: Budget,
@@ -158,7 +157,7 @@ impl<'a> PnsSearch<'a> {
             last_plies: LastPlies::new(board.game(), &rules),
             threats: RefCell::new(threats),
             threat_space: false,
-            widen_pn: if init == Init::Heuristic && evaluation != Evaluation::Eager {
+            twos_pn: if init == Init::Heuristic && evaluation != Evaluation::Eager {
                 mobility_stand_in(board.candidates(rules.candidates).count())
             } else {
                 u32::MAX

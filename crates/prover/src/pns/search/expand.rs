@@ -38,12 +38,8 @@ struct Batch {
     /// The expanded node's frame.
     frame: u8,
     /// The heuristic's stand-in for the children's mobility (delayed
-    /// evaluation); for the attacker's moves of the threat space, their
-    /// number (see [`Init::Heuristic`]).
+    /// evaluation).
     base: u32,
-    /// The children are the attacker's moves of the threat space: created
-    /// in the order of their potential, each with the same first numbers.
-    threats: bool,
 }
 
 impl PnsSearch<'_> {
@@ -68,7 +64,7 @@ impl PnsSearch<'_> {
         let existing = parent.child_count();
         let limit = lazy.map_or(usize::MAX, |first| lazy::batch(existing, first));
         self.reserve_children(existing, (moves.count() as usize).min(limit))?;
-        let batch = self.batch(&parent, limit, moves.count());
+        let batch = self.batch(&parent, limit);
         let mut scratch = std::mem::take(&mut self.scratch);
         self.order_children(&moves, &batch, existing, &mut scratch);
         let start = self.arena.edge_count();
@@ -99,7 +95,7 @@ impl PnsSearch<'_> {
     }
 
     /// The settings of an expansion of `parent`, at the end of the path.
-    fn batch(&self, parent: &Node, limit: usize, moves: u32) -> Batch {
+    fn batch(&self, parent: &Node, limit: usize) -> Batch {
         // A widened attacker's node of the threat space gives its
         // defender's nodes the full VCF horizon for their threat: other
         // nodes than the narrow ones at the same positions.
@@ -111,11 +107,8 @@ impl PnsSearch<'_> {
         } else {
             None
         };
-        let threats = self.threat_space && !parent.is_and() && self.init == Init::Heuristic;
         let base = if self.evaluation == Evaluation::Eager || self.init == Init::Unit {
             0
-        } else if threats {
-            moves.max(1)
         } else {
             mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
         };
@@ -126,7 +119,6 @@ impl PnsSearch<'_> {
             wide,
             frame: self.path.last().expect("the path holds the root").frame,
             base,
-            threats,
         }
     }
 
@@ -146,17 +138,6 @@ impl PnsSearch<'_> {
         // soonest (7x7 k=5: 9.86 M nodes in canonical order, 8.50 M so).
         if let Some(r) = &batch.ranks {
             rank_order(scratch, r, |c| (c.real, c.canonical));
-        } else if batch.threats {
-            // The threat space: by potential, canonical order among equals
-            // (both the same in every orientation), so that among moves
-            // of equal numbers the likeliest is tried first.
-            let board = &self.at.board;
-            let me = board.to_move();
-            let (own, opp) = (board.stones(me), board.stones(me.other()));
-            scratch.sort_by_cached_key(|c| {
-                let potential = self.shapes.potential(own, opp, usize::from(c.real));
-                (std::cmp::Reverse(potential), c.canonical)
-            });
         }
         // Touch the table slot of every child this expansion may reach
         // (under lazy expansion, the children it has and one batch) before
@@ -265,14 +246,6 @@ impl PnsSearch<'_> {
             let eval = self.evaluate_with(child_and, batch.depth, after.as_ref(), batch.wide);
             self.at.undo(cell);
             eval
-        } else if batch.threats {
-            // One of the attacker's moves of the threat space: each as
-            // likely as the next (see `Init::Heuristic`).
-            Numbers {
-                pn: ProofNumber::finite(batch.base),
-                dn: ProofNumber::ONE,
-                len: 0,
-            }
         } else {
             self.first_numbers(child_and, cell, batch.base)
         };

@@ -118,7 +118,7 @@ impl PnsSearch<'_> {
                 let open = !pn.is_zero() && !dn.is_zero();
                 let early = self.threat_space
                     && open
-                    && threat_space::widens_early(n.is_and(), n.width(), pn.get(), self.widen_pn);
+                    && threat_space::widens_early(n.is_and(), n.width(), pn.get(), self.twos_pn);
                 let wider = if early {
                     Some(Width::Twos)
                 } else {

@@ -168,10 +168,6 @@ impl PnsSearch<'_> {
         };
         let (pn, dn) = if and {
             (count, ProofNumber::ONE)
-        } else if self.threat_space && self.init == Init::Heuristic {
-            // Its moves each as likely as the next: proving it will take
-            // about as many as it has (see `Init::Heuristic`).
-            (count, count)
         } else {
             (ProofNumber::ONE, count)
         };
