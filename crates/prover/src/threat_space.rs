@@ -207,9 +207,9 @@ pub(crate) fn attacker_moves(
 /// have a VCF (of [`COUNTER_THREAT_PLIES`] or fewer) were the attacker to
 /// pass, a move that is neither a four of the attacker nor in that VCF's
 /// zone loses the attacker its win ([`ThreatSpace::counter_zone`] argues
-/// it), and is left out. Where the
-/// defender has a winning cell the moves are the block and are kept. The
-/// caller has set `threats`' frame and node cap for this position.
+/// it), and is left out. Where the defender has a winning cell the moves
+/// are the block and are kept. The caller has set `threats`' frame and
+/// node cap for this position.
 pub(crate) fn counter_cut(
     board: &SearchBoard,
     moves: Bitboard,
