@@ -25,17 +25,24 @@
 //! [`Auto::parallel_whole_game`]) goes to df-pn on all of them instead of
 //! PNS on one: measured on 8x4, 9x4 and 10x4 k=4 and 7x7 k=5, two threads
 //! of df-pn took less time than one of PNS on each (docs/figures.md,
-//! "df-pn"). With a horizon, the two searches run at
-//! once instead (on two threads, one each), each with the whole time budget, half
-//! of the nodes and half of the memory: the first to settle answers (a win
-//! of the threat space, or any answer of the whole game) and the other is
-//! stopped. A puzzle that needs the threat space for more than half the
-//! time is then proved within the budget; the answer is the same game's,
-//! as both search the position given. With three threads or more, the
+//! "df-pn"). With a horizon, the threat space and the whole game run at
+//! once instead, each side with the whole time budget, half of the nodes
+//! and half of the memory: the first to settle answers (a win of the
+//! threat space, or any answer of the whole game) and the others are
+//! stopped; the answer is the same game's, as all search the position
+//! given. On two threads, one thread runs PNS's `vct` for the whole time,
+//! the other runs the one-thread sequence above with df-pn's `vct-dfpn`
+//! for its threat space: the two threat provers, searching the same game
+//! in different orders (both widen to the same space), prove different
+//! long puzzles first: on 2 cores at 10 s, 142-144 of the 152 puzzles of
+//! `positions/renju-puzzles` against 141 for `vct` beside the whole game
+//! (docs/figures.md, "`auto` on two threads"). The whole game still gets
+//! a quarter of the time after `vct-dfpn`, or all of it once either
+//! threat search runs out of threats (which then stops the other). With three threads or more, the
 //! threat space gets all of them but the whole game's one, and is
-//! searched by df-pn (`vct-dfpn`, the same game on a shared table): on
-//! one thread PNS's `vct` is the faster of the two (1.16x over the Renju
-//! puzzles), on more only df-pn spreads (docs/figures.md, "df-pn").
+//! searched by `vct-dfpn` alone (on a shared table): on one thread PNS's
+//! `vct` is the faster of the two (1.16x over the Renju puzzles), on
+//! more only df-pn spreads (docs/figures.md, "df-pn").
 
 use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{
@@ -165,6 +172,11 @@ impl Auto {
         if threads < 2 {
             return (threat_space::NAME, Auto::vct().prove(problem, limits));
         }
+        Auto::vct_dfpn(problem, limits, threads)
+    }
+
+    /// The threat space searched by `vct-dfpn` on `threads` threads.
+    fn vct_dfpn(problem: &Problem, limits: &Limits, threads: usize) -> (&'static str, Outcome) {
         let mut vct = Vct::dfpn(Auto::dfpn_config(threads));
         (dfpn::VCT_NAME, vct.prove(problem, limits))
     }
@@ -195,9 +207,33 @@ impl Prover for Auto {
         if self.races(problem) {
             return self.race(problem, limits);
         }
+        let threats = self.tries_threats(problem);
+        let (name, outcome) = self.threats_then_whole_game(problem, limits, threats, &|p, l| {
+            (threat_space::NAME, Auto::vct().prove(p, l))
+        });
+        self.answered_by = Some(name);
+        outcome
+    }
+}
+
+/// A search of the threat space within some limits, and its name.
+type ThreatSearch<'a> = dyn Fn(&Problem, &Limits) -> (&'static str, Outcome) + 'a;
+
+impl Auto {
+    /// With `threats`, `threat_search` for [`THREAT_SHARE`] of the node
+    /// and time budgets (and the whole memory budget), whose win answers;
+    /// then, or without `threats`, the whole game with what is left. The
+    /// answer and the name of the search that gave it.
+    fn threats_then_whole_game(
+        &self,
+        problem: &Problem,
+        limits: &Limits,
+        threats: bool,
+        threat_search: &ThreatSearch<'_>,
+    ) -> (&'static str, Outcome) {
         let start = Instant::now();
         let mut spent = Stats::default();
-        if self.tries_threats(problem) {
+        if threats {
             let (num, den) = THREAT_SHARE;
             let share = Limits {
                 max_nodes: limits
@@ -206,10 +242,9 @@ impl Prover for Auto {
                 time: limits.time.map(|t| t / den * num),
                 memory: limits.memory,
             };
-            let outcome = Auto::vct().prove(problem, &share);
+            let (name, outcome) = threat_search(problem, &share);
             if outcome.verdict == Verdict::Win {
-                self.answered_by = Some("vct");
-                return outcome;
+                return (name, outcome);
             }
             spent = outcome.stats;
         }
@@ -224,14 +259,11 @@ impl Prover for Auto {
             memory: limits.memory,
         };
         let (name, mut outcome) = self.whole_game(problem, &rest);
-        self.answered_by = Some(name);
         outcome.stats = spent.then(&outcome.stats);
         outcome.stats.elapsed = start.elapsed();
-        outcome
+        (name, outcome)
     }
-}
 
-impl Auto {
     /// The prover of the whole game and its answer: AND-OR with a horizon
     /// (shortest wins), df-pn on every thread where
     /// [`Auto::parallel_whole_game`], PNS otherwise.
@@ -254,8 +286,12 @@ impl Auto {
         }
     }
 
-    /// The threat space and the whole game at once, the whole game on one
-    /// thread, the threat space on the others (see the module docs).
+    /// The threat space and the whole game at once (see the module docs):
+    /// on two threads, PNS's `vct` on one and, on the other, `vct-dfpn`
+    /// for [`THREAT_SHARE`] of the time and then the whole game; on more,
+    /// `vct-dfpn` on all threads but one and the whole game on that one.
+    /// A threat search that runs out of threats stops the other (both
+    /// search the same game, so neither has a win left to find).
     fn race(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let start = Instant::now();
         let each = Limits {
@@ -263,17 +299,34 @@ impl Auto {
             time: limits.time,
             memory: limits.memory.map(|m| (m / 2).max(1)),
         };
-        let watch = [Arc::new(Progress::default()), Arc::new(Progress::default())];
+        // Side 0's threat search, side 1's, side 1 as a whole.
+        let watch: [Arc<Progress>; 3] = std::array::from_fn(|_| Arc::new(Progress::default()));
         let (tx, rx) = mpsc::channel();
         let me = &*self;
+        let two = self.threads == 2;
         let (name, mut outcome) = std::thread::scope(|s| {
             for side in 0..2 {
-                let (tx, watch, each) = (tx.clone(), Arc::clone(&watch[side]), &each);
+                let (tx, watch, each) = (tx.clone(), &watch, &each);
                 let run = move || {
-                    let answer = observe(&watch, || match side {
-                        0 => Auto::threat_space(problem, each, me.threads - 1),
-                        _ => me.whole_game(problem, each),
-                    });
+                    let answer = match side {
+                        0 => observe(&watch[0], || {
+                            let answer = if two {
+                                (threat_space::NAME, Auto::vct().prove(problem, each))
+                            } else {
+                                Auto::threat_space(problem, each, me.threads - 1)
+                            };
+                            stop_if_out_of_threats(&answer.1, &watch[1]);
+                            answer
+                        }),
+                        _ => observe(&watch[2], || {
+                            let dfpn = |p: &Problem, l: &Limits| {
+                                let answer = observe(&watch[1], || Auto::vct_dfpn(p, l, 1));
+                                stop_if_out_of_threats(&answer.1, &watch[0]);
+                                answer
+                            };
+                            me.threats_then_whole_game(problem, each, two, &dfpn)
+                        }),
+                    };
                     let _ = tx.send(answer);
                 };
                 std::thread::Builder::new()
@@ -290,6 +343,16 @@ impl Auto {
     }
 }
 
+/// Asks the search `other` watches to stop when `outcome`, a threat
+/// search's answer, says it ran out of threats: the threat space's
+/// no-win, which the other threat search, in the same game, cannot
+/// better. (A stop only ever turns an answer into unknown.)
+fn stop_if_out_of_threats(outcome: &Outcome, other: &Progress) {
+    if outcome.verdict == Verdict::NoWin {
+        other.request_stop();
+    }
+}
+
 /// The answer of [`Auto::race`] from the two searches' answers on `rx`:
 /// the first settled one (a win of the threat space, any answer of the
 /// whole game), after which both are asked to stop; short of one, the
@@ -298,7 +361,7 @@ impl Auto {
 /// their nodes and the whole game's root numbers are reported to it.
 fn first_settled(
     rx: &mpsc::Receiver<(&'static str, Outcome)>,
-    watch: &[Arc<Progress>; 2],
+    watch: &[Arc<Progress>; 3],
 ) -> (&'static str, Outcome) {
     let outer = Progress::current();
     let mut answer: Option<(&'static str, Outcome)> = None;
@@ -331,8 +394,8 @@ fn first_settled(
                     if outer.stop_requested() {
                         watch.iter().for_each(|w| w.request_stop());
                     }
-                    outer.set_nodes(watch[0].nodes() + watch[1].nodes());
-                    if let Some((p, d)) = watch[1].root_numbers() {
+                    outer.set_nodes(watch.iter().map(|w| w.nodes()).sum());
+                    if let Some((p, d)) = watch[2].root_numbers() {
                         outer.set_root_numbers(p, d);
                     }
                 }

@@ -43,7 +43,7 @@ const STACK_BYTES: usize = 64 << 20;
 /// A fresh prover named `name`, as `kinrow solve --prover NAME` builds it
 /// (`auto` being the prover that picks the threat space, AND-OR or PNS),
 /// on `threads` threads where it has a parallel version (df-pn in the
-/// whole game or the threat space, and `auto` up to two).
+/// whole game or the threat space, and `auto`).
 fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover + Send>> {
     use kinrow_prover as kp;
     let value = kp::ValueConfig {

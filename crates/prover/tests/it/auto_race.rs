@@ -4,7 +4,7 @@
 //! search answering some of them.
 
 use crate::common::{random_whole_games, sweep, sweep_range};
-use kinrow_prover::{Auto, Limits, Problem, Prover, Verdict};
+use kinrow_prover::{Auto, Limits, PnsConfig, Problem, Prover, Vct, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves};
 use std::time::{Duration, Instant};
 
@@ -39,13 +39,16 @@ fn auto_on_two_threads_answers_as_the_naive_recursion_and_one_thread() {
             );
         }
         match two.answered_by() {
-            "vct" => by_vct += 1,
+            "vct" | "vct-dfpn" => {
+                assert_eq!(want, Verdict::Win, "seed {seed}: the threat space's no-win");
+                by_vct += 1;
+            }
             _ => by_whole += 1,
         }
         checked += 1;
     }
     eprintln!(
-        "{checked} cases, {wins} wins; answered by vct {by_vct}, by the whole game {by_whole}"
+        "{checked} cases, {wins} wins; answered by the threat space {by_vct}, by the whole game {by_whole}"
     );
     // Every no-win is the whole game's; which search answers a win first
     // is a race, so only the total is printed.
@@ -94,6 +97,39 @@ fn auto_on_four_threads_races_vct_dfpn_and_answers_as_the_naive_recursion() {
     assert!(
         wins >= sweep(50) && checked - wins >= sweep(50),
         "{checked} {wins}"
+    );
+}
+
+/// On two threads, the second thread searches the threat space by df-pn
+/// (`vct-dfpn`) before its whole game, beside PNS's `vct` on the first:
+/// on `vct_game_black_l06_2-exact`, `vct` needs some 3,400 nodes (with
+/// its VCF's) and `vct-dfpn` some 1,500, so with a budget of 6,000
+/// (3,000 a side, 2,250 of them for `vct-dfpn`) only `vct-dfpn` proves
+/// the win: the answer is its, at every run (node budgets, unlike the
+/// clock, do not depend on the machine). Fails if the second thread goes
+/// straight to the whole game, as it did before `vct-dfpn` joined.
+#[test]
+fn auto_on_two_threads_races_vct_dfpn_beside_vct() {
+    let pos = crate::common::suite_file("renju-puzzles/vct_game_black_l06_2.pos")
+        .into_iter()
+        .find(|p| p.name == "vct_game_black_l06_2-exact")
+        .expect("the exact puzzle");
+    let problem = Problem::from(&pos);
+    let limits = |n| Limits {
+        max_nodes: Some(n),
+        ..Limits::default()
+    };
+    // The premise: `vct` alone runs out on its half.
+    let vct = Vct::prover(PnsConfig::default()).prove(&problem, &limits(3_000));
+    assert_eq!(vct.verdict, Verdict::Unknown);
+    let mut two = Auto::with_threads(false, 2);
+    let out = two.prove(&problem, &limits(6_000));
+    assert_eq!(out.verdict, Verdict::Win);
+    assert_eq!(two.answered_by(), "vct-dfpn");
+    assert!(
+        out.stats.nodes + out.stats.vcf_nodes <= 6_000,
+        "{:?}",
+        out.stats
     );
 }
 
