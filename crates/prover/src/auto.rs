@@ -34,9 +34,10 @@
 //! the other runs the one-thread sequence above with df-pn's `vct-dfpn`
 //! for its threat space: the two threat provers, searching the same game
 //! in different orders (both widen to the same space), prove different
-//! long puzzles first: on 2 cores at 10 s, 142-144 of the 152 puzzles of
-//! `positions/renju-puzzles` against 141 for `vct` beside the whole game
-//! (docs/figures.md, "`auto` on two threads"). The whole game still gets
+//! long puzzles first: on 2 cores at 10 s, 142 to 144 of the 152 puzzles
+//! of `positions/renju-puzzles` in three runs, against 141 and 143 in two
+//! for `vct` beside the whole game alone (docs/figures.md, "`auto` on two
+//! threads"). The whole game still gets
 //! a quarter of the time after `vct-dfpn`, or all of it once either
 //! threat search runs out of threats (which then stops the other). With three threads or more, the
 //! threat space gets all of them but the whole game's one, and is
