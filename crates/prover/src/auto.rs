@@ -345,12 +345,24 @@ impl Auto {
 }
 
 /// Asks the search `other` watches to stop when `outcome`, a threat
-/// search's answer, says it ran out of threats: the threat space's
-/// no-win, which the other threat search, in the same game, cannot
-/// better. (A stop only ever turns an answer into unknown.)
+/// search's answer, says it ran out of threats ([`out_of_threats`]),
+/// which the other threat search, in the same game, cannot better. (A
+/// stop only ever turns an answer into unknown.)
 fn stop_if_out_of_threats(outcome: &Outcome, other: &Progress) {
-    if outcome.verdict == Verdict::NoWin {
+    if out_of_threats(outcome) {
         other.request_stop();
+    }
+}
+
+/// Whether a threat search's `outcome` says that its threat space holds
+/// no win: a no-win (where the threat space's disproof stands, as under
+/// `attack fours`), or an unknown that no budget ended (its disproof,
+/// which elsewhere is not the whole game's).
+fn out_of_threats(outcome: &Outcome) -> bool {
+    match outcome.verdict {
+        Verdict::NoWin => true,
+        Verdict::Unknown => outcome.exhausted.is_none(),
+        Verdict::Win => false,
     }
 }
 
@@ -412,3 +424,33 @@ fn first_settled(
 /// The stack of each search thread of [`Auto::race`]: AND-OR recurses
 /// once per ply, and the horizon can be long.
 const RACE_STACK_BYTES: usize = 64 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Exhausted;
+
+    /// A threat search ran out of threats when it disproved its space:
+    /// `vct` on a position with no threat at all says so by an unknown
+    /// with no budget spent, not by one its budget ended.
+    #[test]
+    fn out_of_threats_is_a_disproof_not_a_budget() {
+        let position = &kinrow_format::parse_positions("board 9\nk 5\ndepth 7\n", "p").unwrap()[0];
+        let problem = Problem::from(position);
+        let out = Auto::vct().prove(&problem, &Limits::default());
+        assert_eq!((out.verdict, out.exhausted), (Verdict::Unknown, None));
+        assert!(out_of_threats(&out));
+        for (verdict, exhausted, out) in [
+            (Verdict::NoWin, None, true),
+            (Verdict::Unknown, Some(Exhausted::Time), false),
+            (Verdict::Unknown, Some(Exhausted::Stopped), false),
+            (Verdict::Win, None, false),
+        ] {
+            let o = Outcome {
+                exhausted,
+                ..Outcome::new(verdict)
+            };
+            assert_eq!(out_of_threats(&o), out, "{verdict:?} {exhausted:?}");
+        }
+    }
+}
