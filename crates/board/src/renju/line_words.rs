@@ -82,6 +82,30 @@ impl SearchBoard {
         legal
     }
 
+    /// Whether [`SearchBoard::legal`] of `cells` holds `n` cells or more:
+    /// the cells that cannot be forbidden are counted first, and the
+    /// others tested only when those fall short. A defender's node asks
+    /// it of every empty cell, where nearly all are sure.
+    #[must_use]
+    pub fn legal_reaches(&self, player: Player, cells: &Bitboard, n: u32) -> bool {
+        let game = self.game();
+        if player != Player::X || game.rule() != Rule::Renju {
+            return match n {
+                0 => true,
+                1 => !cells.is_empty(),
+                2 => cells.has_two(),
+                _ => cells.count() >= n,
+            };
+        }
+        let mut tested = *cells & self.empty();
+        if tested.count() > 4 {
+            let (x, o) = (self.stones(Player::X), self.stones(Player::O));
+            tested &= game.forbidden_candidates(x, o);
+        }
+        let sure = cells.and_not(&tested).count();
+        sure >= n || sure + self.legal(player, &tested).count() >= n
+    }
+
     /// [`crate::Game::allowed_whatever_white`] on this board's stones.
     #[inline]
     #[must_use]
@@ -212,5 +236,33 @@ mod tests {
             }
         }
         assert!(tested > 100_000, "{tested} lines compared");
+    }
+
+    /// `legal_reaches` says what counting `legal` says, for both players,
+    /// on every empty cell, a few cells, one or none, and for counts
+    /// around the true one (the positions' forbidden points make it fall
+    /// short of the cells given).
+    #[test]
+    fn legal_reaches_counts_the_legal_cells() {
+        let mut short = 0;
+        for board in positions(300) {
+            let empty = board.empty();
+            let few: crate::Bitboard = empty.iter().step_by(3).take(7).collect();
+            let one: crate::Bitboard = empty.iter().take(1).collect();
+            for cells in [empty, few, one, crate::Bitboard::EMPTY] {
+                for player in [Player::X, Player::O] {
+                    let legal = board.legal(player, &cells).count();
+                    short += u32::from(legal < cells.count());
+                    for n in [0, 1, 2, legal.saturating_sub(1), legal, legal + 1] {
+                        assert_eq!(
+                            board.legal_reaches(player, &cells, n),
+                            legal >= n,
+                            "{board:?} {player:?} {n}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(short > 50, "{short}");
     }
 }
