@@ -272,14 +272,26 @@ pub(crate) fn defender_node(
     };
     // Reductions 3 and 5 leave out replies that lose within four plies.
     let floor = if depth >= 4 { 4 } else { 0 };
-    match rules.defender_node_with(board, depth, known) {
+    // The replies' legality is tested only where needed: x's forbidden
+    // points under renju are found by a search of their own, and most of
+    // the candidates are left out by the zone.
+    let me = board.to_move();
+    let (node, unchecked) = rules.defender_node_unchecked(board, depth, known);
+    let has_two = |replies: &Bitboard| match unchecked {
+        true => board.legal_reaches(me, replies, 2),
+        false => replies.has_two(),
+    };
+    match node {
         AndNode::Replies(replies)
-            if depth >= 4 && (replies.has_two() || pass_matters(&replies)) =>
+            if depth >= 4 && (has_two(&replies) || pass_matters(&replies)) =>
         {
-            match rules.zone_replies(board, depth, &replies, threats) {
+            match rules.zone_replies(board, depth, (&replies, unchecked), threats) {
                 Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
                 None => (AndNode::NoWin, 0),
             }
+        }
+        AndNode::Replies(replies) if unchecked => {
+            (AndNode::Replies(board.legal(me, &replies)), floor)
         }
         node => (node, floor),
     }
@@ -329,7 +341,7 @@ mod tests {
     use super::*;
     use crate::kit::depth::UNLIMITED;
     use crate::threat::DEFAULT_VCF_SLOTS;
-    use kinrow_board::{Board, Candidates, Cell, Game, Rule};
+    use kinrow_board::{Board, Candidates, Cell, Game, Player, Rule};
 
     /// A random position of about `moves` stones on `game`, no line made.
     fn random_board(game: Game, moves: u32, seed: &mut u64) -> SearchBoard {
@@ -400,6 +412,67 @@ mod tests {
         }
         eprintln!("{positions} positions, {cut} moves cut");
         assert!(cut > 1000, "only {cut} moves cut");
+    }
+
+    /// The threat space's defender's node tests x's replies for legality
+    /// only where the zone keeps them: under renju, with x to defend, its
+    /// answer is the one of testing every candidate first (the rules'
+    /// `defender_node_with`, then reduction 6 on what is left, as it was
+    /// written before), and no reply is a forbidden point. Fails if the
+    /// kept replies are not tested (shown). (Whether two replies are
+    /// legal, which decides on the zone, differs from the count of the
+    /// candidates only where nearly every empty cell is forbidden: no
+    /// random position here; `legal_reaches` has its own test.)
+    #[test]
+    fn legality_tested_late_gives_the_replies_of_testing_it_first() {
+        let mut seed = 11;
+        let rules = NodeRules::new(Candidates::All, kinrow_board::Attack::Any);
+        let (mut compared, mut with_forbidden) = (0, 0);
+        for round in 0..1500 {
+            let game = Game::new(15, 15, 5, Rule::Renju).unwrap();
+            let mut board = random_board(game, 24 + round as u32 % 24, &mut seed);
+            if board.to_move() != Player::X {
+                let Some(pass) = board
+                    .empty()
+                    .iter()
+                    .find(|&c| !board.wins_at(Cell::from_index(c)))
+                else {
+                    continue;
+                };
+                board.play(Cell::from_index(pass));
+            }
+            let me = board.to_move();
+            let cands = board.candidates(Candidates::All);
+            with_forbidden += u32::from(board.legal(me, &cands) != cands);
+            let depth = [5, 7, 9, UNLIMITED][round as usize % 4];
+            let wide = round % 3 == 0;
+            let mut threats = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            let got = defender_node(&rules, &board, (depth, None), wide, &mut threats);
+            // The reference, with every candidate tested first.
+            let mut threats = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
+            let floor = if depth >= 4 { 4 } else { 0 };
+            let pass_matters = |r: &Bitboard| rules.pass_matters(&board, None) && !r.is_empty();
+            let want = match rules.defender_node_with(&board, depth, None) {
+                AndNode::Replies(r) if depth >= 4 && (r.has_two() || pass_matters(&r)) => {
+                    match rules.zone_replies(&board, depth, (&r, false), &mut threats) {
+                        Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
+                        None => (AndNode::NoWin, 0),
+                    }
+                }
+                node => (node, floor),
+            };
+            assert_eq!(got, want, "{board:?} depth {depth} wide {wide}");
+            if let AndNode::Replies(r) = got.0 {
+                assert_eq!(board.legal(me, &r), r, "{board:?}");
+            }
+            compared += 1;
+        }
+        eprintln!("{compared} positions, {with_forbidden} with forbidden candidates");
+        assert!(
+            compared > 1000 && with_forbidden > 100,
+            "{compared} {with_forbidden}"
+        );
     }
 
     /// The widths are tried in turn, threes, then twos below narrow

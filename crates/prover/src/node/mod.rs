@@ -303,49 +303,74 @@ impl NodeRules {
         depth: u32,
         known: Option<&Wins>,
     ) -> AndNode {
+        match self.defender_node_unchecked(board, depth, known) {
+            (AndNode::Replies(cands), true) => {
+                AndNode::Replies(board.legal(board.to_move(), &cands))
+            }
+            (node, _) => node,
+        }
+    }
+
+    /// [`NodeRules::defender_node_with`] but for its last step: with
+    /// `true` (x to move under renju), the replies are every candidate,
+    /// x's forbidden points not yet left out (at least one is legal). A caller
+    /// that keeps only some of them (reduction 6) then tests only those:
+    /// a cell is legal or not whatever the other cells are.
+    #[inline]
+    pub(crate) fn defender_node_unchecked(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+    ) -> (AndNode, bool) {
         if depth <= 1 {
-            return AndNode::NoWin;
+            return (AndNode::NoWin, false);
         }
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
         if cands.is_empty() {
-            return AndNode::NoWin;
+            return (AndNode::NoWin, false);
         }
         if winning(board, known, me).intersects(&cands) {
-            return AndNode::NoWin;
+            return (AndNode::NoWin, false);
         }
         let attacker_wins = winning(board, known, me.other()) & cands;
         if attacker_wins.has_two() {
-            return AndNode::Win;
+            return (AndNode::Win, false);
         }
         if !attacker_wins.is_empty() {
             let block = board.legal(me, &attacker_wins);
-            return if block.is_empty() {
+            let node = if block.is_empty() {
                 AndNode::Win
             } else {
                 AndNode::Replies(block)
             };
+            return (node, false);
         }
-        let legal = board.legal(me, &cands);
-        if legal.is_empty() {
+        if !board.legal_reaches(me, &cands, 1) {
             // Only x under renju: it would pass, which neither game of
             // passes searches (see [`Passes`]).
-            return match self.passes {
+            let node = match self.passes {
                 Passes::MustLose => AndNode::NoWin,
                 Passes::Never => AndNode::Win,
             };
+            return (node, false);
         }
         if self.static_no_win(board, me.other()) {
-            return AndNode::NoWin;
+            return (AndNode::NoWin, false);
         }
         if depth >= 4 {
             if let Some(replies) = self.double_threat_replies(board, &cands) {
                 let replies = board.legal(me, &replies);
                 // Every legal reply loses; keep them all (they are few).
-                return AndNode::Replies(if replies.is_empty() { legal } else { replies });
+                if !replies.is_empty() {
+                    return (AndNode::Replies(replies), false);
+                }
             }
         }
-        AndNode::Replies(legal)
+        // Only x under renju has replies to leave out.
+        let unchecked = me == Player::X && board.game().has_forbidden_points();
+        (AndNode::Replies(cands), unchecked)
     }
 
     /// [`NodeRules::defender_node_with`] and reduction 6, the zone of a
@@ -395,7 +420,7 @@ impl NodeRules {
         if !replies.has_two() && !pass_must_lose {
             return (node, floor);
         }
-        match self.zone_replies(board, depth, &replies, threats) {
+        match self.zone_replies(board, depth, (&replies, false), threats) {
             Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
             None if pass_must_lose => (AndNode::NoWin, 0),
             None => (node, floor),
@@ -422,22 +447,31 @@ impl NodeRules {
         &self,
         board: &SearchBoard,
         depth: u32,
-        replies: &Bitboard,
+        (replies, unchecked): (&Bitboard, bool),
         threats: &mut ThreatSpace,
     ) -> Option<(Bitboard, u32)> {
         let (zone, plies) = threats.defender_zone(board, depth)?;
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
+        // Replies not yet tested for legality ([`NodeRules::
+        // defender_node_unchecked`]) are tested here, only those kept.
+        let legal = |cells: Bitboard| {
+            if unchecked {
+                board.legal(me, &cells)
+            } else {
+                cells
+            }
+        };
         // The defender's fours, which it may play (under renju x's
         // forbidden points are no replies).
         let fours = board.legal(me, &board.fours_without_win(me, &cands));
-        let kept = (*replies & zone) | fours;
+        let kept = legal(*replies & zone) | fours;
         // Every reply loses when none is kept; `Replies` is never empty, so
         // keep those of the zone (the VCF's first four at least), or all
         // of them when none of those may be played.
         let kept = if kept.is_empty() {
             match board.legal(me, &(zone & cands)) {
-                z if z.is_empty() => *replies,
+                z if z.is_empty() => legal(*replies),
                 z => z,
             }
         } else {
