@@ -310,12 +310,9 @@ impl Auto {
                 let (tx, watch, each) = (tx.clone(), &watch, &each);
                 let run = move || {
                     let answer = match side {
+                        // `vct` on two threads, `vct-dfpn` on the others.
                         0 => observe(&watch[0], || {
-                            let answer = if two {
-                                (threat_space::NAME, Auto::vct().prove(problem, each))
-                            } else {
-                                Auto::threat_space(problem, each, me.threads - 1)
-                            };
+                            let answer = Auto::threat_space(problem, each, me.threads - 1);
                             stop_if_out_of_threats(&answer.1, &watch[1]);
                             answer
                         }),

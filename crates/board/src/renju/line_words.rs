@@ -17,40 +17,24 @@ use super::{Added, Line, Stones, C, FULL, R};
 use crate::bitboard::Bitboard;
 use crate::game::{Game, Rule};
 use crate::geometry::{Cell, Player};
-use crate::search_board::SearchBoard;
+use crate::search_board::{LineAt, SearchBoard};
 
 impl Stones for SearchBoard {
     #[inline]
     fn lines(&self, game: &Game, m: usize, added: Option<&Added<'_>>) -> [(Line, u32); 4] {
         let at = self.map.at(m);
-        let (black, white) = (
-            &self.lines[Player::X.index()],
-            &self.lines[Player::O.index()],
-        );
+        let white = &self.lines[Player::O.index()];
         let dirs = game.geometry().directions();
         std::array::from_fn(|d| {
             let w = usize::from(at.word[d]);
-            let mut b = black.0[w] | at.mask[d];
-            for a in Added::cells(added) {
-                let at_a = self.map.at(a);
-                if usize::from(at_a.word[d]) == w {
-                    // Maybe on another line of the word: then past a bit
-                    // that is no cell, and blocked below.
-                    b |= at_a.mask[d];
-                }
-            }
             let p = at.mask[d].trailing_zeros();
-            let window = |x: u64| {
-                let x = if p >= R { x >> (p - R) } else { x << (R - p) };
-                (x as u32) & FULL
-            };
             // Past the line's last cell either way: blocked.
             let (down, up) = self.map.extent(at, d);
             let (down, up) = (down.min(R), up.min(R));
             let on_line = ((2 << (down + up)) - 1) << (C - down);
-            let blocked = (window(white.0[w]) | !on_line) & FULL;
+            let blocked = (window(white.0[w], p) | !on_line) & FULL;
             let line = Line {
-                black: window(b) & !blocked,
+                black: window(self.black_word(at, d, added), p) & !blocked,
                 blocked,
             };
             (line, dirs[d])
@@ -63,20 +47,35 @@ impl Stones for SearchBoard {
     #[inline]
     fn black_bits(&self, _game: &Game, m: usize, added: Option<&Added<'_>>) -> Option<[u32; 4]> {
         let at = self.map.at(m);
-        let black = &self.lines[Player::X.index()];
         Some(std::array::from_fn(|d| {
-            let w = usize::from(at.word[d]);
-            let mut b = black.0[w] | at.mask[d];
-            for a in Added::cells(added) {
-                let at_a = self.map.at(a);
-                if usize::from(at_a.word[d]) == w {
-                    b |= at_a.mask[d];
-                }
-            }
-            let p = at.mask[d].trailing_zeros();
-            let x = if p >= R { b >> (p - R) } else { b << (R - p) };
-            (x as u32) & FULL
+            window(self.black_word(at, d, added), at.mask[d].trailing_zeros())
         }))
+    }
+}
+
+/// The 2R + 1 bits of a line word `x` around bit `p`, the cell's at `C`.
+#[inline(always)]
+fn window(x: u64, p: u32) -> u32 {
+    let x = if p >= R { x >> (p - R) } else { x << (R - p) };
+    (x as u32) & FULL
+}
+
+impl SearchBoard {
+    /// Black's line word along direction `d` through the cell `at`, with a
+    /// Black stone on that cell and on each cell of `added`.
+    #[inline(always)]
+    fn black_word(&self, at: &LineAt, d: usize, added: Option<&Added<'_>>) -> u64 {
+        let w = usize::from(at.word[d]);
+        let mut b = self.lines[Player::X.index()].0[w] | at.mask[d];
+        for a in Added::cells(added) {
+            let at_a = self.map.at(a);
+            if usize::from(at_a.word[d]) == w {
+                // Maybe on another line of the word: then past a bit
+                // that is no cell, and blocked below.
+                b |= at_a.mask[d];
+            }
+        }
+        b
     }
 }
 
