@@ -6,8 +6,9 @@ use kinrow_prover::{Problem, Prover};
 /// A prover named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
 pub enum ProverKind {
-    /// With a depth of 5 or more, vct first (three quarters of the nodes
-    /// and time), then and-or; and-or with a smaller depth; without one,
+    /// With a depth of 5 or more, the threat space first (three quarters
+    /// of the nodes and time; on one thread vct-db for a sixteenth of it,
+    /// then vct), then and-or; and-or with a smaller depth; without one,
     /// pns, or dfpn on every thread when there are two or more and the
     /// board is small.
     Auto,
@@ -25,6 +26,10 @@ pub enum ProverKind {
     /// wins in a fixed table, on several threads; answers unknown
     /// otherwise.
     VctDfpn,
+    /// Depth-first proof of the threat space whose attacker follows the
+    /// plans of dependency-based search (db-search): for long lines; a few
+    /// moves per node, so it proves wins or answers unknown.
+    VctDb,
     /// Alpha-beta value search (attack any only).
     AlphaBeta,
     /// Pearl's SCOUT value search (attack any only).
@@ -58,6 +63,7 @@ impl ProverKind {
             ProverKind::Vct => "vct",
             ProverKind::Dfpn => "dfpn",
             ProverKind::VctDfpn => "vct-dfpn",
+            ProverKind::VctDb => kinrow_prover::db_search::NAME,
             ProverKind::AlphaBeta => "alpha-beta",
             ProverKind::Scout => "scout",
             ProverKind::Minimax => "minimax",
@@ -130,6 +136,7 @@ impl ProverKind {
                 threads: self.threads_for(problem, all_moves, threads),
                 ..Default::default()
             })),
+            ProverKind::VctDb => Box::new(kinrow_prover::DbSearch::new(all_moves)),
             ProverKind::AlphaBeta => {
                 Box::new(kinrow_prover::AlphaBeta::new(kinrow_prover::ValueConfig {
                     all_moves,

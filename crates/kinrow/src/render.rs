@@ -2,6 +2,7 @@
 //! numbers on the left (top row first) and column letters below, and a
 //! line of rules.
 
+use crate::provers::ProverKind;
 use kinrow_board::{Attack, Board, Candidates, Cell, Player};
 use kinrow_format::Position;
 use kinrow_prover::{Exhausted, Limits, Verdict};
@@ -229,13 +230,13 @@ pub fn headline(p: &Position, verdict: Verdict) -> String {
     }
 }
 
-/// Why a search ended `unknown`, in words; `threat_space` when the threat
-/// space answered, `renju` when the rule was renju (where the two games of
+/// Why a search ended `unknown`, in words, after `prover` (`vct` searched
+/// the threat space, `vct-db` the plans of db-search), `renju` when the rule was renju (where the two games of
 /// passes a whole-game search plays can disagree).
 pub fn unknown_reason(
     exhausted: Option<Exhausted>,
     limits: &Limits,
-    threat_space: bool,
+    prover: ProverKind,
     renju: bool,
 ) -> String {
     match exhausted {
@@ -252,7 +253,8 @@ pub fn unknown_reason(
             limits.memory.map_or_else(|| "default".into(), bytes)
         ),
         Some(Exhausted::Stopped) => "the search was stopped before it settled".into(),
-        None if threat_space => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
+        None if prover == ProverKind::Vct => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
+        None if prover == ProverKind::VctDb => "no win along the plans of db-search, which try a few threats at each attacker's turn and do not settle the game (try auto)".into(),
         None if renju => "under renju the attacker wins if the defender may never pass, but no win was found in which each defender's turn also refutes a pass with a VCF: the game with passes is not settled".into(),
         None => "the search stopped before it settled".into(),
     }

@@ -9,7 +9,10 @@
 //! which the threat space cannot list), [`Auto`] gives it three quarters
 //! of the node and time budgets first ([`THREAT_SHARE`]), and the whole
 //! memory budget (its memory is freed before the second search starts); a
-//! win it finds is a win. Otherwise, and for what the threat space leaves
+//! win it finds is a win. On one thread the db-search prover (`vct-db`,
+//! [`DbSearch`]) takes the first sixteenth of that share ([`DB_SHARE`]):
+//! it proves some long lines at once that `vct` does not, and gives most
+//! others up fast. Otherwise, and for what the threat space leaves
 //! open, the prover of the whole game answers with what is left: AND-OR
 //! when there is a horizon (iterative deepening gives shortest wins), PNS
 //! without (whole games of small boards).
@@ -49,8 +52,8 @@ use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{
     observe, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
 };
-use crate::{dfpn, threat_space};
-use crate::{AndOr, AndOrConfig, Dfpn, DfpnConfig, Pns, PnsConfig, Vct};
+use crate::{db_search, dfpn, threat_space};
+use crate::{AndOr, AndOrConfig, DbSearch, Dfpn, DfpnConfig, Pns, PnsConfig, Vct};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -65,6 +68,20 @@ use std::time::{Duration, Instant};
 /// game. A quarter stays for the whole game, for positions where the
 /// threat space neither wins nor runs out, which these suites lack.
 pub const THREAT_SHARE: (u32, u32) = (3, 4);
+
+/// The share of the threat space's node and time budgets on one thread
+/// that goes first to `vct-db` (the db-search prover, [`DbSearch`]) with
+/// its plans alone (no attacker's move off a plan), before PNS's `vct`
+/// gets the rest: it proves a few long lines that `vct` does not within
+/// seconds (`vct_unstable`, 25 plies, in under 0.1 s) and gives most of
+/// the others up within a few hundredths of a second (with moves off its
+/// plans it would spend its whole share on them). See docs/figures.md,
+/// "db-search".
+pub const DB_SHARE: (u32, u32) = (1, 16);
+
+/// The most nodes `vct-db` gets in [`Auto`], whatever the budget (its
+/// search off its plans widens without end).
+pub const DB_MAX_NODES: u64 = 500_000;
 
 /// Fewest plies of horizon for which [`Auto`] tries the threat space first
 /// (a threat needs a move, a reply and a VCF of at least three plies).
@@ -167,13 +184,38 @@ impl Auto {
     }
 
     /// The threat space searched on `threads` threads, and by which
-    /// prover: PNS's `vct` on one, `vct-dfpn` on more (stopped by a full
+    /// prover: on one, `vct-db` for [`DB_SHARE`] of the budgets, then
+    /// PNS's `vct` with the rest; `vct-dfpn` on more (stopped by a full
     /// table, as PNS is by its full arena).
     fn threat_space(problem: &Problem, limits: &Limits, threads: usize) -> (&'static str, Outcome) {
-        if threads < 2 {
-            return (threat_space::NAME, Auto::vct().prove(problem, limits));
+        if threads >= 2 {
+            return Auto::vct_dfpn(problem, limits, threads);
         }
-        Auto::vct_dfpn(problem, limits, threads)
+        let start = Instant::now();
+        let (num, den) = DB_SHARE;
+        let share = Limits {
+            max_nodes: Some(limits.max_nodes.map_or(DB_MAX_NODES, |n| {
+                (n / u64::from(den) * u64::from(num)).clamp(1, DB_MAX_NODES)
+            })),
+            time: limits.time.map(|t| t / den * num),
+            memory: limits.memory,
+        };
+        let db = DbSearch::default().off_plan(0).prove(problem, &share);
+        if db.verdict == Verdict::Win {
+            return (db_search::NAME, db);
+        }
+        let spent = db.stats.nodes + db.stats.vcf_nodes;
+        let rest = Limits {
+            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(spent).max(1)),
+            time: limits.time.map(|t| {
+                t.saturating_sub(start.elapsed())
+                    .max(Duration::from_millis(1))
+            }),
+            memory: limits.memory,
+        };
+        let mut vct = Auto::vct().prove(problem, &rest);
+        vct.stats = db.stats.then(&vct.stats);
+        (threat_space::NAME, vct)
     }
 
     /// The threat space searched by `vct-dfpn` on `threads` threads.
@@ -210,7 +252,7 @@ impl Prover for Auto {
         }
         let threats = self.tries_threats(problem);
         let (name, outcome) = self.threats_then_whole_game(problem, limits, threats, &|p, l| {
-            (threat_space::NAME, Auto::vct().prove(p, l))
+            Auto::threat_space(p, l, 1)
         });
         self.answered_by = Some(name);
         outcome
@@ -383,7 +425,7 @@ fn first_settled(
                 stats = stats.merge(&o.stats);
                 // The threat space's no-win says only that it found no
                 // threat sequence: never the whole game's answer.
-                let threats = name == threat_space::NAME || name == dfpn::VCT_NAME;
+                let threats = [threat_space::NAME, dfpn::VCT_NAME, db_search::NAME].contains(&name);
                 let settles =
                     o.verdict == Verdict::Win || (!threats && o.verdict != Verdict::Unknown);
                 if settles {

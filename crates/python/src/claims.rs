@@ -98,7 +98,12 @@ fn headline(p: &Position, verdict: Verdict) -> String {
     }
 }
 
-fn unknown_reason(exhausted: Option<Exhausted>, limits: &Limits, vct: bool, renju: bool) -> String {
+fn unknown_reason(
+    exhausted: Option<Exhausted>,
+    limits: &Limits,
+    answered_by: &str,
+    renju: bool,
+) -> String {
     match exhausted {
         Some(Exhausted::Nodes) => format!(
             "the node budget ran out (max_nodes {}) before the search settled",
@@ -110,7 +115,8 @@ fn unknown_reason(exhausted: Option<Exhausted>, limits: &Limits, vct: bool, renj
         ),
         Some(Exhausted::Memory) => "the memory budget ran out before the search settled".into(),
         Some(Exhausted::Stopped) => "the search was interrupted before it settled".into(),
-        None if vct => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
+        None if answered_by == "vct-db" => "no win along the plans of db-search, which try a few threats at each attacker's turn and do not settle the game (try auto)".into(),
+        None if answered_by == "vct" => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
         None if renju => "under renju the attacker wins if the defender may never pass, but no win was found in which each defender's turn also refutes a pass with a VCF: the game with passes is not settled".into(),
         None => "the search stopped before it settled".into(),
     }
@@ -149,7 +155,7 @@ pub(crate) fn claim(
                 unknown_reason(
                     exhausted,
                     limits,
-                    answered_by == "vct",
+                    answered_by,
                     p.board.game().rule() == Rule::Renju
                 )
             ),

@@ -22,13 +22,14 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 /// The provers by name, as the command line's `--prover`.
-pub const PROVERS: [&str; 9] = [
+pub const PROVERS: [&str; 10] = [
     "auto",
     "and-or",
     "pns",
     "vct",
     "dfpn",
     "vct-dfpn",
+    "vct-db",
     "alpha-beta",
     "scout",
     "minimax",
@@ -74,6 +75,7 @@ fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover +
             threads,
             ..Default::default()
         })),
+        "vct-db" => Box::new(kp::DbSearch::new(all_moves)),
         "alpha-beta" => Box::new(kp::AlphaBeta::new(value)),
         "scout" => Box::new(kp::Scout::new(value)),
         "minimax" => Box::new(kp::Minimax::new(value)),

@@ -29,7 +29,7 @@ def test_each_prover_answers_by_name():
         r = kinrow.solve(p, prover=prover, depth=3)
         assert (r.verdict, r.holds_for) == ("win", "restricted-game"), prover
         # The threat space alone proves wins only: elsewhere it answers unknown.
-        expected = "unknown" if prover in ("vct", "vct-dfpn") else "no-win"
+        expected = "unknown" if prover in ("vct", "vct-dfpn", "vct-db") else "no-win"
         assert kinrow.solve(p, prover=prover, depth=1).verdict == expected, prover
     assert kinrow.solve(p, prover="alpha-beta", depth=3).value == 1
 

@@ -148,15 +148,31 @@ fn a_position_with_an_overline_of_x_is_refused() {
 /// of x as a block, fails here.
 #[test]
 fn threat_space_wins_on_random_renju_positions_check() {
+    let wins = random_renju_wins_check(&mut kinrow_prover::Auto::default());
+    // Wins of both sides were certified.
+    assert!(wins[0] >= 10 && wins[1] >= 10, "{wins:?}");
+}
+
+/// The same for the db-search prover (`vct-db`), whose attacker follows
+/// its plans: every defender's node is still the threat space's.
+#[test]
+fn db_search_wins_on_random_renju_positions_check() {
+    let wins = random_renju_wins_check(&mut kinrow_prover::DbSearch::default());
+    assert!(wins[0] >= 10 && wins[1] >= 10, "{wins:?}");
+}
+
+/// Proves 400 random renju middle games with `prover` (20,000 nodes
+/// each) and checks the certificate of each win; returns the wins
+/// certified with x and with o to move.
+fn random_renju_wins_check(prover: &mut dyn kinrow_prover::Prover) -> [u32; 2] {
     use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
     use kinrow_format::{write_position, Position};
     use kinrow_prover::certificate::write_certificate;
-    use kinrow_prover::{Auto, Limits, Problem, Prover, Verdict};
+    use kinrow_prover::{Limits, Problem, Verdict};
 
     let game = Game::new(15, 15, 5, Rule::Renju).unwrap();
     let g = *game.geometry();
     let mut rng = kinrow_reference::Rng(0x2545_F491_4F6C_DD1D);
-    let mut prover = Auto::default();
     let budget = Limits {
         max_nodes: Some(20_000),
         ..Limits::default()
@@ -198,7 +214,7 @@ fn threat_space_wins_on_random_renju_positions_check() {
         if prover.prove(&problem, &budget).verdict != Verdict::Win {
             continue;
         }
-        let proof = write_certificate(&problem, &mut prover, &Limits::default())
+        let proof = write_certificate(&problem, prover, &Limits::default())
             .unwrap_or_else(|e| panic!("{e}\n{text}"))
             .to_text();
         if let Err(flaw) = check_text(&text, "p", &proof) {
@@ -206,6 +222,5 @@ fn threat_space_wins_on_random_renju_positions_check() {
         }
         wins[position.board.to_move().index()] += 1;
     }
-    // Wins of both sides were certified.
-    assert!(wins[0] >= 10 && wins[1] >= 10, "{wins:?}");
+    wins
 }

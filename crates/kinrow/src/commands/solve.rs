@@ -5,7 +5,6 @@ use super::{defences, skipped_line, solve_keeping, Solved};
 use crate::cli::SolveArgs;
 use crate::error::{exit_code, with_bad_inputs, CliError};
 use crate::input::Loaded;
-use crate::provers::ProverKind;
 use crate::settings::{self, Overrides};
 use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -375,7 +374,7 @@ fn claim(p: &Position, s: &Solved, limits: &Limits) -> Claim {
                 render::unknown_reason(
                     o.exhausted,
                     limits,
-                    s.prover == ProverKind::Vct,
+                    s.prover,
                     p.board.game().has_forbidden_points()
                 )
             ),

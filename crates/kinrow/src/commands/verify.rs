@@ -87,7 +87,7 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
         (_, Verdict::Unknown) => Judgement::Unknown(crate::render::unknown_reason(
             o.exhausted,
             &limits,
-            solved.prover == ProverKind::Vct,
+            solved.prover,
             p.board.game().has_forbidden_points(),
         )),
         (Expect::Win, Verdict::Win) => match o.best_move {

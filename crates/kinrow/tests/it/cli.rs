@@ -443,6 +443,7 @@ fn renju_is_solved_by_every_prover() {
         "and-or",
         "vct",
         "vct-dfpn",
+        "vct-db",
         "alpha-beta",
     ] {
         let out = kinrow()

@@ -39,7 +39,7 @@ fn auto_on_two_threads_answers_as_the_naive_recursion_and_one_thread() {
             );
         }
         match two.answered_by() {
-            "vct" | "vct-dfpn" => {
+            "vct" | "vct-dfpn" | "vct-db" => {
                 assert_eq!(want, Verdict::Win, "seed {seed}: the threat space's no-win");
                 by_vct += 1;
             }
@@ -135,7 +135,7 @@ fn auto_on_two_threads_races_vct_dfpn_beside_vct() {
 
 /// A 7-attack VCT of freestyle (15 plies): the threat space proves it in
 /// about a millisecond, the whole game (AND-OR to 15 plies) is still open
-/// after seconds, so the threat space answers (PNS's `vct` on two
+/// after seconds, so the threat space answers (`vct-db`'s plans on two
 /// threads, `vct-dfpn` on three), and the whole game's search is stopped
 /// (the run ends within its budget's first seconds, not at its end). The
 /// position must keep the two that far apart: on `vcf_black`, which this
@@ -146,7 +146,9 @@ fn auto_on_two_threads_takes_the_threat_space_win_and_stops_the_whole_game() {
     let pos = crate::common::suite_file("renju-puzzles/vct_game_black_l07_2.pos").remove(0);
     assert_eq!(pos.name, "vct_game_black_l07_2-freestyle");
     let problem = Problem::from(&pos);
-    for (threads, by) in [(2, "vct"), (3, "vct-dfpn")] {
+    // On two threads the first side's threat search is `vct-db`'s plans,
+    // then `vct`: the plans prove this one.
+    for (threads, by) in [(2, "vct-db"), (3, "vct-dfpn")] {
         let mut auto = Auto::with_threads(false, threads);
         let limits = Limits {
             time: Some(Duration::from_secs(60)),

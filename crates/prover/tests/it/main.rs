@@ -11,6 +11,7 @@ mod auto_race;
 mod bench_suite;
 mod certificate_writer;
 mod common;
+mod db_search;
 mod defence;
 mod dfpn;
 mod dfpn_lazy;
