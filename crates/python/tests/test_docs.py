@@ -18,4 +18,5 @@ def test_the_documented_script_runs_and_prints_the_verdict():
         p = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
         assert p.returncode == 0, p.stderr
         lines = p.stdout.splitlines()
-        assert lines[-2] == "win g6 real-game", p.stdout
+        assert lines[-2] == "win j12 real-game", p.stdout
+        assert len(lines[-1].split()) == 25, p.stdout
