@@ -73,7 +73,7 @@ pub const THREAT_SHARE: (u32, u32) = (3, 4);
 /// that goes first to `vct-db` (the db-search prover, [`DbSearch`]) with
 /// its plans alone (no attacker's move off a plan), before PNS's `vct`
 /// gets the rest: it proves a few long lines that `vct` does not within
-/// seconds (`vct_unstable`, 25 plies, in under 0.1 s) and gives most of
+/// seconds (`vct_unstable`, 25 plies, in under 0.3 s) and gives most of
 /// the others up within a few hundredths of a second (with moves off its
 /// plans it would spend its whole share on them). See docs/figures.md,
 /// "db-search".
