@@ -192,28 +192,17 @@ impl Auto {
             return Auto::vct_dfpn(problem, limits, threads);
         }
         let start = Instant::now();
-        let (num, den) = DB_SHARE;
-        let share = Limits {
-            max_nodes: Some(limits.max_nodes.map_or(DB_MAX_NODES, |n| {
-                (n / u64::from(den) * u64::from(num)).clamp(1, DB_MAX_NODES)
-            })),
-            time: limits.time.map(|t| t / den * num),
-            memory: limits.memory,
-        };
+        let mut share = part_of(limits, DB_SHARE);
+        share.max_nodes = Some(
+            share
+                .max_nodes
+                .map_or(DB_MAX_NODES, |n| n.min(DB_MAX_NODES)),
+        );
         let db = DbSearch::default().off_plan(0).prove(problem, &share);
         if db.verdict == Verdict::Win {
             return (db_search::NAME, db);
         }
-        let spent = db.stats.nodes + db.stats.vcf_nodes;
-        let rest = Limits {
-            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(spent).max(1)),
-            time: limits.time.map(|t| {
-                t.saturating_sub(start.elapsed())
-                    .max(Duration::from_millis(1))
-            }),
-            memory: limits.memory,
-        };
-        let mut vct = Auto::vct().prove(problem, &rest);
+        let mut vct = Auto::vct().prove(problem, &left_of(limits, start, &db.stats));
         vct.stats = db.stats.then(&vct.stats);
         (threat_space::NAME, vct)
     }
@@ -277,30 +266,13 @@ impl Auto {
         let start = Instant::now();
         let mut spent = Stats::default();
         if threats {
-            let (num, den) = THREAT_SHARE;
-            let share = Limits {
-                max_nodes: limits
-                    .max_nodes
-                    .map(|n| (n / u64::from(den) * u64::from(num)).max(1)),
-                time: limits.time.map(|t| t / den * num),
-                memory: limits.memory,
-            };
-            let (name, outcome) = threat_search(problem, &share);
+            let (name, outcome) = threat_search(problem, &part_of(limits, THREAT_SHARE));
             if outcome.verdict == Verdict::Win {
                 return (name, outcome);
             }
             spent = outcome.stats;
         }
-        let rest = Limits {
-            max_nodes: limits
-                .max_nodes
-                .map(|n| n.saturating_sub(spent.nodes + spent.vcf_nodes)),
-            time: limits.time.map(|t| {
-                t.saturating_sub(start.elapsed())
-                    .max(Duration::from_millis(1))
-            }),
-            memory: limits.memory,
-        };
+        let rest = left_of(limits, start, &spent);
         let (name, mut outcome) = self.whole_game(problem, &rest);
         outcome.stats = spent.then(&outcome.stats);
         outcome.stats.elapsed = start.elapsed();
@@ -380,6 +352,34 @@ impl Auto {
         self.answered_by = Some(name);
         outcome.stats.elapsed = start.elapsed();
         outcome
+    }
+}
+
+/// The part `(num, den)` of the node (at least one) and time budgets of
+/// `limits`, with the whole memory budget: a first search's share.
+fn part_of(limits: &Limits, (num, den): (u32, u32)) -> Limits {
+    Limits {
+        max_nodes: limits
+            .max_nodes
+            .map(|n| (n / u64::from(den) * u64::from(num)).max(1)),
+        time: limits.time.map(|t| t / den * num),
+        memory: limits.memory,
+    }
+}
+
+/// What is left of `limits` for a second search, the first having spent
+/// `spent` (its nodes and VCF nodes) since `start`: at least a
+/// millisecond, the whole memory budget.
+fn left_of(limits: &Limits, start: Instant, spent: &Stats) -> Limits {
+    Limits {
+        max_nodes: limits
+            .max_nodes
+            .map(|n| n.saturating_sub(spent.nodes + spent.vcf_nodes)),
+        time: limits.time.map(|t| {
+            t.saturating_sub(start.elapsed())
+                .max(Duration::from_millis(1))
+        }),
+        memory: limits.memory,
     }
 }
 

@@ -52,14 +52,6 @@ pub struct Plan {
     pub goal: Cell,
 }
 
-impl Plan {
-    /// The move the plan starts with.
-    #[must_use]
-    pub fn first(&self) -> Cell {
-        self.threats.first().map_or(self.goal, |t| t.gain)
-    }
-}
-
 /// What one move of the attacker is in a position of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -271,7 +263,15 @@ impl Run<'_> {
             }
         }
         if parents[1] != NONE {
-            found.retain(|t| !self.single_parent_has(parents, t));
+            // Only what the combination adds: threats neither parent's
+            // position has alone.
+            for p in parents {
+                self.set_position([p, NONE]);
+                found.retain(|t| {
+                    self.scratch.stone_at(t.gain).is_some()
+                        || classify(&mut self.scratch, me, t.gain).is_none()
+                });
+            }
         }
         for threat in found {
             self.add(parents, threat);
@@ -280,17 +280,6 @@ impl Run<'_> {
             }
         }
         Ok(())
-    }
-
-    /// Whether `threat` is a threat already in the position of one of two
-    /// combined parents alone (the combination adds nothing to it).
-    fn single_parent_has(&mut self, parents: [usize; 2], threat: &Threat) -> bool {
-        parents.into_iter().any(|p| {
-            self.set_position([p, NONE]);
-            let g = threat.gain;
-            self.scratch.stone_at(g).is_none()
-                && classify(&mut self.scratch, self.attacker, g).is_some()
-        })
     }
 
     /// Adds `threat` below `parents`, unless its position was reached

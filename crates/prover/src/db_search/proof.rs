@@ -92,14 +92,7 @@ impl Search<'_> {
     /// attacker's win takes longest (see
     /// [`Search::principal_variation`]).
     fn longest_reply(&mut self, depth: u32, off_plan: u32) -> Option<Cell> {
-        self.ready_vcf();
-        let (node, _) = threat_space::defender_node(
-            &self.rules,
-            &self.at.board,
-            (depth, None),
-            true,
-            self.threats,
-        );
+        let (node, _) = self.defender_node(depth);
         self.count(0);
         let replies = match node {
             AndNode::Replies(replies) => replies,
@@ -121,6 +114,20 @@ impl Search<'_> {
             }
         }
         longest.map(|(_, r)| r)
+    }
+
+    /// The threat space's wide defender's node here with `depth` plies
+    /// left ([`threat_space::defender_node`]), the VCF searches readied;
+    /// the caller counts their nodes.
+    fn defender_node(&mut self, depth: u32) -> (AndNode, u32) {
+        self.ready_vcf();
+        threat_space::defender_node(
+            &self.rules,
+            &self.at.board,
+            (depth, None),
+            true,
+            self.threats,
+        )
     }
 
     /// Readies the VCF searches for the position: its canonical frame,
@@ -292,14 +299,7 @@ impl Search<'_> {
         if !self.budget.tick() {
             return None;
         }
-        self.ready_vcf();
-        let (node, floor) = threat_space::defender_node(
-            &self.rules,
-            &self.at.board,
-            (depth, None),
-            true,
-            self.threats,
-        );
+        let (node, floor) = self.defender_node(depth);
         if !self.count(0) {
             return None;
         }
