@@ -11,7 +11,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use kinrow_board::SearchBoard;
 use kinrow_format::parse_suite;
-use kinrow_prover::threat::Vcf;
+use kinrow_prover::vcf::Vcf;
 use kinrow_prover::Problem;
 
 fn cases() -> Vec<(String, Problem)> {

@@ -5,7 +5,7 @@
 //! The threat is looked for as the engine looks for its own wins: the VCF
 //! search first, then PNS in the threat space. The candidate defences are
 //! the cells that can touch it: for a VCF its zone (outside it a reply
-//! that is not a four loses, see [`kinrow_prover::threat`]); for a VCT,
+//! that is not a four loses, see [`kinrow_prover::vcf`]); for a VCT,
 //! which has no such zone, the cells of its line and their neighbours.
 //! Our own fours are always candidates (the opponent must answer them),
 //! against a VCT our threes too (a three of ours can outpace one), and
@@ -28,7 +28,7 @@ use crate::decision::{Decision, Reason};
 use crate::search::{best_by_eval, legal, ranked, threat_space, vcf_cap, vct_of, vct_search, Vct};
 use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, SearchBoard};
 use kinrow_prover::defence::Reply;
-use kinrow_prover::threat::{slots_within, zone, Vcf};
+use kinrow_prover::vcf::{slots_within, zone, Vcf};
 use kinrow_prover::{observe, Limits, Problem, Progress};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -304,7 +304,7 @@ mod tests {
     use crate::budget::MoveBudget;
     use crate::engine::{deep, quick};
     use kinrow_board::{Candidates, Game, Rule};
-    use kinrow_prover::threat::slots_within;
+    use kinrow_prover::vcf::slots_within;
 
     const MEMORY: u64 = 64 << 20;
 

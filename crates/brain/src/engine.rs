@@ -32,7 +32,7 @@ use crate::budget::MoveBudget;
 use crate::defence;
 use crate::search::{vcf_cap, vct_search, Vct};
 use kinrow_board::{Board, Candidates, Cell, SearchBoard};
-use kinrow_prover::threat::{slots_within, Vcf};
+use kinrow_prover::vcf::{slots_within, Vcf};
 use kinrow_prover::{observe, Progress};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -98,10 +98,7 @@ pub(crate) fn vct_of(outcome: Outcome) -> Vct {
             plies,
             line: outcome.pv,
         },
-        // A disproof in the threat space is reported as unknown with no
-        // budget exhausted.
-        (Verdict::Unknown, _) if outcome.exhausted.is_none() => Vct::NoneInSpace,
-        (Verdict::NoWin, _) => Vct::NoneInSpace,
+        (Verdict::NoThreatWin | Verdict::NoWin, _) => Vct::NoneInSpace,
         _ => Vct::Unsettled,
     }
 }

@@ -532,7 +532,9 @@ impl Master<'_> {
         let answer = match v["result"].as_str() {
             Some("win") => Answer::Win,
             Some("no-win") => Answer::NoWin,
-            Some("unknown") => Answer::Unknown,
+            // A threat space's no-win (the job's `auto` ran out of threats
+            // and not of the game) is no value of the game: open.
+            Some("unknown" | "no-threat-win") => Answer::Unknown,
             other => return Err(format!("a malformed result: result {other:?}")),
         };
         if answer == Answer::Win {

@@ -74,6 +74,25 @@ pub enum Command {
     /// to move had a forced win (VCF, then VCT), whether the move played
     /// kept it, and the first ply from which the result was forced.
     Analyse(AnalyseArgs),
+    /// List the provers (`--prover NAME`): what each is, what it is good
+    /// for, whether it runs on several threads, and what its no-wins
+    /// hold for.
+    Provers(ProversArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ProversArgs {
+    /// Output format: a table for the terminal, or the Markdown table of
+    /// the README and docs/architecture.md, or one JSON object per prover.
+    #[arg(long, value_enum, default_value_t = ProversFormat::Table)]
+    pub format: ProversFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProversFormat {
+    Table,
+    Markdown,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -215,7 +234,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameFileArgs,
     /// Which prover answers.
-    #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
+    #[arg(long, value_enum, default_value_t = ProverKind::default())]
     pub prover: ProverKind,
     #[command(flatten)]
     pub overrides: OverrideArgs,
@@ -362,7 +381,7 @@ pub struct VerifyArgs {
     pub suites: Vec<PathBuf>,
     /// Which prover answers (`auto`: vct then and-or with a depth of 5 or
     /// more, and-or with less, pns without one).
-    #[arg(long, value_enum, default_value_t = ProverKind::Auto)]
+    #[arg(long, value_enum, default_value_t = ProverKind::default())]
     pub prover: ProverKind,
     /// Worker threads (default and most: the cores available).
     #[arg(long, value_name = "N")]

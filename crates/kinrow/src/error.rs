@@ -12,6 +12,11 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 /// out), so the run did not settle everything it was asked; `solve` and
 /// `verify` exit 0 instead when given `--allow-unknown`.
 pub const EXIT_UNKNOWN: u8 = 3;
+/// Exit code of `solve`: nothing failed and nothing is unknown, but some
+/// answer holds for the attacker's threat space only (`no-threat-win`: a
+/// definite answer about that smaller game, not the game asked); `solve`
+/// exits 0 instead when given `--allow-unknown`.
+pub const EXIT_THREAT_SPACE: u8 = 4;
 
 /// An error that ends the run: its message for the user and the exit code.
 #[derive(Debug)]
@@ -53,6 +58,15 @@ pub fn exit_code(failed: bool, unknown: bool, allow_unknown: bool) -> u8 {
         EXIT_UNKNOWN
     } else {
         0
+    }
+}
+
+/// [`exit_code`] of a `solve` run, where some answer may hold for the
+/// threat space only (`threat_only`): below an unknown, above success.
+pub fn solve_exit_code(failed: bool, unknown: bool, threat_only: bool, allow_unknown: bool) -> u8 {
+    match exit_code(failed, unknown, allow_unknown) {
+        0 if threat_only && !allow_unknown => EXIT_THREAT_SPACE,
+        code => code,
     }
 }
 

@@ -2,10 +2,8 @@
 //! numbers on the left (top row first) and column letters below, and a
 //! line of rules.
 
-use crate::provers::ProverKind;
 use kinrow_board::{Attack, Board, Candidates, Cell, Player};
 use kinrow_format::Position;
-use kinrow_prover::{Exhausted, Limits, Verdict};
 use std::fmt::Write;
 
 /// The board as text; the cells of `numbered` (a line of play starting with
@@ -55,27 +53,6 @@ pub fn rules(p: &Position) -> String {
         p.attack,
         depth
     )
-}
-
-/// Which game a verdict is a statement about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// The real game, every cell open to both sides (within the horizon,
-    /// for a no-win with a depth).
-    RealGame,
-    /// Only the smaller game the candidates or the attacker's filter
-    /// describe.
-    RestrictedGame,
-}
-
-impl Scope {
-    /// `real-game` or `restricted-game`, as in JSON.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Scope::RealGame => "real-game",
-            Scope::RestrictedGame => "restricted-game",
-        }
-    }
 }
 
 /// The candidates in words: `both sides play only within 1 cell of a
@@ -139,124 +116,6 @@ pub fn game_json(p: &Position) -> serde_json::Map<String, serde_json::Value> {
     match v {
         serde_json::Value::Object(map) => map,
         _ => unreachable!("a JSON object"),
-    }
-}
-
-/// The restrictions that make a game smaller than the real one, in words
-/// (`where both sides play only within 1 cell of a stone and x plays only
-/// fours (VCF)`); `None` for the real game.
-fn restricted_game(p: &Position) -> Option<String> {
-    let attacker = p.board.to_move();
-    let mut parts = Vec::new();
-    if p.candidates != Candidates::All {
-        parts.push(candidates_words(p.candidates));
-    }
-    parts.extend(attack_words(p.attack, attacker));
-    (!parts.is_empty()).then(|| format!("the game where {}", parts.join(" and ")))
-}
-
-/// What a `win` for the side to move of `p` is a win of, and the sentence
-/// that says so. An attacker filter only leaves the attacker fewer moves,
-/// so the win stands in the real game; `near R` also keeps the defender's
-/// replies near the stones, so the win is one of that game only.
-pub fn win_scope(p: &Position) -> (Scope, String) {
-    let attacker = p.board.to_move();
-    let defender = attacker.other();
-    match p.candidates {
-        Candidates::All => {
-            let mut text = if p.board.game().rule() == kinrow_board::Rule::Renju {
-                // Every defender's turn of a renju win refutes a pass: see
-                // kinrow_prover::node::Passes.
-                "the real game of renju (every empty cell was open to both sides but x's forbidden points; a pass of the defender would lose as well".to_string()
-            } else {
-                "the real game (every empty cell was open to both sides".to_string()
-            };
-            if let Some(a) = attack_words(p.attack, attacker) {
-                text.push_str(&format!("; that {a} only made the win harder to find"));
-            }
-            text.push(')');
-            (Scope::RealGame, text)
-        }
-        Candidates::Near(r) => (
-            Scope::RestrictedGame,
-            format!(
-                "only the game where both sides play only within {r} cell{} of a stone, not \
-                 necessarily the real game: {defender}'s replies farther away were not \
-                 considered (`candidates all` asks about the real game)",
-                if r == 1 { "" } else { "s" }
-            ),
-        ),
-    }
-}
-
-/// What a `no-win` is a statement about, and the sentence that says so.
-pub fn no_win_scope(p: &Position) -> (Scope, String) {
-    let attacker = p.board.to_move();
-    // Under renju the no-win holds with every pass RIF allows: see
-    // kinrow_prover::node::Passes.
-    let real = if p.board.game().rule() == kinrow_board::Rule::Renju {
-        "the real game of renju (passes included)"
-    } else {
-        "the real game"
-    };
-    match (restricted_game(p), p.depth) {
-        (None, None) => (Scope::RealGame, real.into()),
-        (None, Some(d)) => (
-            Scope::RealGame,
-            format!(
-                "{real}, within {} only: {attacker} may still win in more",
-                plies(d)
-            ),
-        ),
-        (Some(game), _) => (
-            Scope::RestrictedGame,
-            format!("only {game}: the real game may still be a win for {attacker}"),
-        ),
-    }
-}
-
-/// The headline of a verdict: `win for x within 7 plies`, `no-win for x:
-/// no forced win within 5 plies`.
-pub fn headline(p: &Position, verdict: Verdict) -> String {
-    let attacker = p.board.to_move();
-    match (verdict, p.depth) {
-        (Verdict::Win, Some(d)) => format!("win for {attacker}: a forced win within {}", plies(d)),
-        (Verdict::Win, None) => format!("win for {attacker}: a forced win"),
-        (Verdict::NoWin, Some(d)) => {
-            format!("no-win for {attacker}: no forced win within {}", plies(d))
-        }
-        (Verdict::NoWin, None) => format!("no-win for {attacker}: no forced win at all"),
-        (Verdict::Unknown, _) => "unknown".into(),
-    }
-}
-
-/// Why a search ended `unknown`, in words, after `prover` (`vct` searched
-/// the threat space, `vct-db` the plans of db-search), `renju` when the rule was renju (where the two games of
-/// passes a whole-game search plays can disagree).
-pub fn unknown_reason(
-    exhausted: Option<Exhausted>,
-    limits: &Limits,
-    prover: ProverKind,
-    renju: bool,
-) -> String {
-    match exhausted {
-        Some(Exhausted::Nodes) => format!(
-            "the node budget ran out (--max-nodes {}) before the search settled",
-            limits.max_nodes.map_or_else(|| "?".into(), |n| n.to_string())
-        ),
-        Some(Exhausted::Time) => format!(
-            "the time budget ran out ({} s, --time or the file's `time`) before the search settled",
-            limits.time.map_or(0.0, |t| t.as_secs_f64())
-        ),
-        Some(Exhausted::Memory) => format!(
-            "the memory budget ran out ({}, --memory) before the search settled",
-            limits.memory.map_or_else(|| "default".into(), bytes)
-        ),
-        Some(Exhausted::Stopped) => "the search was stopped before it settled".into(),
-        None if prover == ProverKind::Vct => "no win inside the attacker's threat space, which does not settle the game (try pns or and-or)".into(),
-        None if prover == ProverKind::VctDb => "no win along the plans of db-search, which try a few threats at each attacker's turn and do not settle the game (try auto)".into(),
-        None if renju => "under renju the attacker wins if the defender may never pass, but no win was found in which each defender's turn also refutes a pass with a VCF: the game with passes is not settled".into(),
-        None => "the search stopped before it settled".into(),
     }
 }
 

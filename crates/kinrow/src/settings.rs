@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn jobs_times_threads_never_exceed_the_cores() {
         let cores = cores();
-        let dfpn = [ProverKind::Dfpn];
+        let dfpn = [ProverKind::named("dfpn").expect("a prover")];
         assert_eq!(jobs_and_threads(cores, None, dfpn), (cores, 1));
         for threads in [1, 2, 3, cores, cores + 5] {
             for jobs in [1, 2, cores, 4 * cores] {

@@ -52,7 +52,7 @@ use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{
     observe, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
 };
-use crate::{db_search, dfpn, threat_space};
+use crate::{db_search, vct};
 use crate::{AndOr, AndOrConfig, DbSearch, Dfpn, DfpnConfig, Pns, PnsConfig, Vct};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -152,6 +152,20 @@ impl Auto {
             && crate::node::zone::applies(&rules, problem.board.game(), UNLIMITED)
     }
 
+    /// `auto` as it answers `problem`: itself, or where it hands a small
+    /// board's whole game to df-pn on every thread
+    /// ([`Auto::parallel_whole_game`]), that df-pn
+    /// ([`Auto::whole_game_dfpn`]), so that a caller may keep its table
+    /// for a certificate ([`Prover::keep_table`]).
+    #[must_use]
+    pub fn for_problem(self, problem: &Problem) -> Box<dyn Prover + Send> {
+        if self.parallel_whole_game(problem) {
+            Box::new(self.whole_game_dfpn())
+        } else {
+            Box::new(self)
+        }
+    }
+
     /// The df-pn that searches a whole game where
     /// [`Auto::parallel_whole_game`]: on all the threads, and stopped by a
     /// full table as PNS's run is by its full arena
@@ -204,13 +218,13 @@ impl Auto {
         }
         let mut vct = Auto::vct().prove(problem, &left_of(limits, start, &db.stats));
         vct.stats = db.stats.then(&vct.stats);
-        (threat_space::NAME, vct)
+        (vct::NAME, vct)
     }
 
     /// The threat space searched by `vct-dfpn` on `threads` threads.
     fn vct_dfpn(problem: &Problem, limits: &Limits, threads: usize) -> (&'static str, Outcome) {
         let mut vct = Vct::dfpn(Auto::dfpn_config(threads));
-        (dfpn::VCT_NAME, vct.prove(problem, limits))
+        (vct::DFPN_NAME, vct.prove(problem, limits))
     }
 }
 
@@ -265,18 +279,27 @@ impl Auto {
     ) -> (&'static str, Outcome) {
         let start = Instant::now();
         let mut spent = Stats::default();
+        let mut threat_answer = None;
         if threats {
             let (name, outcome) = threat_search(problem, &part_of(limits, THREAT_SHARE));
-            if outcome.verdict == Verdict::Win {
+            // A win, or a no-win where the threat space is the game asked
+            // (`attack fours`): the game's answer.
+            if outcome.verdict.settles() {
                 return (name, outcome);
             }
             spent = outcome.stats;
+            threat_answer = Some((name, outcome.verdict));
         }
         let rest = left_of(limits, start, &spent);
         let (name, mut outcome) = self.whole_game(problem, &rest);
         outcome.stats = spent.then(&outcome.stats);
         outcome.stats.elapsed = start.elapsed();
-        (name, outcome)
+        match threat_answer {
+            Some((threat_name, Verdict::NoThreatWin)) if !outcome.verdict.settles() => {
+                (threat_name, with_threat_space_answer(outcome))
+            }
+            _ => (name, outcome),
+        }
     }
 
     /// The prover of the whole game and its answer: AND-OR with a horizon
@@ -339,7 +362,7 @@ impl Auto {
                             me.threats_then_whole_game(problem, each, two, &dfpn)
                         }),
                     };
-                    let _ = tx.send(answer);
+                    let _ = tx.send((side, answer.0, answer.1));
                 };
                 std::thread::Builder::new()
                     .stack_size(RACE_STACK_BYTES)
@@ -383,6 +406,23 @@ fn left_of(limits: &Limits, start: Instant, spent: &Stats) -> Limits {
     }
 }
 
+/// The whole game's `outcome` after the threat space ran out of threats:
+/// its own where it settled the game, else the threat space's definite
+/// answer ([`Verdict::NoThreatWin`]), which says more than the whole
+/// game's unknown; the budget that ended the whole game stays in
+/// [`Outcome::exhausted`], and a principal variation of another game is
+/// not kept.
+fn with_threat_space_answer(outcome: Outcome) -> Outcome {
+    if outcome.verdict.settles() {
+        return outcome;
+    }
+    Outcome {
+        verdict: Verdict::NoThreatWin,
+        first_plies: Vec::new(),
+        ..outcome
+    }
+}
+
 /// Asks the search `other` watches to stop when `outcome`, a threat
 /// search's answer, says it ran out of threats ([`out_of_threats`]),
 /// which the other threat search, in the same game, cannot better. (A
@@ -394,51 +434,42 @@ fn stop_if_out_of_threats(outcome: &Outcome, other: &Progress) {
 }
 
 /// Whether a threat search's `outcome` says that its threat space holds
-/// no win: a no-win (where the threat space's disproof stands, as under
-/// `attack fours`), or an unknown that no budget ended (its disproof,
-/// which elsewhere is not the whole game's).
+/// no win: its no-win (a no-win of the game where the threat space's
+/// disproof stands, as under `attack fours`; else the threat space's
+/// own).
 fn out_of_threats(outcome: &Outcome) -> bool {
-    match outcome.verdict {
-        Verdict::NoWin => true,
-        Verdict::Unknown => outcome.exhausted.is_none(),
-        Verdict::Win => false,
-    }
+    matches!(outcome.verdict, Verdict::NoWin | Verdict::NoThreatWin)
 }
 
-/// The answer of [`Auto::race`] from the two searches' answers on `rx`:
-/// the first settled one (a win of the threat space, any answer of the
-/// whole game), after which both are asked to stop; short of one, the
-/// whole game's unknown (its reason). The statistics are both searches'.
-/// A stop asked of the caller's [`Progress`] is passed on to both, and
-/// their nodes and the whole game's root numbers are reported to it.
+/// The answer of [`Auto::race`] from the two sides' answers on `rx`
+/// (side 0 a threat search; side 1 the one-thread sequence, whose answer
+/// is the whole game's unless its threat search won): the first that
+/// settles the game (a win, or the whole game's no-win), after which
+/// both are asked to stop; short of one, the threat space's
+/// [`Verdict::NoThreatWin`] where either side ran out of threats, with
+/// the budget that ended the whole game; else side 1's unknown (its
+/// reason). The statistics are both sides'. A stop asked of the caller's
+/// [`Progress`] is passed on to both, and their nodes and the whole
+/// game's root numbers are reported to it.
 fn first_settled(
-    rx: &mpsc::Receiver<(&'static str, Outcome)>,
+    rx: &mpsc::Receiver<(usize, &'static str, Outcome)>,
     watch: &[Arc<Progress>; 3],
 ) -> (&'static str, Outcome) {
     let outer = Progress::current();
-    let mut answer: Option<(&'static str, Outcome)> = None;
-    let mut settled = false;
+    let mut answers: [Option<(&'static str, Outcome)>; 2] = [None, None];
     let mut stats = Stats::default();
     loop {
         match rx.recv_timeout(Duration::from_millis(20)) {
-            Ok((name, o)) => {
+            Ok((side, name, o)) => {
                 stats = stats.merge(&o.stats);
-                // The threat space's no-win says only that it found no
-                // threat sequence: never the whole game's answer.
-                let threats = [threat_space::NAME, dfpn::VCT_NAME, db_search::NAME].contains(&name);
-                let settles =
-                    o.verdict == Verdict::Win || (!threats && o.verdict != Verdict::Unknown);
-                if settles {
+                if o.verdict.settles() {
                     watch.iter().for_each(|w| w.request_stop());
+                    if !answers.iter().flatten().any(|(_, a)| a.verdict.settles()) {
+                        answers = [None, None];
+                    }
                 }
-                let take = match answer {
-                    None => true,
-                    Some(_) if settled => false,
-                    Some(_) => settles || !threats,
-                };
-                if take {
-                    answer = Some((name, o));
-                    settled = settles;
+                if !answers.iter().flatten().any(|(_, a)| a.verdict.settles()) {
+                    answers[side] = Some((name, o));
                 }
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -455,7 +486,18 @@ fn first_settled(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
-    let (name, mut o) = answer.expect("both searches answered");
+    let [threats, whole] = answers;
+    let (name, mut o) = match (threats, whole) {
+        (Some(settled), _) if settled.1.verdict.settles() => settled,
+        (_, Some(settled)) if settled.1.verdict.settles() => settled,
+        (_, Some(whole)) if whole.1.verdict == Verdict::NoThreatWin => whole,
+        (Some((name, t)), Some((_, whole))) if t.verdict == Verdict::NoThreatWin => {
+            (name, with_threat_space_answer(whole))
+        }
+        (Some(t), None) => t,
+        (_, Some(whole)) => whole,
+        (None, None) => unreachable!("both sides answer"),
+    };
     o.stats = stats;
     (name, o)
 }
@@ -470,17 +512,19 @@ mod tests {
     use crate::outcome::Exhausted;
 
     /// A threat search ran out of threats when it disproved its space:
-    /// `vct` on a position with no threat at all says so by an unknown
-    /// with no budget spent, not by one its budget ended.
+    /// `vct` on a position with no threat at all says so by its own
+    /// verdict, not by an unknown.
     #[test]
     fn out_of_threats_is_a_disproof_not_a_budget() {
         let position = &kinrow_format::parse_positions("board 9\nk 5\ndepth 7\n", "p").unwrap()[0];
         let problem = Problem::from(position);
         let out = Auto::vct().prove(&problem, &Limits::default());
-        assert_eq!((out.verdict, out.exhausted), (Verdict::Unknown, None));
+        assert_eq!((out.verdict, out.exhausted), (Verdict::NoThreatWin, None));
         assert!(out_of_threats(&out));
         for (verdict, exhausted, out) in [
             (Verdict::NoWin, None, true),
+            (Verdict::NoThreatWin, None, true),
+            (Verdict::Unknown, None, false),
             (Verdict::Unknown, Some(Exhausted::Time), false),
             (Verdict::Unknown, Some(Exhausted::Stopped), false),
             (Verdict::Win, None, false),
@@ -490,6 +534,28 @@ mod tests {
                 ..Outcome::new(verdict)
             };
             assert_eq!(out_of_threats(&o), out, "{verdict:?} {exhausted:?}");
+        }
+    }
+
+    /// Where the threat space ran out of threats and the whole game did
+    /// not settle, `auto` answers the threat space's no-win, with the
+    /// budget that ended the whole game; a settled whole game answers.
+    #[test]
+    fn an_unsettled_whole_game_keeps_the_threat_space_answer() {
+        let unknown = Outcome {
+            exhausted: Some(Exhausted::Time),
+            ..Outcome::new(Verdict::Unknown)
+        };
+        let kept = with_threat_space_answer(unknown);
+        assert_eq!(
+            (kept.verdict, kept.exhausted),
+            (Verdict::NoThreatWin, Some(Exhausted::Time))
+        );
+        for settled in [Verdict::Win, Verdict::NoWin] {
+            assert_eq!(
+                with_threat_space_answer(Outcome::new(settled)).verdict,
+                settled
+            );
         }
     }
 }

@@ -27,7 +27,9 @@ pub struct Defence {
     pub cell: Cell,
     /// The opponent's answer after the move: [`Verdict::NoWin`], the move
     /// defends; [`Verdict::Win`], it does not; [`Verdict::Unknown`], a
-    /// budget ran out.
+    /// budget ran out; [`Verdict::NoThreatWin`], the opponent has no win
+    /// in its threat space, which does not settle whether the move
+    /// defends.
     pub opponent: Verdict,
     /// The move makes the defender's own line (then it defends).
     pub wins: bool,
@@ -55,10 +57,11 @@ impl Defences {
         self.moves.iter().filter(|d| d.defends()).map(|d| d.cell)
     }
 
-    /// Whether every move was settled (none left open by a budget).
+    /// Whether every move was settled (none left open by a budget, nor by
+    /// a threat space's no-win).
     #[must_use]
     pub fn complete(&self) -> bool {
-        self.moves.iter().all(|d| d.opponent != Verdict::Unknown)
+        self.moves.iter().all(|d| d.opponent.settles())
     }
 }
 

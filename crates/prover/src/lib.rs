@@ -16,11 +16,15 @@
 //! - [`pns`]: proof-number search over a transposition DAG in an arena.
 //! - [`dfpn`]: depth-first proof-number search in a fixed-size table.
 //! - [`value`]: minimax, alpha-beta and SCOUT, which compute the game value.
-//! - [`threat`]: VCF search and the zone of a threat, which the provers use
+//! - [`vcf`]: VCF search and the zone of a threat, which the provers use
 //!   to cut the defender's replies.
-//! - [`threat_space`]: the threat-space prover `vct` ([`Vct::prover`]):
-//!   its attacker moves, its defender node, its widening; PNS runs it.
+//! - [`space`]: the game a proof-number search searches, as a value: the
+//!   whole game or the attacker's threat space (its attacker moves, its
+//!   defender node, its widening, what its disproof means).
+//! - [`vct`]: the threat-space provers, PNS (`vct`, [`Vct::prover`]) and
+//!   df-pn (`vct-dfpn`) given the threat space.
 //! - [`auto`]: the default prover: the threat space, then the whole game.
+//! - [`registry`]: every prover by name, written once ([`registry::PROVERS`]).
 //! - [`certificate`]: writes a win's strategy for the independent checker.
 
 pub mod andor;
@@ -35,9 +39,11 @@ pub mod memory;
 pub mod node;
 pub mod outcome;
 pub mod pns;
-pub mod threat;
-pub mod threat_space;
+pub mod registry;
+pub mod space;
 pub mod value;
+pub mod vcf;
+pub mod vct;
 
 pub use andor::{AndOr, AndOrConfig};
 pub use auto::Auto;
@@ -52,5 +58,5 @@ pub use outcome::{
     Settled, Stats, Verdict,
 };
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
-pub use threat_space::Vct;
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};
+pub use vct::Vct;

@@ -102,19 +102,36 @@ pub enum Verdict {
     /// Proved: no such strategy exists within the horizon (for the pruned
     /// game the candidates and the filter describe).
     NoWin,
+    /// Proved for the attacker's threat space only: no win within the
+    /// horizon where every attacker move is a four or a threat (the
+    /// threat space's game, `crate::space`, says exactly which); a quiet
+    /// move may still win the real game. A definite answer about that
+    /// smaller game, never the game's `NoWin`: a caller that reads it as
+    /// a no-win of the game asked answers another game.
+    NoThreatWin,
     /// A budget ran out first.
     Unknown,
 }
 
 impl Verdict {
-    /// `win`, `no-win` or `unknown`, as in files and JSON.
+    /// `win`, `no-win`, `no-threat-win` or `unknown`, as in files and
+    /// JSON.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Verdict::Win => "win",
             Verdict::NoWin => "no-win",
+            Verdict::NoThreatWin => "no-threat-win",
             Verdict::Unknown => "unknown",
         }
+    }
+
+    /// Whether this verdict settles the question asked (a win or a
+    /// no-win of the game asked): not a threat space's no-win, nor an
+    /// unknown.
+    #[must_use]
+    pub const fn settles(self) -> bool {
+        matches!(self, Verdict::Win | Verdict::NoWin)
     }
 }
 

@@ -13,7 +13,6 @@
 //! Built by maturin from the repository's `pyproject.toml`; see
 //! `docs/python.md`.
 
-mod claims;
 mod game;
 mod position;
 mod rules;
@@ -35,7 +34,7 @@ fn _kinrow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(rules::check, m)?)?;
     m.add_function(wrap_pyfunction!(rules::forbidden_points, m)?)?;
-    m.add("PROVERS", solve::PROVERS.to_vec())?;
+    m.add("PROVERS", solve::provers())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -9,11 +9,12 @@
 //! on the worker and raised as a `RuntimeError`, never unwound across the
 //! FFI boundary.
 
-use crate::claims::claim;
 use crate::position::{names, PyPosition};
 use crate::value_error;
+use kinrow::claims::claim;
 use kinrow_format::Position;
 use kinrow_prover::certificate::write_certificate;
+use kinrow_prover::registry::{self, Build};
 use kinrow_prover::{observe, Limits, Outcome, Problem, Progress, Prover, Verdict};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -21,19 +22,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
-/// The provers by name, as the command line's `--prover`.
-pub const PROVERS: [&str; 10] = [
-    "auto",
-    "and-or",
-    "pns",
-    "vct",
-    "dfpn",
-    "vct-dfpn",
-    "vct-db",
-    "alpha-beta",
-    "scout",
-    "minimax",
-];
+/// The provers by name, as the command line's `--prover`: the registry's.
+pub fn provers() -> Vec<&'static str> {
+    registry::PROVERS.iter().map(|e| e.name).collect()
+}
 
 /// How long the calling thread waits between two looks at the signals.
 const SLICE: Duration = Duration::from_millis(50);
@@ -41,46 +33,16 @@ const SLICE: Duration = Duration::from_millis(50);
 /// The worker's stack: deep searches recurse a ply a frame.
 const STACK_BYTES: usize = 64 << 20;
 
-/// A fresh prover named `name`, as `kinrow solve --prover NAME` builds it
-/// (`auto` being the prover that picks the threat space, AND-OR or PNS),
-/// on `threads` threads where it has a parallel version (df-pn in the
-/// whole game or the threat space, and `auto`).
-fn build(name: &str, all_moves: bool, threads: usize) -> Option<Box<dyn Prover + Send>> {
-    use kinrow_prover as kp;
-    let value = kp::ValueConfig {
-        all_moves,
-        ..Default::default()
-    };
-    Some(match name {
-        "auto" => Box::new(kp::Auto::with_threads(all_moves, threads)),
-        "and-or" => Box::new(kp::AndOr::new(kp::AndOrConfig {
-            all_moves,
-            ..Default::default()
-        })),
-        "pns" => Box::new(kp::Pns::new(kp::PnsConfig {
-            all_moves,
-            ..Default::default()
-        })),
-        "vct" => Box::new(kp::Vct::prover(kp::PnsConfig {
-            all_moves,
-            ..Default::default()
-        })),
-        "dfpn" => Box::new(kp::Dfpn::new(kp::DfpnConfig {
-            all_moves,
-            threads,
-            ..Default::default()
-        })),
-        "vct-dfpn" => Box::new(kp::Vct::dfpn(kp::DfpnConfig {
-            all_moves,
-            threads,
-            ..Default::default()
-        })),
-        "vct-db" => Box::new(kp::DbSearch::new(all_moves)),
-        "alpha-beta" => Box::new(kp::AlphaBeta::new(value)),
-        "scout" => Box::new(kp::Scout::new(value)),
-        "minimax" => Box::new(kp::Minimax::new(value)),
-        _ => return None,
-    })
+/// A fresh prover named `name` for `problem`, as `kinrow solve --prover
+/// NAME` builds it (the registry's entry), on `threads` threads where it
+/// has a parallel version.
+fn build(
+    name: &str,
+    problem: &Problem,
+    all_moves: bool,
+    threads: usize,
+) -> Option<Box<dyn Prover + Send>> {
+    registry::find(name).map(|e| e.build(problem, &Build { all_moves, threads }))
 }
 
 /// What the worker hands back.
@@ -101,15 +63,15 @@ fn search(
     threads: usize,
 ) -> Result<Answer, String> {
     let problem = Problem::from(position);
-    let mut p = build(prover, all_moves, threads).ok_or("unknown prover")?;
+    let mut p = build(prover, &problem, all_moves, threads).ok_or("unknown prover")?;
     p.accepts(&problem).map_err(|e| e.to_string())?;
     let outcome = p.prove(&problem, limits);
     let answered_by = p.answered_by();
     let certificate = (certificate && outcome.verdict == Verdict::Win).then(|| {
         // As `kinrow solve --proof`: a fresh prover of the kind that
         // answered writes it.
-        let mut writer = build(answered_by, false, threads)
-            .or_else(|| build(prover, false, threads))
+        let mut writer = build(answered_by, &problem, false, threads)
+            .or_else(|| build(prover, &problem, false, threads))
             .expect("a known prover");
         write_certificate(&problem, writer.as_mut(), limits)
             .map(|c| c.with_name(&position.name).to_text())
@@ -234,12 +196,12 @@ pub fn solve(
         }
     };
     let prover_name = prover.to_ascii_lowercase();
-    if !PROVERS.contains(&prover_name.as_str()) {
+    let Some(entry) = registry::find(&prover_name) else {
         return Err(value_error(format!(
             "prover: expected one of {}, found `{prover}`",
-            PROVERS.join(", ")
+            registry::names()
         )));
-    }
+    };
     let time = match time {
         Some(t) if !(t.is_finite() && t > 0.0 && t < 1e9) => {
             return Err(value_error(format!(
@@ -269,26 +231,23 @@ pub fn solve(
         search(&asked, &name, &limits, all_moves, certificate, threads)
     })?
     .map_err(|e| value_error(format!("[{}] ({prover_name}): {e}", p.name)))?;
-    let threads = match prover_name.as_str() {
-        _ if all_moves => 1,
-        "dfpn" | "vct-dfpn" => threads,
-        "auto" => kinrow_prover::Auto::with_threads(false, threads).threads_for(&Problem::from(&p)),
-        _ => 1,
-    };
+    let threads = entry.threads_for(&Problem::from(&p), &Build { all_moves, threads });
     Ok(SolveResult::new(&p, answer, &limits, threads))
 }
 
 /// The answer of `kinrow.solve`.
 #[pyclass(frozen, module = "kinrow", name = "SolveResult", get_all)]
 pub struct SolveResult {
-    /// `win`, `no-win` or `unknown` (a budget ran out first), for the side
-    /// to move of the position.
+    /// `win`, `no-win`, `no-threat-win` (no win in the attacker's threat
+    /// space, which does not settle the game) or `unknown` (a budget ran
+    /// out first), for the side to move of the position.
     verdict: String,
     /// A winning first move (`h8`), for a win.
     #[pyo3(name = "move")]
     first_move: Option<String>,
-    /// `real-game` or `restricted-game` (the candidates limited the
-    /// defender's replies); `None` for unknown.
+    /// `real-game`, `restricted-game` (the candidates limited the
+    /// defender's replies) or `threat-space` (a `no-threat-win`); `None`
+    /// for unknown.
     holds_for: Option<String>,
     /// The verdict and its scope in words, as `kinrow solve --json`'s
     /// `claim`.
@@ -304,7 +263,8 @@ pub struct SolveResult {
     winning_moves: Option<Vec<String>>,
     /// The game value -1, 0 or +1 (value searches only).
     value: Option<i8>,
-    /// For unknown: `nodes`, `time`, `memory` or `stopped`.
+    /// For unknown (and for `auto`'s `no-threat-win`, the whole game's
+    /// search after it): `nodes`, `time`, `memory` or `stopped`.
     exhausted: Option<String>,
     /// The prover that answered (`auto` hands each problem on).
     prover: String,
@@ -329,6 +289,7 @@ impl SolveResult {
         let o = &a.outcome;
         let win = o.verdict == Verdict::Win;
         let c = claim(p, o.verdict, o.exhausted, limits, a.answered_by);
+        let settled = o.verdict.settles();
         let (certificate, certificate_error) = match a.certificate {
             Some(Ok(text)) => (Some(text), None),
             Some(Err(e)) => (None, Some(e)),
@@ -337,8 +298,8 @@ impl SolveResult {
         SolveResult {
             verdict: o.verdict.as_str().to_string(),
             first_move: o.best_move.filter(|_| win).map(|c| names(p, [c]).remove(0)),
-            holds_for: c.holds_for.map(str::to_string),
-            claim: c.text,
+            holds_for: c.holds_for.map(|h| h.as_str().to_string()),
+            claim: c.sentence(),
             line: names(p, o.pv.iter().copied()),
             plies: o.plies.filter(|_| win),
             shortest: win && o.shortest,
@@ -349,7 +310,7 @@ impl SolveResult {
             value: o.value,
             exhausted: o
                 .exhausted
-                .filter(|_| o.verdict == Verdict::Unknown)
+                .filter(|_| !settled)
                 .map(|e| e.as_str().to_string()),
             prover: a.answered_by.to_string(),
             nodes: o.stats.nodes,

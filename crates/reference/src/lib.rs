@@ -21,6 +21,7 @@ pub mod plays;
 pub mod renju;
 pub mod sweep;
 pub mod textbook;
+pub mod threat_space;
 
 /// Empty cell.
 pub const EMPTY: u8 = 0;

@@ -1,6 +1,7 @@
 //! `kinrow check` and `solve --proof`: proof certificates.
 
 use super::Solved;
+use crate::claims;
 use crate::cli::CheckArgs;
 use crate::error::{CliError, EXIT_FAILED};
 use crate::input;
@@ -163,10 +164,10 @@ pub fn write_draw_proof(
     // (`Prover::take_settled`), which the writer follows (8x4 k=4 at
     // `47713de`: 62 s and 0.77 M nodes, against 304 s and 2.5 M with
     // df-pn's kept table).
-    let pns = s.prover == ProverKind::Pns;
+    let pns = ProverKind::named("pns").expect("pns is a prover");
     let mut prover = kept
-        .filter(|_| pns)
-        .unwrap_or_else(|| ProverKind::Pns.build(&problem, false, 1));
+        .filter(|_| s.prover == pns)
+        .unwrap_or_else(|| pns.build(&problem, false, 1));
     let options = DrawOptions::default();
     let cert = match write_draw_certificate(&problem, prover.as_mut(), limits, &options) {
         Ok(cert) => cert.with_name(&p.name),
@@ -234,12 +235,12 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
                 .find(|p| positions.len() == 1 || proof_names(proof, &p.name));
             if let Some(p) = proved {
                 let (verdict, scope) = match report.proves {
-                    Proves::Win => (Verdict::Win, render::win_scope(p).1),
-                    Proves::NoWin => (Verdict::NoWin, render::no_win_scope(p).1),
+                    Proves::Win => (Verdict::Win, claims::win_scope(p).1),
+                    Proves::NoWin => (Verdict::NoWin, claims::no_win_scope(p).1),
                 };
                 output::print(&format!(
                     "proves: {}\ngame: {}\nholds for: {scope}\n",
-                    render::headline(p, verdict),
+                    claims::headline(p, verdict),
                     render::game(p)
                 ))?;
             }

@@ -3,6 +3,7 @@
 //! flags into its configuration, prints its progress on stderr and its
 //! report on stdout (see docs/cluster.md).
 
+use crate::claims;
 use crate::cli::{ClusterKind, SolveArgs};
 use crate::error::{CliError, EXIT_FAILED, EXIT_UNKNOWN};
 use crate::settings::Overrides;
@@ -183,16 +184,16 @@ fn json(path: &Path, p: &Position, r: &Report) -> serde_json::Value {
     let total: f64 = r.job_seconds.iter().sum();
     let [min, median, p90, max] = spread(&r.job_seconds);
     let scope = match v {
-        Verdict::Win => Some(render::win_scope(p).0.as_str()),
-        Verdict::NoWin => Some(render::no_win_scope(p).0.as_str()),
-        Verdict::Unknown => None,
+        Verdict::Win => Some(claims::win_scope(p).0.as_str()),
+        Verdict::NoWin => Some(claims::no_win_scope(p).0.as_str()),
+        Verdict::NoThreatWin | Verdict::Unknown => None,
     };
     let mut o = serde_json::json!({
         "file": path.display().to_string(),
         "name": p.name,
         "result": v.as_str(),
         "holds_for": scope,
-        "claim": if v == Verdict::Unknown { why_open(r) } else { render::headline(p, v) },
+        "claim": if v == Verdict::Unknown { why_open(r) } else { claims::headline(p, v) },
         "cluster": {
             "jobs": r.jobs, "runs": r.runs, "failed": r.failed, "cancelled": r.cancelled,
             "top_nodes": r.top_nodes,
@@ -219,13 +220,15 @@ fn human(path: &Path, p: &Position, r: &Report) -> String {
         render::game(p)
     );
     match v {
-        Verdict::Unknown => out.push_str(&format!("result: {}\n", why_open(r))),
+        Verdict::Unknown | Verdict::NoThreatWin => {
+            out.push_str(&format!("result: {}\n", why_open(r)));
+        }
         _ => {
-            out.push_str(&format!("result: {}\n", render::headline(p, v)));
+            out.push_str(&format!("result: {}\n", claims::headline(p, v)));
             let holds = if v == Verdict::Win {
-                render::win_scope(p).1
+                claims::win_scope(p).1
             } else {
-                render::no_win_scope(p).1
+                claims::no_win_scope(p).1
             };
             out.push_str(&format!("holds for: {holds}\n"));
         }

@@ -2,14 +2,15 @@
 //! which the opponent has no forced win within the plies left, each proved
 //! by the chosen prover ([`kinrow_prover::defence`]).
 
+use crate::claims::{self, HoldsFor};
 use crate::error::CliError;
 use crate::input::Loaded;
 use crate::provers::ProverKind;
-use crate::render::{self, Scope};
+use crate::render;
 use crate::settings::Budgets;
 use kinrow_format::Position;
 use kinrow_prover::defence::{defences, Defences};
-use kinrow_prover::{Problem, Verdict};
+use kinrow_prover::Problem;
 use std::path::Path;
 
 /// The position the opponent faces after a move of the defender, for the
@@ -57,7 +58,7 @@ fn open(found: &Defences) -> impl Iterator<Item = kinrow_board::Cell> + '_ {
     found
         .moves
         .iter()
-        .filter(|d| d.opponent == Verdict::Unknown)
+        .filter(|d| !d.opponent.settles())
         .map(|d| d.cell)
 }
 
@@ -81,7 +82,7 @@ fn human(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> Strin
     ));
     out.push_str(&format!(
         "holds for: {}\n",
-        render::no_win_scope(&opponent_view(p)).1
+        claims::no_win_scope(&opponent_view(p)).1
     ));
     let open = names(p, open(found));
     if !open.is_empty() {
@@ -101,7 +102,7 @@ fn human(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> Strin
 }
 
 fn json_line(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> serde_json::Value {
-    let (scope, claim) = render::no_win_scope(&opponent_view(p));
+    let (scope, claim) = claims::no_win_scope(&opponent_view(p));
     let mut v = serde_json::json!({
         "file": path.display().to_string(),
         "name": p.name,
@@ -109,7 +110,7 @@ fn json_line(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> s
         "defences": names(p, found.defending()),
         "moves": found.moves.len(),
         "open": names(p, open(found)),
-        "holds_for": Scope::as_str(scope),
+        "holds_for": HoldsFor::as_str(scope),
         "claim": claim,
         "nodes": found.stats.nodes,
         "seconds": found.stats.elapsed.as_secs_f64(),

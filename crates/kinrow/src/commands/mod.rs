@@ -8,6 +8,7 @@ pub mod brain;
 pub mod check;
 pub mod cluster;
 pub mod defences;
+pub mod provers;
 pub mod report_page;
 pub mod show;
 pub mod solve;
@@ -65,9 +66,8 @@ pub fn solve_keeping(
     // otherwise search the root again.
     let kept = kept_table
         || (keep && outcome.verdict == Verdict::NoWin && prover.answered_by() == prover.name());
-    let answered = clap::ValueEnum::from_str(prover.answered_by(), false);
     let solved = Solved {
-        prover: answered.unwrap_or(kind.resolve(&problem, all_moves, threads)),
+        prover: ProverKind::named(prover.answered_by()).unwrap_or(kind),
         outcome,
         threads: kind.threads_for(&problem, all_moves, threads),
     };
@@ -122,7 +122,7 @@ pub fn first_move_wins(p: &Position, kind: ProverKind, limits: &Limits, m: Cell)
         {
             Verdict::Win => {}
             Verdict::NoWin => return Some(false),
-            Verdict::Unknown => return None,
+            Verdict::NoThreatWin | Verdict::Unknown => return None,
         }
     }
     Some(true)

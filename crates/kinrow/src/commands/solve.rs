@@ -2,8 +2,9 @@
 
 use super::check::{write_draw_proof, write_proof, ProofInfo};
 use super::{defences, skipped_line, solve_keeping, Solved};
+use crate::claims::{self, Claim, HoldsFor};
 use crate::cli::SolveArgs;
-use crate::error::{exit_code, with_bad_inputs, CliError};
+use crate::error::{solve_exit_code, with_bad_inputs, CliError};
 use crate::input::Loaded;
 use crate::settings::{self, Overrides};
 use crate::{input, output, render};
@@ -57,7 +58,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         spinner: std::io::stderr().is_terminal(),
         every: args.progress.map(Duration::from_secs),
     };
-    let (mut failed, mut unsettled) = (false, false);
+    let (mut failed, mut unsettled, mut threat_only) = (false, false, false);
     for (i, Loaded { path, position }) in loaded.iter().enumerate() {
         let position = overrides.apply(position);
         if args.defences {
@@ -150,6 +151,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                     _ => None,
                 };
                 unsettled |= solved.outcome.verdict == Verdict::Unknown;
+                threat_only |= solved.outcome.verdict == Verdict::NoThreatWin;
                 let picture = svg_paths.as_ref().map(|paths| {
                     let text = super::show::svg(&position, &solved.outcome.pv);
                     let written = output::write(&paths[i], &text, args.force);
@@ -188,7 +190,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         };
         output::print(&text)?;
     }
-    let code = exit_code(failed, unsettled, args.allow_unknown);
+    let code = solve_exit_code(failed, unsettled, threat_only, args.allow_unknown);
     Ok(with_bad_inputs(code, bad))
 }
 
@@ -342,46 +344,11 @@ fn status(progress: &Progress) -> String {
     msg
 }
 
-/// The game and the verdict's claim, shared by the JSON and the text.
-struct Claim {
-    headline: String,
-    scope: Option<render::Scope>,
-    holds_for: Option<String>,
-}
-
+/// The verdict's claim ([`claims::claim`]), shared by the JSON and the
+/// text.
 fn claim(p: &Position, s: &Solved, limits: &Limits) -> Claim {
     let o = &s.outcome;
-    match o.verdict {
-        Verdict::Win => {
-            let (scope, text) = render::win_scope(p);
-            Claim {
-                headline: render::headline(p, o.verdict),
-                scope: Some(scope),
-                holds_for: Some(text),
-            }
-        }
-        Verdict::NoWin => {
-            let (scope, text) = render::no_win_scope(p);
-            Claim {
-                headline: render::headline(p, o.verdict),
-                scope: Some(scope),
-                holds_for: Some(text),
-            }
-        }
-        Verdict::Unknown => Claim {
-            headline: format!(
-                "unknown: {}",
-                render::unknown_reason(
-                    o.exhausted,
-                    limits,
-                    s.prover,
-                    p.board.game().has_forbidden_points()
-                )
-            ),
-            scope: None,
-            holds_for: None,
-        },
-    }
+    claims::claim(p, o.verdict, o.exhausted, limits, s.prover.name())
 }
 
 /// The JSON object of one solved position.
@@ -402,12 +369,12 @@ pub fn json(
         "file": path.display().to_string(),
         "name": p.name,
         "result": o.verdict.as_str(),
-        "holds_for": claim.scope.map(render::Scope::as_str),
-        "claim": claim.holds_for.map_or(claim.headline.clone(), |h| format!("{}; {h}", claim.headline)),
+        "holds_for": claim.holds_for.map(HoldsFor::as_str),
+        "claim": claim.sentence(),
         "move": o.best_move.as_ref().filter(|_| win).map(name),
         "plies": o.plies.filter(|_| win),
         "shortest": win.then_some(o.shortest),
-        "exhausted": o.exhausted.filter(|_| o.verdict == Verdict::Unknown).map(|e| e.as_str()),
+        "exhausted": o.exhausted.filter(|_| !o.verdict.settles()).map(|e| e.as_str()),
         "pv": o.pv.iter().map(name).collect::<Vec<_>>(),
         "nodes": o.stats.nodes,
         "vcf_nodes": o.stats.vcf_nodes,
@@ -499,7 +466,7 @@ pub fn human(
     } else {
         out.push('\n');
     }
-    if let Some(h) = &claim.holds_for {
+    if let Some(h) = &claim.scope {
         out.push_str(&format!("holds for: {h}\n"));
     }
     if let Some(v) = o.value {

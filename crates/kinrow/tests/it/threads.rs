@@ -143,7 +143,9 @@ fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
     assert_eq!(lines[1]["threads"], 1);
     // --time holds for both threads: 7x7 k 5 to 13 plies is far beyond it
     // (still unknown after 20 s on 2026-11-28, where 11 plies, once beyond
-    // it, took 0.65 s).
+    // it, took 0.65 s). The threat space runs out of threats first: the
+    // answer is its no-win (exit 4), the whole game's budget the reason
+    // it stands.
     let start = Instant::now();
     let out = kinrow()
         .args([
@@ -160,7 +162,9 @@ fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
         .arg(positions("mnk/k5.pos"))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["result"], "no-threat-win");
+    assert_eq!(json_lines(&out)[0]["holds_for"], "threat-space");
     assert_eq!(json_lines(&out)[0]["exhausted"], "time");
     assert!(
         start.elapsed() < Duration::from_secs(5),

@@ -69,7 +69,7 @@ mod table;
 use crate::budget::Budget;
 use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
+use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Candidates, Cell};
 #[cfg(test)]
 pub(crate) use search::ANDOR_EXTRAS;
@@ -104,7 +104,7 @@ impl Default for AndOrConfig {
 pub struct AndOr {
     config: AndOrConfig,
     table: Table,
-    threats: ThreatSpace,
+    threats: VcfSearcher,
 }
 
 impl AndOr {
@@ -114,7 +114,7 @@ impl AndOr {
         AndOr {
             config,
             table: Table::new(config.table_bytes),
-            threats: ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS),
+            threats: VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS),
         }
     }
 

@@ -13,7 +13,7 @@ use super::table::{Table, NOWIN_ALWAYS};
 use crate::budget::Budget;
 use crate::node::ruling::{Evaluation, Extras};
 use crate::node::{wins_after_played, wins_of, LastPlies, SwitchableRules, Wins};
-use crate::threat::ThreatSpace;
+use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
 /// The extras AND-OR applies on top of the node rules
@@ -76,7 +76,7 @@ pub(crate) struct AndOrSearch<'t> {
     /// unless every reduction is on.
     pub last_plies: LastPlies,
     /// The VCF searcher behind reduction 6 and the VCF shortcut.
-    pub threats: &'t mut ThreatSpace,
+    pub threats: &'t mut VcfSearcher,
 }
 
 /// What a node gets from its parent: the winning cells of both sides in

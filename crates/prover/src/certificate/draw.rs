@@ -735,7 +735,8 @@ impl Writer<'_> {
                 settled
             }
             Verdict::Win => Ok(Tried::Fails),
-            Verdict::Unknown => Ok(Tried::Open),
+            // A threat space's no-win says nothing of this reply.
+            Verdict::NoThreatWin | Verdict::Unknown => Ok(Tried::Open),
         }
     }
 

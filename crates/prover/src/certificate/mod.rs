@@ -439,7 +439,9 @@ fn proved_horizon(
         *nodes += at.stats.nodes;
         match at.verdict {
             Verdict::Win => return Ok((h, at)),
-            Verdict::NoWin => h += 2,
+            // None within `h` plies (in the threat space, for a threat
+            // prover, which found the root's win there): a longer one.
+            Verdict::NoWin | Verdict::NoThreatWin => h += 2,
             Verdict::Unknown => {
                 return Err(CertificateError::Budget {
                     path: "the root".into(),
@@ -533,7 +535,9 @@ impl Writer<'_> {
                     path: self.path_text(board),
                 })
             }
-            Verdict::NoWin => {
+            // The prover found this win before (in its threat space, for
+            // a threat prover): not finding it now is an inconsistency.
+            Verdict::NoWin | Verdict::NoThreatWin => {
                 return Err(self.inconsistent(board, format!("no win within {r} plies")));
             }
         }

@@ -7,7 +7,7 @@
 //!
 //! - what the node rules settle (a winning cell, the block of the
 //!   defender's four);
-//! - a VCF ([`ThreatSpace::vcf`]), a proof in itself;
+//! - a VCF ([`VcfSearcher::vcf`]), a proof in itself;
 //! - the first moves of a db-search plan ([`PlanSearch::plan`]): at most
 //!   [`MOVES_TRIED`] of its threats that are threats here already;
 //! - where those fail, and only if the line still may (`off_plan`), every
@@ -17,14 +17,14 @@
 //!   default, [`DbSearch::off_plan`]).
 //!
 //! At the defender's turn it refutes every reply the threat space's
-//! defender's node leaves ([`threat_space::defender_node`], wide: any VCF
+//! defender's node leaves ([`threats::defender_node`], wide: any VCF
 //! within the plies left makes the attacker's move a threat), the
 //! defender's own fours included.
 //!
 //! **Why a win is a win.** Only the attacker's moves are chosen by the
 //! plans; every defender's node is the threat space's, whose replies are
-//! the whole game's up to reduction 6 (`crate::threat` argues it) and
-//! whose nodes refute a pass under renju ([`threat_space::defender_node`]
+//! the whole game's up to reduction 6 (`crate::vcf` argues it) and
+//! whose nodes refute a pass under renju ([`threats::defender_node`]
 //! argues that). A plan that is wrong about the game (a defence off its
 //! costs, a forbidden point moved by a stone) only makes a move fail here.
 //! So a win found is a win of the game; anything else is `unknown`: the
@@ -49,8 +49,8 @@ use crate::kit::depth::UNLIMITED;
 use crate::kit::symmetry::Symmetries;
 use crate::node::NodeRules;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
-use crate::threat_space;
+use crate::space::Space;
+use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use ahash::AHashMap;
 use kinrow_board::Candidates;
 use proof::{Entry, Search};
@@ -78,7 +78,7 @@ pub struct DbSearch {
     all_moves: bool,
     /// The most attacker's nodes off a plan on one line.
     max_off_plan: u32,
-    threats: ThreatSpace,
+    threats: VcfSearcher,
     table: AHashMap<u64, Entry>,
 }
 
@@ -96,7 +96,7 @@ impl DbSearch {
         DbSearch {
             all_moves,
             max_off_plan: MAX_OFF_PLAN,
-            threats: ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS),
+            threats: VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS),
             table: AHashMap::new(),
         }
     }
@@ -123,7 +123,7 @@ impl Prover for DbSearch {
     /// Renju as the threat space searches it (the game for wins); never
     /// every winning move.
     fn accepts(&self, _problem: &Problem) -> Result<(), ProblemError> {
-        threat_space::accepts(self.all_moves)
+        Space::Threats.accepts(self.all_moves)
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {

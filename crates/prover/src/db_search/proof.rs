@@ -12,8 +12,8 @@ use super::{MAX_OFF_PLAN, MOVES_TRIED};
 use crate::budget::Budget;
 use crate::kit::cursor::Cursor;
 use crate::node::{AndNode, NodeRules, OrNode};
-use crate::threat::ThreatSpace;
-use crate::threat_space;
+use crate::space::threats;
+use crate::vcf::VcfSearcher;
 use ahash::AHashMap;
 use kinrow_board::{Bitboard, Cell};
 
@@ -32,7 +32,7 @@ pub(super) enum Entry {
 pub(super) struct Search<'a> {
     pub(super) at: Cursor<'a>,
     pub(super) rules: NodeRules,
-    pub(super) threats: &'a mut ThreatSpace,
+    pub(super) threats: &'a mut VcfSearcher,
     pub(super) plans: PlanSearch,
     pub(super) table: &'a mut AHashMap<u64, Entry>,
     pub(super) max_entries: usize,
@@ -117,11 +117,11 @@ impl Search<'_> {
     }
 
     /// The threat space's wide defender's node here with `depth` plies
-    /// left ([`threat_space::defender_node`]), the VCF searches readied;
+    /// left ([`threats::defender_node`]), the VCF searches readied;
     /// the caller counts their nodes.
     fn defender_node(&mut self, depth: u32) -> (AndNode, u32) {
         self.ready_vcf();
-        threat_space::defender_node(
+        threats::defender_node(
             &self.rules,
             &self.at.board,
             (depth, None),
@@ -271,14 +271,14 @@ impl Search<'_> {
     }
 
     /// The attacker's moves of the threat space among `moves` with `depth`
-    /// plies left, twos included ([`threat_space::threat_moves`], wide):
+    /// plies left, twos included ([`threats::threat_moves`], wide):
     /// first the fours and threes that [`plan::classify`] finds, those the
     /// defender can answer on fewest cells first, then the other threes,
     /// then the twos, each in canonical order.
     fn threat_moves(&mut self, moves: &Bitboard, depth: u32) -> Vec<Cell> {
         let me = self.at.board.to_move();
-        let threes = threat_space::threat_moves(&self.at.board, moves, depth, false);
-        let space = threat_space::threat_moves(&self.at.board, moves, depth, true);
+        let threes = threats::threat_moves(&self.at.board, moves, depth, false);
+        let space = threats::threat_moves(&self.at.board, moves, depth, true);
         let mut found: Vec<(u32, usize, Cell)> = Vec::new();
         for (i, g) in self.in_order(&space).into_iter().enumerate() {
             let rank = match plan::classify(&mut self.at.board, me, g) {

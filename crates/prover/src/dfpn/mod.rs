@@ -37,8 +37,8 @@
 //!   and the last plies, the shape heuristic for the defender's other
 //!   nodes), children in canonical order with one child per position up to
 //!   symmetry, so that a mirrored problem searches the same nodes.
-//! - **The threat space** ([`DfpnConfig::threat_space`], `vct-dfpn`):
-//!   PNS's `vct` game ([`crate::threat_space`]) searched by df-pn, with
+//! - **The threat space** ([`DfpnConfig::space`], `vct-dfpn`):
+//!   PNS's `vct` game ([`crate::space::threats`]) searched by df-pn, with
 //!   the VCF shortcut and reduction 6. The attacker's node lists its
 //!   narrow threats; once every one is disproved, the node is widened
 //!   there and then (the wider set listed and searched in the same MID
@@ -94,8 +94,8 @@ use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
-use crate::threat_space;
+use crate::space::{Search, Space};
+use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, SearchBoard};
 use search::zones::ZoneStore;
 use search::{DfpnSearch, Numbers};
@@ -106,8 +106,8 @@ use crate::node::ruling::Extras;
 
 /// df-pn's extras on top of the node rules ([`crate::node::ruling`]);
 /// `vcf`: the search keeps a VCF searcher (renju's game for wins, for the
-/// pass rule, or the threat space); `threat_space`: the attacker is kept
-/// to its threats ([`DfpnConfig::threat_space`]).
+/// pass rule, or the threat space); `space`: the game searched
+/// ([`DfpnConfig::space`]).
 ///
 /// - The completion cutoff: yes.
 /// - Reduction 6 (the zone cut): only where the search keeps a VCF
@@ -115,23 +115,19 @@ use crate::node::ruling::Extras;
 ///   table, and a VCF table beside it would take a share. Left out, the
 ///   defender keeps replies the zone would cut: more nodes, the same
 ///   verdict.
-/// - The VCF shortcut: only in the threat space, as PNS's `vct` has it;
-///   in the whole game, for the same reason, the attacker's VCF is
-///   searched as moves of the tree.
-/// - The threat space: as [`DfpnConfig::threat_space`] says.
-pub(crate) const fn extras(vcf: bool, threat_space: bool) -> Extras {
+/// - The VCF shortcut: only in the threat space, as PNS's `vct` has it
+///   ([`Space::dfpn_vcf_shortcut`]); in the whole game, for the same
+///   reason, the attacker's VCF is searched as moves of the tree.
+/// - The game: [`DfpnConfig::space`].
+pub(crate) const fn extras(vcf: bool, space: Space) -> Extras {
     Extras {
         completion: true,
         zone_cut: vcf,
-        vcf_shortcut: threat_space,
+        vcf_shortcut: space.dfpn_vcf_shortcut(),
         shortest_vcf: false,
-        threat_space,
+        space,
     }
 }
-
-/// The name of df-pn in the threat space, in reports and on the command
-/// line.
-pub const VCT_NAME: &str = "vct-dfpn";
 
 /// Settings of the [`Dfpn`] prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,12 +171,12 @@ pub struct DfpnConfig {
     /// does not). [`DfpnConfig::all_moves`] runs on one thread whatever
     /// this says. 0 counts as 1.
     pub threads: usize,
-    /// Keep the attacker to its threat space ([`crate::threat_space`]), as
+    /// The game searched ([`Space`]): in the threat space
+    /// ([`crate::space::threats`]) the attacker is kept to its threats, as
     /// PNS's `vct` does, with its widening: a win is a win, a no-win is
-    /// the threat space's only and is reported `unknown` (but where the
-    /// restriction changes nothing). Set by [`crate::Vct::dfpn`]; named
-    /// `vct-dfpn`.
-    pub threat_space: bool,
+    /// the threat space's only ([`Verdict::NoThreatWin`]). Set by
+    /// [`crate::Vct::dfpn`]; named `vct-dfpn`.
+    pub space: Space,
     /// Stop, the memory budget run out, once the table is full (15/16 of
     /// its slots) and the search has made as many MID calls since as it
     /// has slots: the table no longer holds the search, and without a
@@ -210,7 +206,7 @@ impl Default for DfpnConfig {
             lazy_batch: LAZY_BATCH,
             zones: true,
             threads: 1,
-            threat_space: false,
+            space: Space::Game,
             stop_when_full: false,
         }
     }
@@ -287,20 +283,14 @@ impl Prover for Dfpn {
     /// `vct-dfpn` in the threat space, so that no report names the wrong
     /// one.
     fn name(&self) -> &'static str {
-        if self.config.threat_space {
-            VCT_NAME
-        } else {
-            "dfpn"
-        }
+        self.config.space.prover_name(Search::Dfpn)
     }
 
     /// Renju is searched by the two games of passes
     /// ([`Passes`](crate::node::Passes)), with one winning move; the
     /// threat space takes no `all_moves`, as PNS's `vct`.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if self.config.threat_space {
-            threat_space::accepts(self.config.all_moves)?;
-        }
+        self.config.space.accepts(self.config.all_moves)?;
         if problem.board.game().has_forbidden_points() && self.config.all_moves {
             return Err(ProblemError::AllMovesRenju);
         }
@@ -311,10 +301,9 @@ impl Prover for Dfpn {
     /// ([`bracket`]); the threat space, as PNS's `vct`, only the one for
     /// wins, so its answers there are wins or unknown.
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let renju = problem.board.game().has_forbidden_points();
         let rules = NodeRules::new(problem.candidates, problem.attack);
         bracket(
-            renju && !self.config.threat_space,
+            self.config.space.brackets_passes(problem),
             limits,
             |limits, passes| self.prove_in(problem, limits, rules.with_passes(passes)),
         )
@@ -347,8 +336,8 @@ impl Dfpn {
         // Under renju's game for wins the VCF table (one a thread) takes
         // its share of the memory budget first.
         let threats = needs_threats(&self.config, problem, rules)
-            .then(|| ThreatSpace::new(problem.candidates, DEFAULT_VCF_SLOTS));
-        let vcf_bytes = threats.as_ref().map_or(0, ThreatSpace::bytes) * threads as u64;
+            .then(|| VcfSearcher::new(problem.candidates, DEFAULT_VCF_SLOTS));
+        let vcf_bytes = threats.as_ref().map_or(0, VcfSearcher::bytes) * threads as u64;
         // A run given a memory budget (`--memory`, or its default: half
         // the machine's memory) uses it, as PNS's arena does.
         let bytes = match (limits.memory, self.config.table_bytes) {
@@ -381,7 +370,7 @@ impl Dfpn {
             budget,
         );
         search.threats = threats;
-        search.threat_space = self.config.threat_space;
+        search.space = self.config.space;
         search.stop_when_full = self.config.stop_when_full;
         search.reply_order =
             self.config.reply_order && whole_game(&self.config, &rules, &board, depth);
@@ -414,8 +403,8 @@ impl Dfpn {
             if answer.numbers.is_proved() {
                 outcome.verdict = Verdict::Win;
                 outcome.pv = search.principal_variation(None);
-            } else if answer.numbers.is_settled() && no_win_stands(&self.config, problem) {
-                outcome.verdict = Verdict::NoWin;
+            } else if answer.numbers.is_settled() {
+                outcome.verdict = self.config.space.disproof(problem);
             }
         }
         if outcome.verdict == Verdict::Win {
@@ -433,10 +422,10 @@ impl Dfpn {
             expansions: search.expansions,
             tt_hits: search.tt_hits,
             peak_bytes: search.table.peak_bytes()
-                + search.threats.as_ref().map_or(0, ThreatSpace::bytes)
+                + search.threats.as_ref().map_or(0, VcfSearcher::bytes)
                 + search.zones.as_ref().map_or(0, ZoneStore::bytes),
             elapsed: start.elapsed(),
-            vcf_nodes: search.threats.as_ref().map_or(0, ThreatSpace::nodes),
+            vcf_nodes: search.threats.as_ref().map_or(0, VcfSearcher::nodes),
         };
         if self.keep {
             self.kept = Some(Kept {
@@ -488,25 +477,18 @@ fn zone_store(
     applies.then(|| ZoneStore::new(bytes)).flatten()
 }
 
-/// Whether a disproved root is a no-win of `problem`: always in the whole
-/// game; in the threat space only where the restriction changes nothing
-/// ([`threat_space::keeps_no_win`]), else the verdict is `unknown`.
-fn no_win_stands(config: &DfpnConfig, problem: &Problem) -> bool {
-    !config.threat_space || threat_space::keeps_no_win(problem)
-}
-
 /// Whether a search from `board` with `depth` plies left under `rules`
 /// is one of a whole game on a small board, where disproof zones and the
-/// reply order apply ([`crate::node::zone::applies`]): never in the threat
+/// reply order apply ([`Space::whole_game`]): never in the threat
 /// space, whose no-wins are of a restricted game (as in PNS).
 fn whole_game(config: &DfpnConfig, rules: &NodeRules, board: &SearchBoard, depth: u32) -> bool {
-    !config.threat_space && crate::node::zone::applies(rules, board.game(), depth)
+    config.space.whole_game(rules, board.game(), depth)
 }
 
 /// Whether a search of `problem` under `rules` keeps a VCF searcher:
 /// the threat space, and renju's game for wins, for the pass rule (see
 /// [`extras`]).
 fn needs_threats(config: &DfpnConfig, problem: &Problem, rules: NodeRules) -> bool {
-    config.threat_space
+    config.space.needs_vcf()
         || (problem.board.game().has_forbidden_points() && rules.passes == Passes::MustLose)
 }

@@ -45,13 +45,13 @@
 
 use super::search::{DfpnSearch, Numbers};
 use super::shared::SharedTable;
-use super::{needs_threats, no_win_stands, whole_game, DfpnConfig};
+use super::{needs_threats, whole_game, DfpnConfig};
 use crate::budget::{Budget, SharedBudget};
 use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{Exhausted, Limits, Outcome, Problem, Progress, Stats, Verdict};
-use crate::threat::{ThreatSpace, DEFAULT_VCF_SLOTS};
+use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::SearchBoard;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -150,8 +150,8 @@ impl Run<'_> {
             budget,
         );
         search.threats = needs_threats(self.config, self.problem, self.rules)
-            .then(|| ThreatSpace::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
-        search.threat_space = self.config.threat_space;
+            .then(|| VcfSearcher::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
+        search.space = self.config.space;
         search.stop_when_full = self.config.stop_when_full;
         search.reply_order = self.reply_order;
         search.lazy_batch = self.config.lazy_batch;
@@ -193,10 +193,10 @@ fn stats_of<T: super::table::DfpnTable>(search: &DfpnSearch<'_, T>, start: Insta
         nodes: search.nodes,
         expansions: search.expansions,
         tt_hits: search.tt_hits,
-        peak_bytes: search.threats.as_ref().map_or(0, ThreatSpace::bytes)
+        peak_bytes: search.threats.as_ref().map_or(0, VcfSearcher::bytes)
             + search.zones.as_ref().map_or(0, super::ZoneStore::bytes),
         elapsed: start.elapsed(),
-        vcf_nodes: search.threats.as_ref().map_or(0, ThreatSpace::nodes),
+        vcf_nodes: search.threats.as_ref().map_or(0, VcfSearcher::nodes),
     }
 }
 
@@ -281,8 +281,7 @@ pub(super) fn prove(
             outcome.plies = Some(outcome.pv.len() as u32);
             stats = stats.merge(&stats_of(&search, pv_start));
         }
-        Some(_) if no_win_stands(config, problem) => outcome.verdict = Verdict::NoWin,
-        Some(_) => {}
+        Some(_) => outcome.verdict = config.space.disproof(problem),
         None => {
             outcome.exhausted = shared.stopped_by();
             let table = run.table.handle();

@@ -48,8 +48,8 @@ use crate::kit::ProofNumber;
 use crate::node::ruling::{ruling, Ruling};
 use crate::node::{wins_after, wins_of, LastPlies, NodeRules, Wins};
 use crate::outcome::{Exhausted, Progress};
-use crate::threat::ThreatSpace;
-use crate::threat_space::Width;
+use crate::space::{Space, Width};
+use crate::vcf::VcfSearcher;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
 use std::sync::Arc;
@@ -135,10 +135,10 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     /// the defender's pass at its nodes (see [`crate::node::Passes`]); in
     /// the threat space, those of its tests and of the VCF shortcut;
     /// elsewhere df-pn searches no VCF.
-    pub(crate) threats: Option<ThreatSpace>,
-    /// Keep the attacker to its threat space ([`threats`]); needs
+    pub(crate) threats: Option<VcfSearcher>,
+    /// The game searched ([`Space`]); the threat space needs
     /// [`DfpnSearch::threats`].
-    pub(crate) threat_space: bool,
+    pub(crate) space: Space,
     /// Stop once the table is full and overwritten
     /// ([`super::DfpnConfig::stop_when_full`]).
     pub(crate) stop_when_full: bool,
@@ -272,7 +272,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             seen: KeySet::new(),
             budget,
             threats: None,
-            threat_space: false,
+            space: Space::Game,
             stop_when_full: false,
             full_at: None,
             reply_order: false,
@@ -335,7 +335,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// not, in the threat space or not.
     #[inline]
     pub(super) fn extras(&self) -> crate::node::ruling::Extras {
-        super::extras(self.threats.is_some(), self.threat_space)
+        super::extras(self.threats.is_some(), self.space)
     }
 
     /// Whether the current position is the defender's.
@@ -367,9 +367,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         // VCF (reduction 6 and the pass rule under renju's game for
         // wins); in it the attacker's too (the VCF shortcut); within the
         // nodes left.
-        let threat_space = self.threat_space;
+        let space = self.space;
         let threats = match &mut self.threats {
-            Some(threats) if and || threat_space => {
+            Some(threats) if and || space.needs_vcf() => {
                 let (key, frame) = self.at.keys.canonical();
                 threats.set_frame(frame, key, self.at.board.to_move());
                 threats.cap_calls(self.budget.nodes_left());
@@ -525,7 +525,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         let first = self.children.len();
         // In the threat space the attacker's node may start widened.
         let (mut moves, mut width) = (moves, Width::Threes);
-        if self.threat_space && !and {
+        if self.space.has_widths() && !and {
             (moves, width) = self
                 .threat_moves(depth, &wins, width)
                 .unwrap_or((moves, width));
@@ -538,7 +538,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             (self.root_children, self.root_and) = (self.children.len(), and);
         }
         let mut searched = self.search_children(key, first, and, bounds, &wins);
-        while let Some(next) = width.next().filter(|_| self.threat_space && !and) {
+        while let Some(next) = width.next().filter(|_| self.space.has_widths() && !and) {
             let Some(wider) = self.widen_threats(first, (depth, next), &wins, &searched) else {
                 break;
             };

@@ -17,7 +17,7 @@
 
 use super::ruling::{self, Evaluation, Extras};
 use super::{AndNode, LastPlies, NodeRules, OrNode, Wins};
-use crate::threat::ThreatSpace;
+use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Cell, SearchBoard};
 
 /// Which of the seven reductions of [`NodeRules`] the prover applies. Turning
@@ -202,7 +202,7 @@ impl SwitchableRules {
         board: &SearchBoard,
         depth: u32,
         known: Option<&Wins>,
-        threats: &mut ThreatSpace,
+        threats: &mut VcfSearcher,
     ) -> (AndNode, u32) {
         if self.all {
             return self.node.defender_node_zoned(board, depth, known, threats);
@@ -234,7 +234,7 @@ impl SwitchableRules {
         board: &SearchBoard,
         and: bool,
         (depth, known): (u32, Option<&Wins>),
-        threats: &mut ThreatSpace,
+        threats: &mut VcfSearcher,
     ) -> Evaluation {
         let at = (depth, known);
         if self.all {

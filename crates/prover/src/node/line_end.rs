@@ -4,7 +4,7 @@
 
 use super::last_plies::double_moves;
 use super::{AndNode, NodeRules, OrNode};
-use crate::threat::ThreatSpace;
+use crate::vcf::VcfSearcher;
 use kinrow_board::{Candidates, Cell, SearchBoard};
 
 /// Ends the line at an attacker's node proved by the rules alone, with
@@ -29,7 +29,7 @@ pub(crate) fn finish_or_leaf(
                 // Proved by a VCF (PNS's shortcut): its line, the defender
                 // taking one of the last winning cells, the attacker
                 // completing its line on another.
-                let mut threats = ThreatSpace::new(rules.candidates, 1 << 12);
+                let mut threats = VcfSearcher::new(rules.candidates, 1 << 12);
                 if let Some(line) = threats.vcf(board, depth) {
                     pv.extend(&line.moves);
                     if line.ends_on_a_forbidden_block() {

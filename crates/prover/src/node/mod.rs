@@ -49,7 +49,7 @@ pub(crate) use passes::bracket;
 pub use passes::Passes;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
-use crate::threat::ThreatSpace;
+use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, SearchBoard};
 use wins::winning;
 
@@ -380,7 +380,7 @@ impl NodeRules {
     /// left after the reply were the defender to pass, only the replies in
     /// that VCF's zone and the defender's fours are kept; every other reply
     /// loses within the VCF's length after it (the argument is in
-    /// [`crate::threat`]). Also returns the plies from this node within
+    /// [`crate::vcf`]). Also returns the plies from this node within
     /// which the replies left out by reductions 3, 5 and 6 lose (0 when none
     /// were), for provers that report the length of a win.
     #[must_use]
@@ -389,7 +389,7 @@ impl NodeRules {
         board: &SearchBoard,
         depth: u32,
         known: Option<&Wins>,
-        threats: &mut ThreatSpace,
+        threats: &mut VcfSearcher,
     ) -> (AndNode, u32) {
         let node = self.defender_node_with(board, depth, known);
         self.with_zone(node, board, depth, threats)
@@ -405,7 +405,7 @@ impl NodeRules {
         node: AndNode,
         board: &SearchBoard,
         depth: u32,
-        threats: &mut ThreatSpace,
+        threats: &mut VcfSearcher,
     ) -> (AndNode, u32) {
         // Reduction 5 (and 3) leave out replies that lose within 4 plies.
         let floor = if depth >= 4 { 4 } else { 0 };
@@ -448,7 +448,7 @@ impl NodeRules {
         board: &SearchBoard,
         depth: u32,
         (replies, unchecked): (&Bitboard, bool),
-        threats: &mut ThreatSpace,
+        threats: &mut VcfSearcher,
     ) -> Option<(Bitboard, u32)> {
         let (zone, plies) = threats.defender_zone(board, depth)?;
         let me = board.to_move();

@@ -12,8 +12,9 @@
 //! rules, the five-ply cut of the attacker's moves and the last-plies
 //! decisions ([`LastPlies`]), the threat space's moves, then at the
 //! attacker's node the VCF shortcut and, in the threat space, the cut to
-//! the defender's own threat ([`threat_space::counter_cut`]), at the
-//! defender's reduction 6 (the zone of the attacker's VCF after a pass).
+//! the defender's own threat ([`Space::counter_cut`]), at the
+//! defender's reduction 6 (the zone of the attacker's VCF after a pass)
+//! or the threat space's test.
 //! An extra only settles a node sooner or cuts moves that cannot change
 //! its verdict (the threat space aside, which restricts the attacker: its
 //! no-wins are of that game only); leaving one out costs work, never a
@@ -23,8 +24,8 @@ use super::last_plies::double_moves;
 use super::{hopeless, AndNode, LastPlies, NodeRules, OrNode, Wins};
 use crate::kit::depth::UNLIMITED;
 use crate::kit::Numbers;
-use crate::threat::{ThreatSpace, VcfLine, VCF_MIN_DEPTH};
-use crate::threat_space::{self, Width};
+use crate::space::{Space, Width};
+use crate::vcf::{VcfLine, VcfSearcher, VCF_MIN_DEPTH};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 
 /// What the evaluation says of a node, as the proof-number searches read
@@ -72,20 +73,20 @@ pub(crate) struct Extras {
     pub completion: bool,
     /// At the defender's node, reduction 6 (and under renju's game for
     /// wins the pass rule that comes with it): see
-    /// [`NodeRules::defender_node_zoned`]. Needs a [`ThreatSpace`].
+    /// [`NodeRules::defender_node_zoned`]. Needs a [`VcfSearcher`].
     pub zone_cut: bool,
     /// At the attacker's node left open, a VCF within the plies left
-    /// proves it without children. Needs a [`ThreatSpace`].
+    /// proves it without children. Needs a [`VcfSearcher`].
     pub vcf_shortcut: bool,
     /// The VCF shortcut looks for a shortest VCF, not the first one found
     /// within the plies left: for a prover that reports the length of each
     /// win it finds (the verdict is the same either way).
     pub shortest_vcf: bool,
-    /// The attacker kept to its threat space
-    /// ([`threat_space::attacker_moves`]); the defender's nodes where it
-    /// threatens nothing are no-wins of that game. Needs a
-    /// [`ThreatSpace`]. A restriction: its no-wins are not the real game's.
-    pub threat_space: bool,
+    /// The game searched ([`Space`]): in the threat space the attacker
+    /// is kept to its threats and the defender's nodes where it threatens
+    /// nothing are no-wins of that game. The threat space needs a
+    /// [`VcfSearcher`]. A restriction: its no-wins are not the real game's.
+    pub space: Space,
 }
 
 impl Extras {
@@ -96,7 +97,7 @@ impl Extras {
         zone_cut: true,
         vcf_shortcut: true,
         shortest_vcf: false,
-        threat_space: false,
+        space: Space::Game,
     };
 }
 
@@ -114,12 +115,14 @@ pub(crate) fn attacker_node(
     at: (u32, Option<&Wins>),
     width: Width,
     tested: bool,
-    threats: &mut ThreatSpace,
+    threats: &mut VcfSearcher,
 ) -> (OrNode, Width) {
     let (node, taken, _) = attacker_node_cut(rules, last_plies, extras, board, at, width, tested);
     match node {
-        OrNode::Moves(m) if extras.threat_space && last_plies.is_on() => {
-            let kept = threat_space::counter_cut(board, m, at.0, threats);
+        OrNode::Moves(m) => {
+            let kept = extras
+                .space
+                .counter_cut(last_plies, board, m, at.0, threats);
             (OrNode::Moves(kept), taken)
         }
         other => (other, taken),
@@ -142,12 +145,10 @@ fn attacker_node_cut(
     match rules.attacker_node_tested(board, depth, known, tested) {
         OrNode::Moves(all) => {
             let m = last_plies.five_ply_moves(board, depth, &all).unwrap_or(all);
-            if extras.threat_space && last_plies.is_on() {
-                let (moves, taken) = threat_space::attacker_moves(board, &m, depth, width);
-                (OrNode::Moves(moves), taken, moves != all)
-            } else {
-                (OrNode::Moves(m), width, m != all)
-            }
+            let (moves, taken) = extras
+                .space
+                .attacker_moves(last_plies, board, m, depth, width);
+            (OrNode::Moves(moves), taken, moves != all)
         }
         other => (other, width, false),
     }
@@ -155,7 +156,7 @@ fn attacker_node_cut(
 
 /// The defender's node with `depth` plies left: the rules and, as
 /// declared, reduction 6 or the threat space's test
-/// ([`threat_space::defender_node`]; `wide`: below a widened attacker's
+/// ([`Space::defender_node`]; `wide`: below a widened attacker's
 /// node). The caller has set `threats`' frame and node cap for this
 /// position.
 pub(crate) fn defender_node(
@@ -165,7 +166,7 @@ pub(crate) fn defender_node(
     board: &SearchBoard,
     at: (u32, Option<&Wins>),
     wide: bool,
-    threats: Option<&mut ThreatSpace>,
+    threats: Option<&mut VcfSearcher>,
 ) -> AndNode {
     defender_node_floor(rules, last_plies, extras, board, at, wide, threats).0
 }
@@ -181,16 +182,20 @@ fn defender_node_floor(
     board: &SearchBoard,
     (depth, known): (u32, Option<&Wins>),
     wide: bool,
-    threats: Option<&mut ThreatSpace>,
+    threats: Option<&mut VcfSearcher>,
 ) -> (AndNode, u32) {
-    let Some(threats) = threats.filter(|_| extras.zone_cut || extras.threat_space) else {
+    let Some(threats) = threats.filter(|_| extras.zone_cut || extras.space.needs_vcf()) else {
         let floor = if depth >= 4 { 4 } else { 0 };
         return (rules.defender_node_with(board, depth, known), floor);
     };
-    if extras.threat_space && last_plies.is_on() {
-        return threat_space::defender_node(rules, board, (depth, known), wide, threats);
+    let at = (depth, known);
+    match extras
+        .space
+        .defender_node(rules, last_plies, board, at, wide, threats)
+    {
+        Some(node) => node,
+        None => rules.defender_node_zoned(board, depth, known, threats),
     }
-    rules.defender_node_zoned(board, depth, known, threats)
 }
 
 /// The VCF shortcut: the length of a VCF the attacker has at its node
@@ -201,7 +206,7 @@ pub(crate) fn vcf_shortcut(
     last_plies: &LastPlies,
     board: &SearchBoard,
     depth: u32,
-    threats: &mut ThreatSpace,
+    threats: &mut VcfSearcher,
 ) -> Option<u32> {
     vcf_shortcut_line(last_plies, board, depth, threats, false).map(|line| line.plies())
 }
@@ -211,7 +216,7 @@ fn vcf_shortcut_line(
     last_plies: &LastPlies,
     board: &SearchBoard,
     depth: u32,
-    threats: &mut ThreatSpace,
+    threats: &mut VcfSearcher,
     shortest: bool,
 ) -> Option<VcfLine> {
     if !last_plies.is_on() || depth < VCF_MIN_DEPTH {
@@ -232,7 +237,7 @@ pub(crate) fn ruling(
     and: bool,
     at: (u32, Option<&Wins>),
     wide: bool,
-    threats: Option<&mut ThreatSpace>,
+    threats: Option<&mut VcfSearcher>,
 ) -> Ruling {
     let evaluation = evaluate(rules, last_plies, extras, board, and, at, wide, threats);
     match evaluation {
@@ -262,7 +267,7 @@ pub(crate) fn evaluate(
     and: bool,
     (depth, known): (u32, Option<&Wins>),
     wide: bool,
-    threats: Option<&mut ThreatSpace>,
+    threats: Option<&mut VcfSearcher>,
 ) -> Evaluation {
     if extras.completion && hopeless(board, and, depth) {
         // Beyond the horizon too when the board fills first.
@@ -301,7 +306,7 @@ pub(super) fn evaluate_defender(
         // plies left refutes is a no-win of that horizon only; so is one
         // of the threat space (a longer threat might come later).
         AndNode::NoWin => Evaluation::NoWin {
-            always: depth >= 2 && !rules.pass_must_lose(board) && !extras.threat_space,
+            always: depth >= 2 && !rules.pass_must_lose(board) && !extras.space.restricts(),
         },
         AndNode::Replies(r) if !r.is_empty() && last_plies.defender_escapes(depth) => {
             Evaluation::NoWin { always: false }
@@ -323,7 +328,7 @@ pub(super) fn evaluate_attacker(
     board: &SearchBoard,
     depth: u32,
     (node, cut): (OrNode, bool),
-    threats: Option<&mut ThreatSpace>,
+    threats: Option<&mut VcfSearcher>,
 ) -> Evaluation {
     let moves = match node {
         OrNode::Win(c) => {
@@ -339,7 +344,7 @@ pub(super) fn evaluate_attacker(
         OrNode::Moves(m) => m,
     };
     // A restriction's no-win (the threat space's) is not the game's.
-    let cut = cut || extras.threat_space;
+    let cut = cut || extras.space.restricts();
     if moves.is_empty() {
         return Evaluation::NoWin { always: !cut };
     }
@@ -371,11 +376,9 @@ pub(super) fn evaluate_attacker(
     }
     // The threat space's cut of the moves that leave the defender's own
     // threat standing (what `attacker_node` gives at expansion too).
-    let moves = if extras.threat_space && last_plies.is_on() {
-        threat_space::counter_cut(board, moves, depth, threats)
-    } else {
-        moves
-    };
+    let moves = extras
+        .space
+        .counter_cut(last_plies, board, moves, depth, threats);
     if moves.is_empty() {
         return Evaluation::NoWin { always: false };
     }
@@ -390,7 +393,7 @@ pub(super) fn evaluate_attacker(
 mod tests {
     use super::*;
     use crate::kit::depth::UNLIMITED;
-    use crate::threat::DEFAULT_VCF_SLOTS;
+    use crate::vcf::DEFAULT_VCF_SLOTS;
     use kinrow_board::{Attack, Board, Candidates, Cell, Game, Rule};
 
     /// The extras each prover declares, by name.
@@ -398,8 +401,11 @@ mod tests {
         vec![
             ("pns", crate::pns::PNS_EXTRAS),
             ("and-or", crate::andor::ANDOR_EXTRAS),
-            ("dfpn", crate::dfpn::extras(false, false)),
-            ("dfpn (renju, for wins)", crate::dfpn::extras(true, false)),
+            ("dfpn", crate::dfpn::extras(false, Space::Game)),
+            (
+                "dfpn (renju, for wins)",
+                crate::dfpn::extras(true, Space::Game),
+            ),
         ]
     }
 
@@ -444,7 +450,7 @@ mod tests {
             let last_plies = LastPlies::new(board.game(), &rules);
             let depth = [3, 5, 7, 9, UNLIMITED][next() as usize % 5];
             let and = next().is_multiple_of(2);
-            let mut threats = ThreatSpace::new(candidates, DEFAULT_VCF_SLOTS);
+            let mut threats = VcfSearcher::new(candidates, DEFAULT_VCF_SLOTS);
             let full = ruling(
                 &rules,
                 &last_plies,

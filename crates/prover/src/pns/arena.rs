@@ -29,7 +29,7 @@
 pub use super::id::NodeId;
 use super::table::{Table, SLOT_BYTES};
 use crate::kit::ProofNumber;
-use crate::threat_space::Width;
+use crate::space::Width;
 use std::mem::size_of;
 use std::ops::Range;
 

@@ -79,8 +79,8 @@ use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{
     check_rule, Limits, Outcome, Problem, ProblemError, Prover, Settled, Stats, Verdict,
 };
-use crate::threat::ThreatSpace;
-use crate::threat_space;
+use crate::space::{Search, Space};
+use crate::vcf::VcfSearcher;
 use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
 #[cfg(test)]
@@ -135,14 +135,14 @@ pub struct PnsConfig {
     /// Share one node among the mirror images of a position. Turning it off
     /// only costs nodes; it is there to test that it changes nothing else.
     pub symmetry: bool,
-    /// Restrict the attacker to its threat space ([`crate::threat_space`],
-    /// whose [`crate::Vct::prover`] is the one way to set it): fours, and
-    /// moves after which it would have a VCF, among its threes, or at a
-    /// widened node (one whose threes threaten nothing) among its twos
-    /// too ([`crate::threat_space`]'s widths). A `win` is a win, a
-    /// disproof is only of that restricted game and is reported as
-    /// `unknown`.
-    pub threat_space: bool,
+    /// The game searched ([`Space`]): the whole game, or the attacker's
+    /// threat space ([`crate::Vct::prover`] sets it): fours, and moves
+    /// after which it would have a VCF, among its threes, or at a widened
+    /// node (one whose threes threaten nothing) among its twos too
+    /// ([`crate::space::threats`]' widths). A `win` is a win, a disproof
+    /// is only of that restricted game
+    /// ([`Verdict::NoThreatWin`]).
+    pub space: Space,
     /// Reuse a refutation for every attacker move outside its disproof
     /// zone ([`crate::node::zone`]), where zones apply (`candidates all`,
     /// `attack any`, no depth, not renju, boards of at most 128 bits, not
@@ -171,7 +171,7 @@ impl Default for PnsConfig {
             evaluation: Evaluation::Mixed,
             all_moves: false,
             symmetry: true,
-            threat_space: false,
+            space: Space::Game,
             zones: true,
             reply_order: true,
             lazy_batch: LAZY_BATCH,
@@ -210,7 +210,7 @@ pub struct Pns {
     last: Option<Finished>,
     /// The threat-space tools of the last search, whose VCF table the next
     /// one reuses (cleared) rather than zeroing a new one.
-    spare: Option<ThreatSpace>,
+    spare: Option<VcfSearcher>,
 }
 
 impl Pns {
@@ -249,20 +249,14 @@ impl Pns {
 impl Prover for Pns {
     /// `vct` in the threat space, so that no report names the wrong one.
     fn name(&self) -> &'static str {
-        if self.config.threat_space {
-            threat_space::NAME
-        } else {
-            "pns"
-        }
+        self.config.space.prover_name(Search::Pns)
     }
 
     /// Renju is searched by the two games of passes ([`Passes`]); the
-    /// threat space searches only the one for wins, so its answers there
-    /// are wins or unknown.
+    /// threat space searches only the one for wins (see
+    /// [`Space::brackets_passes`]).
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
-        if self.config.threat_space {
-            threat_space::accepts(self.config.all_moves)?;
-        }
+        self.config.space.accepts(self.config.all_moves)?;
         if problem.board.game().has_forbidden_points() {
             if self.config.all_moves {
                 return Err(ProblemError::AllMovesRenju);
@@ -277,16 +271,14 @@ impl Prover for Pns {
     /// are answers about that game, wherever it reached them.
     fn take_settled(&mut self) -> Option<Box<dyn Settled + Send>> {
         let last = self.last.take()?;
-        let whole = !self.config.threat_space
-            && crate::node::zone::applies(&last.rules, last.board.game(), last.depth);
+        let whole = (self.config.space).whole_game(&last.rules, last.board.game(), last.depth);
         whole.then(|| Box::new(last) as Box<dyn Settled + Send>)
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let renju = problem.board.game().has_forbidden_points();
         let rules = NodeRules::new(problem.candidates, problem.attack);
         bracket(
-            renju && !self.config.threat_space,
+            self.config.space.brackets_passes(problem),
             limits,
             |limits, passes| self.prove_in(problem, limits, rules.with_passes(passes)),
         )
@@ -312,9 +304,8 @@ impl Pns {
             (Budget::new(limits), memory),
             self.spare.take(),
         );
-        search.threat_space = self.config.threat_space;
-        let whole_game =
-            !self.config.threat_space && crate::node::zone::applies(&rules, board.game(), depth);
+        search.space = self.config.space;
+        let whole_game = self.config.space.whole_game(&rules, board.game(), depth);
         if self.config.zones && whole_game {
             search.keep_zones();
         }
@@ -359,11 +350,10 @@ impl Pns {
         } else if pn.is_zero() {
             outcome.verdict = Verdict::Win;
             outcome.pv = finished.principal_variation();
-        } else if dn.is_zero() && (!self.config.threat_space || threat_space::keeps_no_win(problem))
-        {
+        } else if dn.is_zero() {
             // The whole-game search's no-win under renju goes to
             // `bracket`, which tells the games of passes apart.
-            outcome.verdict = Verdict::NoWin;
+            outcome.verdict = self.config.space.disproof(problem);
         }
         if outcome.verdict == Verdict::Win {
             outcome.best_move = outcome.pv.first().copied();
@@ -377,7 +367,7 @@ impl Pns {
             // The threat space's numbers are of another game (the
             // attacker kept to its threats): not reported.
             let arena = &finished.arena;
-            if !self.config.threat_space {
+            if self.config.space.reports_first_plies() {
                 outcome.first_plies = first_plies(problem, depth, &finished.sym, |k| {
                     arena
                         .find(k)

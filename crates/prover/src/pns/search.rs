@@ -26,7 +26,8 @@ use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::{Numbers, ProofNumber};
 use crate::node::{depth_after, hopeless, AndNode, LastPlies, NodeRules, OrNode};
 use crate::outcome::Exhausted;
-use crate::threat::{slots_within, ThreatSpace};
+use crate::space::Space;
+use crate::vcf::{slots_within, VcfSearcher};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
 
@@ -85,15 +86,15 @@ pub(crate) struct PnsSearch<'a> {
     /// The VCF searcher behind reduction 6 and the VCF shortcut. In a cell:
     /// evaluating a node is a question about the position, which the VCF
     /// table only answers faster.
-    threats: RefCell<ThreatSpace>,
-    /// The attacker plays only in its threat space
-    /// ([`crate::threat_space`]): a win is a win, a no-win holds for
+    threats: RefCell<VcfSearcher>,
+    /// The game searched: the whole game, or the attacker's threat space
+    /// ([`crate::space`]), where a win is a win and a no-win holds for
     /// that restricted game only.
-    pub(crate) threat_space: bool,
+    pub(crate) space: Space,
     /// The first proof number of an attacker's move that makes no three
     /// (the heuristic's, at the root): an attacker's node of the threat
     /// space whose threes all look harder is widened to its twos
-    /// ([`crate::threat_space::widens_early`]). `u32::MAX` where the first
+    /// ([`Space::widens_early`]). `u32::MAX` where the first
     /// numbers are not the heuristic's.
     pub(crate) twos_pn: u32,
     /// The node and time budgets: the nodes it counts are the arena's and
@@ -127,15 +128,15 @@ impl<'a> PnsSearch<'a> {
         (init, evaluation): (Init, Evaluation),
         sym: &'a Symmetries,
         (budget, memory): (Budget, u64),
-        spare: Option<ThreatSpace>,
+        spare: Option<VcfSearcher>,
     ) -> PnsSearch<'a> {
         // The VCF table takes its share of the memory budget first (see
         // `threat::slots_within`), the arena the rest; `spare`, the tools of
-        // an earlier search, lends its table (`ThreatSpace::recycle`).
+        // an earlier search, lends its table (`VcfSearcher::recycle`).
         let slots = slots_within(memory);
         let mut threats = match spare {
             Some(spare) => spare.recycle(rules.candidates, slots),
-            None => ThreatSpace::new(rules.candidates, slots),
+            None => VcfSearcher::new(rules.candidates, slots),
         };
         threats.orient(sym);
         let arena = memory - threats.bytes();
@@ -156,7 +157,7 @@ impl<'a> PnsSearch<'a> {
             tt_hits: 0,
             last_plies: LastPlies::new(board.game(), &rules),
             threats: RefCell::new(threats),
-            threat_space: false,
+            space: Space::Game,
             twos_pn: if init == Init::Heuristic && evaluation != Evaluation::Eager {
                 mobility_stand_in(board.candidates(rules.candidates).count())
             } else {
@@ -172,7 +173,7 @@ impl<'a> PnsSearch<'a> {
     }
 
     /// The arena and the threat-space tools, once the search is over.
-    pub(crate) fn into_parts(self) -> (Arena, ThreatSpace) {
+    pub(crate) fn into_parts(self) -> (Arena, VcfSearcher) {
         (self.arena, self.threats.into_inner())
     }
 

@@ -186,6 +186,9 @@ fn check_random(
         let out = prover.prove(&p, &limits);
         let what = format!("seed {seed}");
         match out.verdict {
+            Verdict::NoThreatWin => {
+                panic!("{what}: df-pn of the game answers for the threat space")
+            }
             Verdict::Unknown => {
                 assert!(unknown_ok, "{what}: unknown without a budget");
                 assert!(out.best_move.is_none() && out.pv.is_empty(), "{what}");

@@ -224,6 +224,9 @@ fn a_table_of_a_few_buckets_under_eight_threads_never_hangs_or_answers_wrong() {
             );
             match out.verdict {
                 Verdict::Unknown => {}
+                Verdict::NoThreatWin => {
+                    panic!("{what}: df-pn of the game answers for the threat space")
+                }
                 Verdict::Win => {
                     assert!(!naive.is_empty(), "{what}: a win the naive search refutes");
                     check_line(&problem, &out, &what);

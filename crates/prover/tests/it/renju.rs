@@ -9,7 +9,8 @@ use crate::common::sweep;
 use kinrow_board::SearchBoard;
 use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
 use kinrow_prover::certificate::write_certificate;
-use kinrow_prover::threat::Vcf;
+use kinrow_prover::space::Space;
+use kinrow_prover::vcf::Vcf;
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Minimax, Pns, PnsConfig,
     Problem, ProblemError, Prover, Reductions, Scout, ValueConfig, Verdict,
@@ -86,14 +87,14 @@ fn the_provers_that_do_not_search_renju_refuse_it() {
     assert_eq!(Dfpn::new(DfpnConfig::default()).accepts(&renju), Ok(()));
     // Every winning move cannot be listed: a move not proved may still win
     // through the defender's passes.
-    for threat_space in [false, true] {
+    for space in [Space::Game, Space::Threats] {
         let all = Pns::new(PnsConfig {
-            threat_space,
+            space,
             all_moves: true,
             ..PnsConfig::default()
         });
         // The threat space refuses every winning move under any rule.
-        let refusal = if threat_space {
+        let refusal = if space == Space::Threats {
             ProblemError::AllMovesThreatSpace
         } else {
             ProblemError::AllMovesRenju
@@ -143,9 +144,9 @@ fn x_never_plays_a_forbidden_point() {
     // its five at h9): a win in 3 under freestyle, a double-four under
     // renju, where x has no other win in 3.
     let (black, white) = ("e8 f8 g8 h5 h6 h7", "d8 h4 a1 a15 o1 o15");
-    // The threat space gives no no-win under renju; the whole-game
-    // searches do.
-    let unknown = (Verdict::Unknown, None);
+    // The threat space gives its own no-win under renju; the whole-game
+    // searches the game's.
+    let unknown = (Verdict::NoThreatWin, None);
     let no_win = (Verdict::NoWin, None);
     for (mut prover, want) in [
         (Box::new(vct()) as Box<dyn Prover>, unknown.clone()),
@@ -328,7 +329,7 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
         (Box::new(vct()), false, 5),
         (Box::new(vct_dfpn()), false, 5),
     ];
-    let mut counts = vec![[0u32; 3]; provers.len()];
+    let mut counts = vec![[0u32; 4]; provers.len()];
     for case in 0..sweep(400) {
         let (b, to_move, depth, near) = random_renju_case(&mut rng);
         let want = renju_attacker_wins(&mut b.clone(), to_move, to_move, depth, near, false);
@@ -348,6 +349,7 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
             match o.verdict {
                 Verdict::Win => assert!(want, "a win the naive game refutes: {}", at()),
                 Verdict::NoWin => assert!(!want, "a no-win the naive game refutes: {}", at()),
+                Verdict::NoThreatWin => assert!(!*whole_game, "{}", at()),
                 Verdict::Unknown => assert!(
                     !*whole_game || o.exhausted.is_none(),
                     "a budget ran out: {}",
@@ -357,12 +359,14 @@ fn the_renju_provers_agree_with_the_naive_game_with_passes() {
             counts[i][o.verdict as usize] += 1;
         }
     }
-    eprintln!("win, no-win, unknown per prover: {counts:?}");
+    eprintln!("win, no-win, no-threat-win, unknown per prover: {counts:?}");
     // The value searches give the exact value: never unknown.
-    assert_eq!(counts[3][2] + counts[4][2] + counts[5][2], 0, "{counts:?}");
+    assert_eq!(counts[3][3] + counts[4][3] + counts[5][3], 0, "{counts:?}");
+    // Only the threat-space provers answer for the threat space.
+    assert!(counts[..6].iter().all(|c| c[2] == 0), "{counts:?}");
     // The cases are not all of one kind, and the whole-game search
     // settles nearly all of them.
-    let [wins, no_wins, unknown] = counts[0];
+    let [wins, no_wins, _, unknown] = counts[0];
     assert!(wins >= sweep(40) && no_wins >= sweep(40), "{counts:?}");
     assert!(unknown <= sweep(20), "{counts:?}");
 }

@@ -58,7 +58,7 @@ fn every_move_loses(p: &Problem, and_or: &mut AndOr, limits: &Limits) -> Option<
         match and_or.prove(&reply, limits).verdict {
             Verdict::Win => {}
             Verdict::NoWin => return Some(false),
-            Verdict::Unknown => return None,
+            Verdict::NoThreatWin | Verdict::Unknown => return None,
         }
     }
     Some(true)

@@ -3,7 +3,7 @@
 
 use crate::common;
 use kinrow_board::{Candidates, Cell, SearchBoard};
-use kinrow_prover::threat::{zone, Vcf};
+use kinrow_prover::vcf::{zone, Vcf};
 use kinrow_reference::{
     adapt, attacker_wins, other, random_stones, NaiveBoard, Rng, ATTACK_FOURS, EMPTY,
 };

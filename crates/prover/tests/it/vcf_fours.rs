@@ -5,7 +5,7 @@
 
 use crate::common;
 use kinrow_board::{Board, Candidates, Cell, Game, Player, Rule, SearchBoard};
-use kinrow_prover::threat::Vcf;
+use kinrow_prover::vcf::Vcf;
 use kinrow_reference::Rng;
 
 /// A dense random position of `game`: stones of both sides, mostly near

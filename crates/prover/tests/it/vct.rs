@@ -14,6 +14,7 @@ use crate::common::{
 };
 use kinrow_board::{Attack, Candidates, Player};
 use kinrow_format::Expect;
+use kinrow_prover::space::Space;
 use kinrow_prover::{
     AndOr, Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict,
 };
@@ -76,10 +77,21 @@ fn compare_one(what: &str, problem: &Problem, limits: &Limits, v: &Outcome, a: &
             assert_ne!(a.verdict, Verdict::Win, "{what}: vct no-win, AND-OR wins");
             false
         }
+        // The threat space's own no-win: never where it is the game
+        // asked (`attack fours` outside renju, where it says no-win).
+        Verdict::NoThreatWin => {
+            let renju = problem.board.game().has_forbidden_points();
+            assert!(
+                problem.attack != Attack::Fours || renju,
+                "{what}: a threat space's no-win under attack fours"
+            );
+            false
+        }
         Verdict::Unknown => {
-            if problem.attack == Attack::Fours && *limits == Limits::default() {
-                panic!("{what}: unknown under attack fours without a budget");
-            }
+            assert!(
+                *limits != Limits::default(),
+                "{what}: unknown without a budget"
+            );
             false
         }
     }
@@ -265,11 +277,16 @@ fn mirror_images_take_the_same_nodes() {
         .chain(bench.map(|p| (p, false)))
         .collect();
     assert!(cases.len() >= 2 * names.len() + 10);
-    for (p, threat_space) in &cases {
+    for (p, threats) in &cases {
+        let space = if *threats {
+            Space::Threats
+        } else {
+            Space::Game
+        };
         let problem = Problem::from(p);
         let prove = |problem: &Problem| {
             Pns::new(PnsConfig {
-                threat_space: *threat_space,
+                space,
                 ..PnsConfig::default()
             })
             .prove(problem, &Limits::default())
@@ -293,4 +310,72 @@ fn mirror_images_take_the_same_nodes() {
             }
         }
     }
+}
+
+/// The threat space's own no-win is exact: on random small boards
+/// (freestyle and exact, k 4 and 5, depths 5 and 7), `vct` and `vct-dfpn`
+/// answer `win` exactly where the naive recursion of the threat space
+/// (`kinrow_reference::threat_space`, written from the definition alone)
+/// finds a win, and `no-threat-win` everywhere else, never `unknown`
+/// without a budget. Fails when the threat space's attacker plays no
+/// three with five plies left (shown with `KINROW_FULL_SWEEPS=1`: threes
+/// only from seven plies). Most
+/// wins here are VCFs or short threats: a VCF search cut short has its
+/// own test (`space::threats`' `a_vcf_search_cut_short_keeps_the_replies`).
+#[test]
+fn no_threat_win_is_the_naive_threat_spaces_answer() {
+    use kinrow_reference::threat_space::threat_space_wins_within;
+    let mut rng = Rng(0x7EA7_5ACE);
+    let (mut wins, mut no_wins, mut skipped) = (0, 0, 0);
+    for case in 0..sweep(250) {
+        let (w, h, k) = [(6, 6, 4), (7, 6, 4), (7, 7, 5), (8, 7, 5)][case as usize % 4];
+        let exact = rng.chance(1, 3);
+        let stones = rng.range(3, if k == 4 { 10 } else { 14 });
+        let nb = random_stones(&mut rng, w, h, k, exact, stones);
+        let to_move = if rng.chance(1, 2) {
+            kinrow_reference::X
+        } else {
+            kinrow_reference::O
+        };
+        let defender = kinrow_reference::other(to_move);
+        if !nb.winning_cells(to_move).is_empty() || nb.has_line(to_move) || nb.has_line(defender) {
+            continue;
+        }
+        // The naive recursion tries every defender reply: short horizons,
+        // and the cases it cannot afford skipped.
+        let depth = [5, 7][rng.range(0, 1)] as u32;
+        let Some(want) = threat_space_wins_within(&mut nb.clone(), to_move, depth, 2_000_000)
+        else {
+            skipped += 1;
+            continue;
+        };
+        let problem = Problem {
+            board: adapt::to_board(&nb, to_move),
+            candidates: Candidates::All,
+            attack: Attack::Any,
+            depth: Some(depth),
+        };
+        let what = format!("case {case}: {nb:?} to move {to_move}, depth {depth}");
+        for (name, out) in [
+            ("vct", vct().prove(&problem, &Limits::default())),
+            ("vct-dfpn", vct_dfpn(1).prove(&problem, &Limits::default())),
+        ] {
+            let expected = if want {
+                Verdict::Win
+            } else {
+                Verdict::NoThreatWin
+            };
+            assert_eq!(out.verdict, expected, "{name}, {what}");
+        }
+        if want {
+            wins += 1;
+        } else {
+            no_wins += 1;
+        }
+    }
+    eprintln!("{wins} threat-space wins, {no_wins} no-threat-wins, {skipped} skipped");
+    assert!(
+        wins >= sweep(15) && no_wins >= sweep(30),
+        "{wins} {no_wins}"
+    );
 }

@@ -189,7 +189,7 @@ fn the_brain_stops_the_opponents_vct() {
     let outcome = vct.prove(&problem, &limits);
     assert_eq!(
         (outcome.verdict, outcome.exhausted),
-        (Verdict::Unknown, None),
+        (Verdict::NoThreatWin, None),
         "after {answer}: {:?}",
         outcome.pv
     );

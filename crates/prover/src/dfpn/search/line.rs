@@ -7,7 +7,7 @@ use crate::dfpn::table::{DfpnTable, NO_MOVE};
 use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::ruling::Ruling;
 use crate::outcome::Limits;
-use crate::threat_space::child_salt;
+use crate::space::Space;
 use kinrow_board::Cell;
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
@@ -45,7 +45,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                 }
                 break played;
             }
-            let key = self.at.key() ^ child_salt(wide);
+            let key = self.at.key() ^ Space::child_salt(wide);
             let best = match self.table.get(key) {
                 Some(e) if e.pn.is_zero() && e.best != NO_MOVE => Some(e.best),
                 _ => self.reprove(key, wide),

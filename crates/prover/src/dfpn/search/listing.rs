@@ -15,7 +15,7 @@ use crate::kit::symmetry::depth_salt;
 use crate::kit::ProofNumber;
 use crate::node::ruling::Ruling;
 use crate::node::{depth_after, wins_after, Wins};
-use crate::threat_space::{child_salt, children_wide, Width};
+use crate::space::{Space, Width};
 use kinrow_board::{Bitboard, Cell};
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
@@ -37,8 +37,8 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         width: Width,
     ) {
         let child_depth = depth_after(depth, 1);
-        let wide = children_wide(and, width);
-        let salt = depth_salt(child_depth) ^ child_salt(wide);
+        let wide = self.space.children_wide(and, width);
+        let salt = depth_salt(child_depth) ^ Space::child_salt(wide);
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         let mut keyed = std::mem::take(&mut self.keyed);

@@ -1,4 +1,4 @@
-//! df-pn in the threat space ([`crate::threat_space`], `vct-dfpn`): the
+//! df-pn in the threat space ([`crate::space::threats`], `vct-dfpn`): the
 //! attacker's node lists its threats, and widens when they all fail.
 //!
 //! PNS widens an attacker's node by turning it back into a leaf and
@@ -6,7 +6,7 @@
 //! MID call that finds the narrow set disproved: it drops the narrow
 //! children from the node's list, lists the wider set and goes on
 //! searching with the same thresholds ([`DfpnSearch::widen_threats`]),
-//! width after width ([`crate::threat_space::Width`]: threes, twos below
+//! width after width ([`crate::space::Width`]: threes, twos below
 //! narrow defender's nodes, twos below wide ones).
 //! The node's value is PNS's: a win of the narrow set, or else of the
 //! wider one (the game `vct` searches, one function of the position). The
@@ -19,18 +19,17 @@
 //! The children of a node widened to its last width are the wider
 //! space's defender's nodes, whose test gives the attacker the full VCF
 //! horizon; their keys carry the wide salt
-//! ([`crate::threat_space::child_salt`]), as in PNS, so their entries are
+//! ([`crate::space::Space::child_salt`]), as in PNS, so their entries are
 //! never read for the narrow nodes at the same positions. Soundness is
 //! the threat space's: the defender's replies are the whole game's (up
 //! to reduction 6), so a win found here is a win of the game; a no-win is
-//! of the threat space only, reported `unknown` (see
-//! [`crate::threat_space::keeps_no_win`]).
+//! of the threat space only (see [`crate::space::Space::disproof`]).
 
 use super::{Answer, DfpnSearch, Stopped};
 use crate::dfpn::table::DfpnTable;
 use crate::node::ruling::attacker_node;
 use crate::node::{OrNode, Wins};
-use crate::threat_space::{child_salt, Width};
+use crate::space::{Space, Width};
 use kinrow_board::Bitboard;
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
@@ -108,13 +107,13 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
     /// entry the table lost is proved again. `None` if neither proves it.
     /// Outside the threat space every node is narrow.
     pub(super) fn proved_wideness(&mut self) -> Option<bool> {
-        if !self.threat_space {
+        if !self.space.has_widths() {
             return Some(false);
         }
         let key = self.at.key();
         let proved = |s: &Self, wide: bool| {
             s.table
-                .get(key ^ child_salt(wide))
+                .get(key ^ Space::child_salt(wide))
                 .is_some_and(|e| e.pn.is_zero())
         };
         if proved(self, false) {
@@ -125,6 +124,6 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         }
         [false, true]
             .into_iter()
-            .find(|&wide| self.reprove(key ^ child_salt(wide), wide).is_some())
+            .find(|&wide| self.reprove(key ^ Space::child_salt(wide), wide).is_some())
     }
 }

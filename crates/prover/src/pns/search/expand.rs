@@ -22,7 +22,7 @@ use crate::kit::{Numbers, ProofNumber};
 use crate::node::{wins_after, wins_of, Wins};
 use crate::outcome::Exhausted;
 use crate::pns::{Evaluation, Init};
-use crate::threat_space;
+use crate::space::Space;
 use kinrow_board::{Bitboard, Cell};
 
 /// What one expansion creates its children under.
@@ -99,8 +99,7 @@ impl PnsSearch<'_> {
         // A widened attacker's node of the threat space gives its
         // defender's nodes the full VCF horizon for their threat: other
         // nodes than the narrow ones at the same positions.
-        let wide =
-            self.threat_space && threat_space::children_wide(parent.is_and(), parent.width());
+        let wide = self.space.children_wide(parent.is_and(), parent.width());
         // The whole game: the likely replies of the defender first.
         let ranks = if self.reply_order && parent.is_and() {
             reply_ranks(&self.at.board)
@@ -131,7 +130,7 @@ impl PnsSearch<'_> {
         existing: usize,
         scratch: &mut Vec<ChildKey>,
     ) {
-        let salt = depth_salt(batch.depth) ^ threat_space::child_salt(batch.wide);
+        let salt = depth_salt(batch.depth) ^ Space::child_salt(batch.wide);
         self.at.child_keys(moves, salt, scratch);
         // Created in rank order too: the expansion stops at the first
         // child that settles this node, which the best replies reach

@@ -3,7 +3,7 @@
 
 use super::{Node, NodeId, PnsSearch};
 use crate::kit::{Numbers, ProofNumber};
-use crate::threat_space::{self, Width};
+use crate::space::Width;
 
 impl PnsSearch<'_> {
     /// The numbers (and proof length) of an expanded node from its
@@ -116,16 +116,15 @@ impl PnsSearch<'_> {
                 };
                 let n = self.arena.node_mut(id);
                 let open = !pn.is_zero() && !dn.is_zero();
-                let early = self.threat_space
-                    && open
-                    && threat_space::widens_early(n.is_and(), n.width(), pn.get(), self.twos_pn);
+                let early = open
+                    && (self.space).widens_early(n.is_and(), n.width(), pn.get(), self.twos_pn);
                 let wider = if early {
                     Some(Width::Twos)
                 } else {
-                    threat_space::widens(n.is_and(), n.width(), dn.is_zero())
+                    self.space.widens(n.is_and(), n.width(), dn.is_zero())
                 };
                 let (pn, dn) = match wider {
-                    Some(width) if self.threat_space => {
+                    Some(width) => {
                         // Every threat at its width failed, or its threes
                         // look harder than its twos: try the next width
                         // before giving this attacker's node up (a leaf

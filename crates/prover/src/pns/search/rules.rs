@@ -7,14 +7,14 @@ use crate::kit::{Numbers, ProofNumber};
 use crate::node::ruling::{self, Extras, Ruling};
 use crate::node::{AndNode, OrNode, Wins};
 use crate::pns::Init;
-use crate::threat::ThreatSpace;
-use crate::threat_space::Width;
+use crate::space::Width;
+use crate::vcf::VcfSearcher;
 use std::cell::RefMut;
 
 /// PNS's extras on top of the node rules ([`crate::node::ruling`]): all of
 /// the whole game's (the completion cutoff, reduction 6, the VCF
-/// shortcut), and the threat space when [`crate::PnsConfig::threat_space`]
-/// asks for it ([`PnsSearch::extras`]).
+/// shortcut), in the game [`crate::PnsConfig::space`] names
+/// ([`PnsSearch::extras`]).
 pub(crate) const PNS_EXTRAS: Extras = Extras::FULL;
 
 impl PnsSearch<'_> {
@@ -31,18 +31,17 @@ impl PnsSearch<'_> {
         }
     }
 
-    /// PNS's extras as declared ([`PNS_EXTRAS`]), with the threat space
-    /// when this search keeps the attacker to it.
+    /// PNS's extras as declared ([`PNS_EXTRAS`]), in this search's game.
     pub(super) fn extras(&self) -> Extras {
         Extras {
-            threat_space: self.threat_space,
+            space: self.space,
             ..PNS_EXTRAS
         }
     }
 
     /// Sets the VCF searcher's frame to the current position and caps its
     /// next searches to the nodes left.
-    fn threats_here(&self) -> RefMut<'_, ThreatSpace> {
+    fn threats_here(&self) -> RefMut<'_, VcfSearcher> {
         let mut threats = self.threats.borrow_mut();
         let (key, frame) = self.at.keys.canonical();
         threats.set_frame(frame, key, self.at.board.to_move());
@@ -113,7 +112,7 @@ impl PnsSearch<'_> {
 
     /// Lets the next VCF searches spend at most what the node budget has
     /// left.
-    pub(super) fn cap_vcf(&self, threats: &mut ThreatSpace) {
+    pub(super) fn cap_vcf(&self, threats: &mut VcfSearcher) {
         threats.cap_calls(
             self.budget
                 .node_limit()

@@ -211,6 +211,15 @@ pub fn slots_within(memory: u64) -> usize {
 }
 
 impl Vcf {
+    /// Whether the last search that found nothing was cut short (its node
+    /// cap, or a searcher without a table), so that a VCF may still exist
+    /// within its horizon; after a search that found nothing without
+    /// this, none does.
+    #[must_use]
+    pub fn cut_short(&self) -> bool {
+        self.capped
+    }
+
     /// A searcher for problems whose sides choose among `candidates`, with
     /// a table of `slots` entries (rounded up to a power of two). With no
     /// slot at all the searcher is off: every search finds nothing.
@@ -352,10 +361,14 @@ impl Vcf {
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
         debug_assert!(!board.winning_cells(me).intersects(&cands));
-        if board.game().k() < 2 || self.table.is_empty() {
+        if board.game().k() < 2 {
             // Every empty cell wins at once: no four is needed (and the
             // reasoning above assumes winning cells lie next to stones).
-            // Without a table the searcher is off.
+            return None;
+        }
+        if self.table.is_empty() {
+            // Without a table the searcher is off: it decides nothing.
+            self.capped = true;
             return None;
         }
         let defender_wins = board.winning_cells(me.other()) & cands;
@@ -650,7 +663,7 @@ impl Vcf {
 /// cells and final winning cells, and the *free* cells (neither defender
 /// stones nor blocks of the line) of each window of `k` cells through a
 /// block that holds no attacker stone of the board and two free cells or
-/// fewer. See [`crate::threat`] for the argument.
+/// fewer. See [`crate::vcf`] for the argument.
 ///
 /// A line that ends on a forbidden block
 /// ([`VcfLine::ends_on_a_forbidden_block`]) has no zone: every empty cell.

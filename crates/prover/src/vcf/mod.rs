@@ -1,12 +1,13 @@
-//! Threat-space search: victory by continuous fours ([`vcf`]) and the
-//! relevance zone of a threat, which cuts the defender's replies.
+//! Victory by continuous fours: the VCF search ([`search`]), the searcher
+//! every prover keeps for it ([`VcfSearcher`]), and the relevance zone of
+//! a threat (reduction 6), which cuts the defender's replies.
 //!
 //! # The zone of a threat
 //!
 //! At the defender's turn (no winning cell for either side among the
 //! candidates), suppose the attacker, were it to move instead, had a VCF
 //! whose five lands within `p` plies, with `p` at most the plies left after
-//! the defender's reply. [`vcf::zone`] gives the cells of the line (the
+//! the defender's reply. [`search::zone`] gives the cells of the line (the
 //! attacker's fours, the defender's blocks, the final winning cells) and
 //! the *free* cells (neither defender stones nor blocks of the line) of
 //! every window of `k` cells through a block that holds no attacker stone
@@ -53,14 +54,14 @@
 //! Replies the zone keeps, and the defender's fours, must still be refuted
 //! one by one; keeping a reply is always sound.
 
-pub mod vcf;
+pub mod search;
 
-pub use vcf::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTES};
+pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTES};
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
 use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
-use vcf::Frame;
+use search::Frame;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
@@ -71,10 +72,10 @@ pub const VCF_MIN_DEPTH: u32 = 5;
 /// only costs a reduction or a shortcut, never soundness).
 pub const DEFAULT_VCF_NODES: u64 = 20_000;
 
-/// The threat-space tools of one search: a [`Vcf`] searcher with its table,
+/// The VCF searches of one search: a [`Vcf`] with its table,
 /// and a scratch board to search on, so that callers keep `&SearchBoard`.
 #[derive(Clone, Debug)]
-pub struct ThreatSpace {
+pub struct VcfSearcher {
     vcf: Vcf,
     scratch: Option<SearchBoard>,
     per_call: u64,
@@ -86,22 +87,25 @@ pub struct ThreatSpace {
     frame: u8,
     /// The key of that position seen in the frame, with its side to move.
     frame_key: (u64, Player),
-    /// The longest VCF [`ThreatSpace::defender_zone`] looks for.
+    /// The longest VCF [`VcfSearcher::defender_zone`] looks for.
     threat_plies: u32,
-    /// The moves of the VCF the last [`ThreatSpace::defender_zone`] found
+    /// The moves of the VCF the last [`VcfSearcher::defender_zone`] found
     /// (empty when it found none): the defender's replies are searched
     /// next, and most that still lose to a VCF lose to that one, so their
     /// VCF searches try it first ([`Vcf::set_line`]; only the order of the
     /// moves changes).
     parent_line: Vec<Cell>,
+    /// The last search found nothing because it was cut short
+    /// ([`VcfSearcher::cut_short`]).
+    cut_short: bool,
 }
 
-impl ThreatSpace {
+impl VcfSearcher {
     /// The tools for a problem whose sides choose among `candidates`, with
     /// a VCF table of `slots` entries.
     #[must_use]
-    pub fn new(candidates: Candidates, slots: usize) -> ThreatSpace {
-        ThreatSpace {
+    pub fn new(candidates: Candidates, slots: usize) -> VcfSearcher {
+        VcfSearcher {
             vcf: Vcf::new(candidates, slots),
             scratch: None,
             per_call: DEFAULT_VCF_NODES,
@@ -110,30 +114,31 @@ impl ThreatSpace {
             frame_key: (0, Player::X),
             threat_plies: u32::MAX,
             parent_line: Vec::new(),
+            cut_short: false,
         }
     }
 
-    /// What [`ThreatSpace::new`] gives, reusing this one's VCF table when it
+    /// What [`VcfSearcher::new`] gives, reusing this one's VCF table when it
     /// has as many slots ([`Vcf::recycle`]): the same answers, without
     /// writing a fresh table.
     #[must_use]
-    pub fn recycle(self, candidates: Candidates, slots: usize) -> ThreatSpace {
+    pub fn recycle(self, candidates: Candidates, slots: usize) -> VcfSearcher {
         let wanted = if slots == 0 {
             0
         } else {
             slots.next_power_of_two()
         };
         if self.vcf.slots() != wanted {
-            return ThreatSpace::new(candidates, slots);
+            return VcfSearcher::new(candidates, slots);
         }
-        ThreatSpace {
+        VcfSearcher {
             vcf: self.vcf.recycle(candidates),
-            ..ThreatSpace::new(candidates, 0)
+            ..VcfSearcher::new(candidates, 0)
         }
     }
 
     /// Keys the positions of every later VCF search and orders their
-    /// fours as seen in the frame [`ThreatSpace::set_frame`] gives, under
+    /// fours as seen in the frame [`VcfSearcher::set_frame`] gives, under
     /// `symmetries`: a caller whose keys and move order do not depend on
     /// the board's orientation then gets VCF lines and zones that do not
     /// either.
@@ -142,7 +147,7 @@ impl ThreatSpace {
     }
 
     /// The frame of the next position asked about (see
-    /// [`ThreatSpace::orient`]), with the position's key seen in that frame
+    /// [`VcfSearcher::orient`]), with the position's key seen in that frame
     /// and its side to move.
     pub(crate) fn set_frame(&mut self, frame: u8, key: u64, to_move: Player) {
         self.frame = frame;
@@ -157,7 +162,7 @@ impl ThreatSpace {
         self.per_call = nodes.min(DEFAULT_VCF_NODES);
     }
 
-    /// Limits the VCF [`ThreatSpace::defender_zone`] looks for to
+    /// Limits the VCF [`VcfSearcher::defender_zone`] looks for to
     /// `plies` (`u32::MAX`: none but the horizon). A shorter limit finds
     /// fewer threats: only a caller for which a missed threat is a
     /// restriction of the attacker (the threat space) may set one.
@@ -186,8 +191,11 @@ impl ThreatSpace {
         });
         self.vcf
             .set_line(if with_line { &self.parent_line } else { &[] });
-        self.vcf
-            .search_in(board, max_plies, self.per_call, frame.as_ref(), shortest)
+        let found = self
+            .vcf
+            .search_in(board, max_plies, self.per_call, frame.as_ref(), shortest);
+        self.cut_short = found.is_none() && self.vcf.cut_short();
+        found
     }
 
     /// Forgets every stored result, for a problem whose sides choose among
@@ -202,6 +210,16 @@ impl ThreatSpace {
             self.vcf = Vcf::new(candidates, slots);
             self.vcf.nodes = nodes;
         }
+    }
+
+    /// Whether the last search of [`VcfSearcher::defender_zone`] (or
+    /// [`VcfSearcher::counter_zone`]) that found no VCF was cut short, so
+    /// that one may still exist within its horizon: a caller for which
+    /// "no VCF" decides a node (the threat space's test) must not read it
+    /// as none.
+    #[must_use]
+    pub fn cut_short(&self) -> bool {
+        self.cut_short
     }
 
     /// Nodes spent by every VCF call so far.
@@ -232,8 +250,8 @@ impl ThreatSpace {
             .map(|line| line.plies())
     }
 
-    /// [`ThreatSpace::vcf`] when `shortest`, else the first VCF within
-    /// `max_plies` found (the search of [`ThreatSpace::vcf_within`]).
+    /// [`VcfSearcher::vcf`] when `shortest`, else the first VCF within
+    /// `max_plies` found (the search of [`VcfSearcher::vcf_within`]).
     pub(crate) fn vcf_of(
         &mut self,
         board: &SearchBoard,
@@ -265,6 +283,7 @@ impl ThreatSpace {
     /// reply (the argument is in the module docs).
     pub fn defender_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<(Bitboard, u32)> {
         self.parent_line.clear();
+        self.cut_short = false;
         if depth < 4 {
             return None;
         }
@@ -282,7 +301,7 @@ impl ThreatSpace {
     /// defender plays that VCF, every attacker move along it is a forced
     /// block that wins nothing (the argument of the module docs, the
     /// sides swapped), and its five comes before any of the attacker's.
-    /// The line of the last [`ThreatSpace::defender_zone`] is kept.
+    /// The line of the last [`VcfSearcher::defender_zone`] is kept.
     pub(crate) fn counter_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<Bitboard> {
         if depth < 2 {
             return None;
@@ -292,9 +311,10 @@ impl ThreatSpace {
 
     /// The zone of a shortest VCF within `plies` of the side not to move
     /// of `board`, were the side to move to pass (see
-    /// [`ThreatSpace::defender_zone`]), with that line.
+    /// [`VcfSearcher::defender_zone`]), with that line.
     fn pass_zone(&mut self, board: &SearchBoard, plies: u32) -> Option<(Bitboard, VcfLine)> {
         let passer = board.to_move();
+        self.cut_short = false;
         if !self.has_four(board, passer.other()) {
             return None;
         }

@@ -1,11 +1,7 @@
-//! The threat-space prover (`vct`): proof-number search with the attacker
-//! kept to its threats, which proves wins fast and answers `unknown`
-//! otherwise.
-//!
-//! What the threat space is lives here; the tree search is PNS's, which
-//! asks this module at each step (the `threat_space` switch of
-//! [`PnsConfig`], set only by [`Vct::prover`]), or df-pn's (`vct-dfpn`,
-//! [`Vct::dfpn`], widening as `dfpn/search/threats.rs` says):
+//! The attacker's threat space: the game `vct`, `vct-dfpn` and `vct-db`
+//! search, written once. PNS and df-pn are given it as their
+//! [`Space`](super::Space) and ask it at each step; the provers that
+//! search it are built in [`crate::vct`].
 //!
 //! - **The attacker's moves** ([`threat_moves`], [`attacker_moves`]): its
 //!   fours and, with five plies or more left, its threes; at a *widened*
@@ -20,7 +16,9 @@
 //!   threaten, so a defender's node where the attacker would have no VCF
 //!   after a pass is a no-win of the threat space. Below a narrow
 //!   attacker's node a threat is a VCF of [`NARROW_THREAT_PLIES`] or
-//!   fewer; below a widened one, any within the plies left.
+//!   fewer; below a widened one, any within the plies left. A VCF search
+//!   cut short by its node cap decides nothing: the node keeps every
+//!   reply, so that "no threat" always means that no VCF exists.
 //! - **The widening** ([`Width`], [`widens`], [`children_wide`],
 //!   [`child_salt`]): an attacker's node whose threats all fail, or that
 //!   has none, tries the next width before it is given up: its twos below
@@ -30,38 +28,30 @@
 //!   wide defender's nodes are other nodes than the narrow ones at the
 //!   same positions (their keys carry a salt), since their threat test
 //!   differs.
-//! - **What its answers mean** ([`keeps_no_win`], [`accepts`]): a win is a
-//!   win; a no-win is of the restricted game only and is reported as
-//!   `unknown`, but where the restriction changes nothing (`attack fours`
-//!   outside renju). Under renju it searches only the game for wins (no
-//!   bracket of the games of passes, see [`crate::node::Passes`]).
+//!
+//! **What a disproof of the space says.** Every attacker's node is
+//! widened to [`Width::Wide`] before it is given up, so a disproved root
+//! says: the attacker has no win within the horizon in the game where
+//! each of its moves is a four, or a cell of a window of `k` cells free of
+//! the defender's stones holding at least `k - 4` of its own (a three or
+//! a two once played) after which, were the defender to pass, it would
+//! win by fours within the plies left; the defender plays anything. The
+//! cuts on top of that game (the counter cut, reductions 1 to 7 of the
+//! defender's replies) leave out only moves that lose in it: each is
+//! argued for the whole game by a line of the attacker's fours or blocks
+//! of the defender's fours, moves this game allows the attacker too.
+//! That is [`crate::Verdict::NoThreatWin`]; under `attack fours` outside
+//! renju the game is the problem's own, and the disproof a `NoWin`
+//! ([`keeps_no_win`]).
 //!
 //! Restricting the attacker is sound for a win: the defender's replies
 //! are the whole game's (up to reduction 6), so a proof of the threat
 //! space is a proof of the game.
-//!
-//! ```
-//! use kinrow_board::{Attack, Board, Candidates, Game, Rule};
-//! use kinrow_prover::{Limits, PnsConfig, Problem, Prover, Verdict, Vct};
-//!
-//! // Tic-tac-toe is a draw: the threat space finds no win, and says only
-//! // that it found none.
-//! let board = Board::new(Game::new(3, 3, 3, Rule::Freestyle).unwrap());
-//! let problem = Problem { board, candidates: Candidates::All, attack: Attack::Any, depth: None };
-//! let mut vct = Vct::prover(PnsConfig::default());
-//! assert_eq!(vct.name(), "vct");
-//! assert_eq!(vct.prove(&problem, &Limits::default()).verdict, Verdict::Unknown);
-//! ```
 
-use crate::dfpn::{Dfpn, DfpnConfig};
 use crate::node::{AndNode, NodeRules, Wins};
-use crate::outcome::{Problem, ProblemError};
-use crate::pns::{Pns, PnsConfig};
-use crate::threat::ThreatSpace;
+use crate::outcome::Problem;
+use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Bitboard, SearchBoard};
-
-/// The prover's name in reports and on the command line.
-pub const NAME: &str = "vct";
 
 /// The longest VCF, in plies, that makes a move a threat in the narrow
 /// threat space (two fours, as quintet's `threat_limit 2`); the wider
@@ -80,43 +70,6 @@ pub const COUNTER_THREAT_PLIES: u32 = 5;
 /// Mixed into the keys of the defender's nodes below a widened attacker's
 /// node (see [`child_salt`]).
 const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
-
-/// The threat-space prover.
-#[derive(Clone, Copy, Debug)]
-pub struct Vct;
-
-impl Vct {
-    /// The threat-space prover with PNS's other settings from `config`
-    /// (its `threat_space` switch is set): the one constructor that
-    /// `auto`, the command line, the brain and Python call.
-    #[must_use]
-    pub fn prover(config: PnsConfig) -> Pns {
-        Pns::new(PnsConfig {
-            threat_space: true,
-            ..config
-        })
-    }
-
-    /// The threat space searched by df-pn (`vct-dfpn`), with df-pn's other
-    /// settings from `config` (its `threat_space` switch is set): in a
-    /// fixed table, and on several threads where `config` asks for them.
-    #[must_use]
-    pub fn dfpn(config: DfpnConfig) -> Dfpn {
-        Dfpn::new(DfpnConfig {
-            threat_space: true,
-            ..config
-        })
-    }
-}
-
-/// Whether the threat space takes `problem`: not with every winning move
-/// asked for, since a first move outside the space would go unlisted.
-pub(crate) fn accepts(all_moves: bool) -> Result<(), ProblemError> {
-    if all_moves {
-        return Err(ProblemError::AllMovesThreatSpace);
-    }
-    Ok(())
-}
 
 /// Whether a disproof of the threat space is a no-win of `problem`: under
 /// `attack fours` the threat space is the fours, so the restriction
@@ -157,7 +110,7 @@ pub fn threat_moves(board: &SearchBoard, moves: &Bitboard, max_plies: u32, wide:
 /// How wide an attacker's node of the threat space looks for threats:
 /// each width is tried once every threat of the one before has failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Width {
+pub enum Width {
     /// Fours and threes; the defender's nodes below are narrow (a threat
     /// is a VCF of [`NARROW_THREAT_PLIES`] or fewer).
     Threes,
@@ -206,7 +159,7 @@ pub(crate) fn attacker_moves(
 /// those that answer the defender's own threat: where the defender would
 /// have a VCF (of [`COUNTER_THREAT_PLIES`] or fewer) were the attacker to
 /// pass, a move that is neither a four of the attacker nor in that VCF's
-/// zone loses the attacker its win ([`ThreatSpace::counter_zone`] argues
+/// zone loses the attacker its win ([`VcfSearcher::counter_zone`] argues
 /// it), and is left out. Where the defender has a winning cell the moves
 /// are the block and are kept. The caller has set `threats`' frame and
 /// node cap for this position.
@@ -214,7 +167,7 @@ pub(crate) fn counter_cut(
     board: &SearchBoard,
     moves: Bitboard,
     depth: u32,
-    threats: &mut ThreatSpace,
+    threats: &mut VcfSearcher,
 ) -> Bitboard {
     let me = board.to_move();
     if moves.is_empty() || !board.winning_cells(me.other()).is_empty() {
@@ -262,7 +215,7 @@ pub(crate) fn defender_node(
     board: &SearchBoard,
     (depth, known): (u32, Option<&Wins>),
     wide: bool,
-    threats: &mut ThreatSpace,
+    threats: &mut VcfSearcher,
 ) -> (AndNode, u32) {
     threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
     let pass_matters = |replies: &Bitboard| {
@@ -287,6 +240,18 @@ pub(crate) fn defender_node(
         {
             match rules.zone_replies(board, depth, (&replies, unchecked), threats) {
                 Some((kept, plies)) => (AndNode::Replies(kept), floor.max(plies)),
+                // A VCF search cut short (its node cap) decides nothing:
+                // the move may be a threat, so every reply is kept. A win
+                // is still a win; the threat space's no-win stays exact
+                // (`Verdict::NoThreatWin` claims that no VCF exists).
+                None if threats.cut_short() => {
+                    let replies = if unchecked {
+                        board.legal(me, &replies)
+                    } else {
+                        replies
+                    };
+                    (AndNode::Replies(replies), floor)
+                }
                 None => (AndNode::NoWin, 0),
             }
         }
@@ -328,7 +293,7 @@ pub(crate) fn children_wide(parent_and: bool, parent_width: Width) -> bool {
 
 /// What the key of a child mixes in: the wider space's defender's nodes
 /// are other nodes than the narrow ones at the same positions.
-pub(crate) fn child_salt(wide_children: bool) -> u64 {
+pub(crate) const fn child_salt(wide_children: bool) -> u64 {
     if wide_children {
         WIDE_SALT
     } else {
@@ -340,7 +305,7 @@ pub(crate) fn child_salt(wide_children: bool) -> u64 {
 mod tests {
     use super::*;
     use crate::kit::depth::UNLIMITED;
-    use crate::threat::DEFAULT_VCF_SLOTS;
+    use crate::vcf::DEFAULT_VCF_SLOTS;
     use kinrow_board::{Board, Candidates, Cell, Game, Player, Rule};
 
     /// A random position of about `moves` stones on `game`, no line made.
@@ -391,7 +356,7 @@ mod tests {
             positions += 1;
             let moves = board.legal(me, &board.empty());
             let depth = [7, 9, UNLIMITED][round % 3];
-            let mut threats = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            let mut threats = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
             let kept = counter_cut(&board, moves, depth, &mut threats);
             let fours = board.fours_without_win(me, &moves);
             assert!(
@@ -402,7 +367,7 @@ mod tests {
                 let mut after = board.clone();
                 after.play(Cell::from_index(s));
                 assert!(after.winning_cells(me).is_empty());
-                let mut fresh = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+                let mut fresh = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
                 assert!(
                     fresh.vcf(&after, depth).is_some(),
                     "move {s} the cut left out escapes at {board:?}"
@@ -446,10 +411,10 @@ mod tests {
             with_forbidden += u32::from(board.legal(me, &cands) != cands);
             let depth = [5, 7, 9, UNLIMITED][round as usize % 4];
             let wide = round % 3 == 0;
-            let mut threats = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            let mut threats = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
             let got = defender_node(&rules, &board, (depth, None), wide, &mut threats);
             // The reference, with every candidate tested first.
-            let mut threats = ThreatSpace::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            let mut threats = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
             threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
             let floor = if depth >= 4 { 4 } else { 0 };
             let pass_matters = |r: &Bitboard| rules.pass_matters(&board, None) && !r.is_empty();
@@ -473,6 +438,49 @@ mod tests {
             compared > 1000 && with_forbidden > 100,
             "{compared} {with_forbidden}"
         );
+    }
+
+    /// A VCF search cut short decides nothing: where the attacker's
+    /// threat after a pass needs a VCF longer than the node cap allows,
+    /// the threat space's defender's node keeps every reply it keeps with
+    /// the cap lifted, never a no-win. Fails when the defender's node
+    /// reads a search cut short as "no threat" (shown).
+    #[test]
+    fn a_vcf_search_cut_short_keeps_the_replies() {
+        let mut seed = 23;
+        let rules = NodeRules::new(Candidates::All, kinrow_board::Attack::Any);
+        let mut cut = 0;
+        for round in 0..4000 {
+            let game = Game::new(11, 11, 5, [Rule::Freestyle, Rule::Exact][round % 2]).unwrap();
+            let board = random_board(game, 14 + round as u32 % 16, &mut seed);
+            let me = board.to_move();
+            if !board.winning_cells(me).is_empty() || !board.winning_cells(me.other()).is_empty() {
+                continue;
+            }
+            let mut full = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            let (with_cap_lifted, _) =
+                defender_node(&rules, &board, (UNLIMITED, None), true, &mut full);
+            if !matches!(with_cap_lifted, AndNode::Replies(r) if r.has_two()) {
+                continue;
+            }
+            let mut capped = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
+            capped.cap_calls(1);
+            let (node, _) = defender_node(&rules, &board, (UNLIMITED, None), true, &mut capped);
+            assert_ne!(node, AndNode::NoWin, "{board:?}");
+            if capped.cut_short() {
+                // Every reply kept: as many as the rules give, at least
+                // those the zone keeps.
+                let AndNode::Replies(all) = node else {
+                    unreachable!()
+                };
+                let AndNode::Replies(zoned) = with_cap_lifted else {
+                    unreachable!()
+                };
+                assert!(zoned.and_not(&all).is_empty(), "{board:?}");
+                cut += 1;
+            }
+        }
+        assert!(cut > 20, "only {cut} searches cut short");
     }
 
     /// The widths are tried in turn, threes, then twos below narrow

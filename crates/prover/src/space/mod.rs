@@ -1,0 +1,238 @@
+//! The game a proof-number search searches, as one value: the whole game
+//! asked ([`Space::Game`]) or the attacker's threat space
+//! ([`Space::Threats`], [`threats`]). PNS and df-pn are given a [`Space`]
+//! in their settings and consult it at each step where the two games
+//! differ (the attacker's moves, the defender's node, the widening, what
+//! a disproof means); nothing else in them tells the two apart. The
+//! provers that search the threat space (`vct`, `vct-dfpn`) are built in
+//! [`crate::vct`], above both searches.
+
+pub mod threats;
+
+pub use threats::{threat_moves, Width, COUNTER_THREAT_PLIES, NARROW_THREAT_PLIES};
+
+use crate::node::last_plies::LastPlies;
+use crate::node::zone;
+use crate::node::{AndNode, NodeRules, Wins};
+use crate::outcome::{Problem, ProblemError, Verdict};
+use crate::vcf::VcfSearcher;
+use kinrow_board::{Bitboard, Game, SearchBoard};
+
+/// Which game a proof-number search searches (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// The game asked: its candidates, its attacker's filter, its horizon.
+    #[default]
+    Game,
+    /// The attacker kept to its threats ([`threats`]): a win is a win of
+    /// the game; a disproof is [`Verdict::NoThreatWin`], the threat
+    /// space's only.
+    Threats,
+}
+
+/// The two searches that take a [`Space`], for the names of the provers
+/// they make with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    Pns,
+    Dfpn,
+}
+
+impl Space {
+    /// The name of the prover `search` makes in this space (`pns`,
+    /// `dfpn`, `vct`, `vct-dfpn`), so that no report names the wrong one.
+    #[must_use]
+    pub const fn prover_name(self, search: Search) -> &'static str {
+        match (self, search) {
+            (Space::Game, Search::Pns) => "pns",
+            (Space::Game, Search::Dfpn) => "dfpn",
+            (Space::Threats, Search::Pns) => crate::vct::NAME,
+            (Space::Threats, Search::Dfpn) => crate::vct::DFPN_NAME,
+        }
+    }
+
+    /// Whether this space takes a problem asking for every winning move:
+    /// not the threat space, where a first move outside it would go
+    /// unlisted.
+    ///
+    /// # Errors
+    ///
+    /// [`ProblemError::AllMovesThreatSpace`].
+    pub fn accepts(self, all_moves: bool) -> Result<(), ProblemError> {
+        match self {
+            Space::Threats if all_moves => Err(ProblemError::AllMovesThreatSpace),
+            _ => Ok(()),
+        }
+    }
+
+    /// What a disproved root says of `problem`: the game's no-win, or the
+    /// threat space's (but where the restriction changes nothing,
+    /// [`threats::keeps_no_win`]).
+    #[must_use]
+    pub fn disproof(self, problem: &Problem) -> Verdict {
+        match self {
+            Space::Threats if !threats::keeps_no_win(problem) => Verdict::NoThreatWin,
+            _ => Verdict::NoWin,
+        }
+    }
+
+    /// Whether a renju problem is searched by both games of passes
+    /// ([`crate::node::bracket`]): the whole game's; the threat space
+    /// searches only the one for wins (every one of its defender's nodes
+    /// refutes a pass by the attacker's threat).
+    #[must_use]
+    pub fn brackets_passes(self, problem: &Problem) -> bool {
+        self == Space::Game && problem.board.game().has_forbidden_points()
+    }
+
+    /// Whether a search from a position of `game` with `depth` plies left
+    /// under `rules` is one of a whole small game, where disproof zones,
+    /// the defender's reply order and a table handed to the draw
+    /// certificate's writer apply ([`zone::applies`]): never in the
+    /// threat space, whose disproofs are of a restricted game.
+    #[must_use]
+    pub fn whole_game(self, rules: &NodeRules, game: &Game, depth: u32) -> bool {
+        self == Space::Game && zone::applies(rules, game, depth)
+    }
+
+    /// Whether a search that ran out of budget reports the numbers it left
+    /// one and two plies below the root ([`crate::PlyNumbers`]): those of
+    /// the threat space are of another game, not reported.
+    #[must_use]
+    pub const fn reports_first_plies(self) -> bool {
+        matches!(self, Space::Game)
+    }
+
+    /// Whether the search needs a VCF searcher for this space alone (the
+    /// threat space asks for a VCF at every node).
+    #[must_use]
+    pub const fn needs_vcf(self) -> bool {
+        matches!(self, Space::Threats)
+    }
+
+    /// Whether the attacker's node asks for its VCF before its moves (the
+    /// VCF shortcut) in df-pn, which keeps no VCF searcher for the whole
+    /// game (its memory is its table): in the threat space, as PNS's
+    /// `vct` does.
+    #[must_use]
+    pub const fn dfpn_vcf_shortcut(self) -> bool {
+        matches!(self, Space::Threats)
+    }
+
+    /// The attacker's moves among `moves` (what the rules and the
+    /// five-ply cut left) with `depth` plies left, at `width`: all of them
+    /// in the game; in the threat space its threats at `width` or at a
+    /// greater width where that one has none
+    /// ([`threats::attacker_moves`]), with the width taken. Only where the
+    /// last-plies shortcuts are on (`last_plies`): off, the rules are the
+    /// plain game's.
+    #[inline]
+    pub(crate) fn attacker_moves(
+        self,
+        last_plies: &LastPlies,
+        board: &SearchBoard,
+        moves: Bitboard,
+        depth: u32,
+        width: Width,
+    ) -> (Bitboard, Width) {
+        match self {
+            Space::Threats if last_plies.is_on() => {
+                threats::attacker_moves(board, &moves, depth, width)
+            }
+            _ => (moves, width),
+        }
+    }
+
+    /// The attacker's `moves` at its node, cut to those that answer the
+    /// defender's own threat in the threat space
+    /// ([`threats::counter_cut`]); all of them in the game.
+    #[inline]
+    pub(crate) fn counter_cut(
+        self,
+        last_plies: &LastPlies,
+        board: &SearchBoard,
+        moves: Bitboard,
+        depth: u32,
+        vcf: &mut VcfSearcher,
+    ) -> Bitboard {
+        match self {
+            Space::Threats if last_plies.is_on() => threats::counter_cut(board, moves, depth, vcf),
+            _ => moves,
+        }
+    }
+
+    /// The threat space's defender's node ([`threats::defender_node`]),
+    /// or `None` in the game, whose defender's node is the rules' with
+    /// reduction 6.
+    #[inline]
+    pub(crate) fn defender_node(
+        self,
+        rules: &NodeRules,
+        last_plies: &LastPlies,
+        board: &SearchBoard,
+        at: (u32, Option<&Wins>),
+        wide: bool,
+        vcf: &mut VcfSearcher,
+    ) -> Option<(AndNode, u32)> {
+        match self {
+            Space::Threats if last_plies.is_on() => {
+                Some(threats::defender_node(rules, board, at, wide, vcf))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the moves of this space are a restriction of the game's,
+    /// so that an attacker's node out of moves, or a defender's node the
+    /// space leaves no reply, is a no-win of this horizon and space only.
+    #[must_use]
+    pub const fn restricts(self) -> bool {
+        matches!(self, Space::Threats)
+    }
+
+    /// Whether an attacker's node goes through widths, each tried once
+    /// every threat of the one before failed ([`Width`]): the threat
+    /// space's; the game has one width.
+    #[must_use]
+    pub const fn has_widths(self) -> bool {
+        matches!(self, Space::Threats)
+    }
+
+    /// The width an attacker's node (not `and`) at `width` is widened to
+    /// instead of being given up, now that it is `disproved`
+    /// ([`threats::widens`]); `None` in the game, which has one width.
+    #[inline]
+    #[must_use]
+    pub fn widens(self, and: bool, width: Width, disproved: bool) -> Option<Width> {
+        match self {
+            Space::Threats => threats::widens(and, width, disproved),
+            Space::Game => None,
+        }
+    }
+
+    /// Whether an open attacker's node at `width` with proof number `pn`
+    /// is widened to its twos before its threes all fail
+    /// ([`threats::widens_early`]; PNS only).
+    #[inline]
+    #[must_use]
+    pub fn widens_early(self, and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
+        self == Space::Threats && threats::widens_early(and, width, pn, twos_pn)
+    }
+
+    /// Whether the children of a node are the wider space's defender's
+    /// nodes ([`threats::children_wide`]).
+    #[inline]
+    #[must_use]
+    pub fn children_wide(self, parent_and: bool, parent_width: Width) -> bool {
+        self == Space::Threats && threats::children_wide(parent_and, parent_width)
+    }
+
+    /// What the key of a child mixes in: the wider space's defender's
+    /// nodes are other nodes than the narrow ones at the same positions
+    /// ([`threats::child_salt`]).
+    #[inline]
+    #[must_use]
+    pub const fn child_salt(wide_children: bool) -> u64 {
+        threats::child_salt(wide_children)
+    }
+}
