@@ -48,7 +48,7 @@ fn resolved(path: &Path) -> Option<PathBuf> {
 /// path comparison sees, is its input; elsewhere, or when one does not
 /// exist yet, the same path as the file system resolves it ([`resolved`]:
 /// symbolic links followed).
-fn same_file(a: &Path, b: &Path) -> bool {
+pub fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;

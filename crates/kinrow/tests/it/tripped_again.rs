@@ -1,10 +1,14 @@
 //! What a new user tripped over the second time (issue 63): one test
 //! through the binary per report, named after what it broke.
 
-use crate::common::{kinrow, stderr, write};
+use crate::common::{json_lines, kinrow, stderr, stdout, write};
 
 const WIN_9: &str = "../../positions/bench/win-9.pos";
 const GAME_21: &str = "../../positions/games/selfplay-21.psq";
+
+/// x's open three h8 i9 j10 (and h10); o to move must stop it: o's
+/// defences within 6 plies are a2 a4 a6 g7 k11 (`tripped.rs`).
+const THREATENED: &str = "board 15\ndepth 6\nmoves h8 a1 i9 a3 j10 a5 h10 a7\nto-move o\n";
 
 #[test]
 fn a_hard_link_to_an_input_was_written_over() {
@@ -49,4 +53,69 @@ fn a_hard_link_to_an_input_was_written_over() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&game).unwrap(), game_before);
+}
+
+#[test]
+fn defences_with_svg_drew_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = write(dir.path(), "d.pos", THREATENED);
+    let svg = dir.path().join("d.svg");
+    let out = kinrow()
+        .arg("solve")
+        .arg(&pos)
+        .args(["--defences", "--json", "--svg"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["svg"].as_str(), Some(svg.to_str().unwrap()), "{v}");
+    let picture = std::fs::read_to_string(&svg).expect("the picture was written");
+    assert!(picture.starts_with("<svg"), "{picture}");
+    // The five defending moves circled, and named in the title.
+    let rings = picture.matches(r##"fill="none" stroke="#d8231c""##).count();
+    assert_eq!(rings, 5, "{picture}");
+    assert!(picture.contains("defences a2 a4 a6 g7 k11"), "{picture}");
+    // The text report names the picture, as `solve --svg` does.
+    let svg2 = dir.path().join("d2.svg");
+    let out = kinrow()
+        .arg("solve")
+        .arg(&pos)
+        .args(["--defences", "--svg"])
+        .arg(&svg2)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("picture: "), "{}", stdout(&out));
+    assert!(svg2.exists());
+}
+
+#[test]
+fn svg_and_proof_to_one_path_failed_after_solving() {
+    let dir = tempfile::tempdir().unwrap();
+    let same = dir.path().join("out");
+    let out = kinrow()
+        .args(["solve", WIN_9, "--svg"])
+        .arg(&same)
+        .arg("--proof")
+        .arg(&same)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // Refused before solving: nothing written, no verdict printed.
+    assert!(!same.exists());
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    // One file by two names (a hard link), with --force: refused too.
+    let a = write(dir.path(), "a.out", "old\n");
+    let b = dir.path().join("b.out");
+    std::fs::hard_link(&a, &b).unwrap();
+    let out = kinrow()
+        .args(["solve", WIN_9, "--force", "--svg"])
+        .arg(&a)
+        .arg("--proof")
+        .arg(&b)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&a).unwrap(), "old\n");
 }
