@@ -2,6 +2,7 @@
 //! through the binary per report, named after what it broke.
 
 use crate::common::{json_lines, kinrow, stderr, stdout, write};
+use std::path::Path;
 
 const WIN_9: &str = "../../positions/bench/win-9.pos";
 const GAME_21: &str = "../../positions/games/selfplay-21.psq";
@@ -118,4 +119,68 @@ fn svg_and_proof_to_one_path_failed_after_solving() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&a).unwrap(), "old\n");
+}
+
+/// A worker script that writes `message` on stderr and answers nothing,
+/// as `kinrow solve` does when its job's file has gone.
+fn failing_worker(dir: &Path, message: &str) -> std::path::PathBuf {
+    let p = write(
+        dir,
+        "worker.sh",
+        &format!("#!/bin/sh\necho '{message}' >&2\nexit 2\n"),
+    );
+    let mut perm = std::fs::metadata(&p).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&p, perm).unwrap();
+    p
+}
+
+#[test]
+fn cluster_job_failures_hid_their_cause() {
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "four.pos", "board 4x4\nk 3\n");
+    let cause = "kinrow: jobs/0.pos: No such file or directory (os error 2)";
+    let worker = failing_worker(t.path(), cause);
+    let out = kinrow()
+        .arg("solve")
+        .arg(&pos)
+        .args(["--cluster", "local", "--work-dir"])
+        .arg(t.path().join("w"))
+        .args(["--job-nodes", "3", "--workers", "1", "--json", "--worker"])
+        .arg(&worker)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    let notes: Vec<&str> = err.lines().filter(|l| l.contains("job 0 run")).collect();
+    assert_eq!(notes.len(), 3, "{err}");
+    for note in notes {
+        assert!(note.contains(cause), "{note}");
+    }
+}
+
+#[test]
+fn cluster_refusals_said_the_wrong_thing() {
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "four.pos", "board 4x4\nk 3\n");
+    let refusal = |args: &[&str]| {
+        let out = kinrow()
+            .arg("solve")
+            .arg(&pos)
+            .args(["--cluster", "local", "--work-dir"])
+            .arg(t.path().join("w"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        stderr(&out)
+    };
+    // --workers is how many jobs run at once, not a job's budget.
+    let threads = refusal(&["--threads", "2"]);
+    assert!(threads.contains("--workers"), "{threads}");
+    assert!(!threads.contains("budget"), "{threads}");
+    // A cluster's no-win comes without a certificate (docs/cluster.md).
+    let svg = refusal(&["--svg", "x.svg"]);
+    assert!(svg.contains("--svg"), "{svg}");
+    assert!(!svg.contains("win or no-win with a certificate"), "{svg}");
+    assert!(svg.contains("no-win without"), "{svg}");
 }
