@@ -184,3 +184,100 @@ fn cluster_refusals_said_the_wrong_thing() {
     assert!(!svg.contains("win or no-win with a certificate"), "{svg}");
     assert!(svg.contains("no-win without"), "{svg}");
 }
+
+/// The repository's root.
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The long flags (`--name`) that `kinrow COMMAND --help` lists.
+fn flags_of(command: &str) -> Vec<String> {
+    let out = kinrow().args([command, "--help"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{command}");
+    let mut flags: Vec<String> = stdout(&out)
+        .lines()
+        .map(str::trim_start)
+        .filter_map(|l| l.strip_prefix("-h, ").or(Some(l)))
+        .filter_map(|l| l.strip_prefix("--"))
+        .map(|l| {
+            let name: String = l
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+            format!("--{name}")
+        })
+        .filter(|f| f != "--help")
+        .collect();
+    flags.dedup();
+    flags
+}
+
+/// The README's Commands block lacked `--svg`, `--name`, `--html`, the
+/// cluster's job flags and more: every flag of every command's help is
+/// in docs/commands.md, the reference the README sends readers to.
+#[test]
+fn the_commands_reference_lacked_flags() {
+    let reference = std::fs::read_to_string(root().join("docs/commands.md")).unwrap();
+    let mut missing = Vec::new();
+    for command in [
+        "solve", "verify", "bench", "show", "check", "analyse", "brain",
+    ] {
+        let flags = flags_of(command);
+        assert!(!flags.is_empty(), "{command}: no flags read from its help");
+        for flag in flags {
+            if !reference.contains(&flag) {
+                missing.push(format!("{command} {flag}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in docs/commands.md: {missing:?}");
+}
+
+/// The README's further reading lacked python.md, cluster.md, pictures.md
+/// and parallel.md: every page of docs/ is linked from it.
+#[test]
+fn the_readme_left_docs_pages_unlisted() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut unlisted = Vec::new();
+    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".md") && !readme.contains(&format!("](docs/{name}")) {
+            unlisted.push(name);
+        }
+    }
+    assert!(
+        unlisted.is_empty(),
+        "not linked from the README: {unlisted:?}"
+    );
+}
+
+/// The README's `--defences` example named `threatened.pos`, which is not
+/// in the repository: every `kinrow` command of the README's shell blocks
+/// runs as written (from a folder that sees the repository's positions,
+/// so that the files they write land there) and exits 0. The brain's,
+/// fed by a pipe, and cargo's are left out.
+#[test]
+fn a_readme_example_named_a_file_that_is_not_there() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(root().join("positions"), dir.path().join("positions")).unwrap();
+    let mut ran = 0;
+    for block in readme.split("```sh\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        for line in block.lines() {
+            let command = line.split("  #").next().unwrap().trim();
+            let Some(args) = command.strip_prefix("kinrow ") else {
+                continue;
+            };
+            let out = kinrow()
+                .current_dir(dir.path())
+                .args(args.split_whitespace())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+            ran += 1;
+        }
+    }
+    assert!(ran >= 10, "{ran} commands");
+}
+
