@@ -78,7 +78,7 @@ pub(crate) fn whole(
     }
 }
 
-/// [`whole`] for an argument that fits a `u32` (plies, `k`).
+/// [`whole`] for an argument that fits a `u32` (a depth in plies).
 pub(crate) fn whole_u32(
     name: &str,
     v: Option<&Bound<'_, PyAny>>,
