@@ -19,7 +19,7 @@ the other brain's forced wins.
 plays kinrow against itself). Prints one line per game and a summary;
 `--json FILE` writes the games, `--log FILE` every line sent and received.
 Exit status 1 when a move was illegal, late or missing, or a win
-announced by kinrow was not carried out. The README's brain section has
+announced by kinrow was not carried out. docs/brain.md has
 the figures and how the engine was built.
 """
 

@@ -10,6 +10,7 @@ Usage (Python 3.11, standard library only)::
 
     python3 tools/convert_quintet.py SRC_DIR [OUT_DIR]   # convert
     python3 tools/convert_quintet.py --check [OUT_DIR]   # validate output
+    python3 tools/convert_quintet.py --measure KINROW [OUT_DIR]   # redo the slow marks
 
 ``SRC_DIR`` holds the quintet case files (``*.txt``); ``OUT_DIR`` defaults to
 ``positions/renju-puzzles`` next to this tool. Converting writes one
@@ -17,6 +18,8 @@ Usage (Python 3.11, standard library only)::
 it also runs the checks below on what it is about to write and refuses to
 write a case that fails them. ``--check`` re-reads every ``.pos`` file in
 ``OUT_DIR`` and runs the checks again, independently of the conversion.
+``--measure KINROW`` times the written puzzles with the binary ``KINROW``
+and redoes their ``slow`` lines from what it measured (see below).
 
 Which cases are converted
 -------------------------
@@ -74,12 +77,23 @@ The mapping
   that leaves two winning cells (``vcf_black`` has limit 12 and a 23-move
   line); the five follows two plies later, at ply ``2 * limit + 1``. That
   is the depth written. A limit of 255 means no limit: no ``depth`` line.
-* kinrow's ``slow`` line marks the freestyle and exact puzzles of the
-  cases kinrow's default prover does not prove within 10 s
-  (``NOT_SETTLED_BY_KINROW``), with quintet's own ``slow`` or ``heavy`` tag
-  when it has one, and likewise the renju puzzles of the cases the default
-  prover (there the threat space alone) does not prove within 10 s
-  (``NOT_SETTLED_UNDER_RENJU``).
+* kinrow's ``slow`` line marks the puzzles that kinrow's default prover
+  did not prove within 10 s on one thread, as measured by ``--measure
+  KINROW`` (``KINROW solve FILE --time 10 --threads 1 --json`` on each
+  file) and recorded in ``OUT_DIR/measured.tsv`` (each puzzle's result and
+  seconds, with the command, commit and machine), with quintet's own
+  ``slow`` or ``heavy`` tag when it has one. ``--measure`` rewrites the
+  ``slow`` lines of the files in ``OUT_DIR`` from the new record; a
+  conversion reads the record. The marks are then a measurement anyone
+  can redo, not a list kept by hand (issue 63: two such marks had gone
+  stale). ``kinrow verify`` skips the marked puzzles and runs the others
+  without a time limit, so a puzzle left unmarked must be one the default
+  prover proves quickly: a puzzle proved in more than half the limit
+  (``UNMARKED_SECONDS``) is marked too. Without a time limit the default
+  prover does the measured run's work (the same threat searches, which
+  count nodes, not seconds) but for ``vct-db``'s first share, capped at
+  500,000 nodes either way, so an unmarked puzzle cannot run away. The
+  record keeps the machine's load, since a busy machine marks more.
 * No ``solution`` line (quintet's line is one winning line, not the set of
   winning first moves); the line is kept in a ``#`` comment, with a
   ``source`` line naming the case file and its origin.
@@ -98,8 +112,13 @@ the list shows why they are written with ``attack any``.
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import re
+import subprocess
 import sys
+from datetime import date
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -199,52 +218,71 @@ def depth_for(case: Case) -> int | None:
     return None if case.limit == NO_LIMIT else 2 * case.limit + 1
 
 
-# Cases kinrow's default prover (`auto`: the threat space first) does not
-# prove within 10 s under both rules on a 2-core machine (measured with `for
-# f in positions/renju-puzzles/*.pos; do kinrow solve $f --prover vct --time
-# 10 --json; done`): they are marked slow. Every other case is verified in
-# CI; quintet's own slow and heavy tags are kept in the case's comments.
-NOT_SETTLED_BY_KINROW = {
-    "vct_black_long",
-    "vct_game_black_l09_2",
-    "vct_game_black_l11_3",
-    "vct_small_but_long",
-    "vct_unstable",
-}
+# ------------------------------------------------------------ slow marks
+
+# The record of `--measure`, in OUT_DIR: one line per puzzle.
+MEASURED = "measured.tsv"
+# Each puzzle's time limit in the measurement, in seconds.
+MEASURE_SECONDS = 10
+# The most seconds a puzzle left unmarked took in the measurement: half
+# the limit, so that `kinrow verify`, which runs the unmarked puzzles
+# without a time limit (CI's suites step), has a margin on a busy machine.
+UNMARKED_SECONDS = MEASURE_SECONDS / 2
 
 
-# The same under rule renju, which the default prover hands to the threat
-# space alone (measured with `for f in positions/renju-puzzles/*.pos; do
-# kinrow solve $f --time 10 --json; done`), with why.
-NOT_SETTLED_UNDER_RENJU = {
-    "vct_black_long": "does not prove it within 10 s",
-    "vct_game_black_l09_2": "does not prove it within 10 s",
-    "vct_game_black_l11_3": "does not prove it within 10 s",
-    "vct_game_black_l14_2": "does not prove it within 10 s",
-    "vct_game_white_l15_1": "does not prove it within 10 s",
-    "vct_small_but_long": "does not prove it within 10 s",
-    "vct_unstable": "does not prove it within 10 s",
-}
+def measure_command(kinrow: str, path: str) -> list[str]:
+    """The run of one file: the default prover on one thread (as `kinrow
+    verify` runs it), each puzzle within MEASURE_SECONDS."""
+    return [kinrow, "solve", path, "--time", str(MEASURE_SECONDS),
+            "--threads", "1", "--json", "--allow-unknown"]
 
 
-def slow_reason(case: Case, attack: str, rule: str) -> str | None:
-    del attack  # the threat space does not depend on the attack filter
-    tags = None
-    if {"slow", "heavy"} & case.tags:
-        tags = "slow heavy" if "heavy" in case.tags else "slow"
-    quintet = f"quintet, a dedicated Renju solver, tags it {tags}"
-    if rule == "renju":
-        why = NOT_SETTLED_UNDER_RENJU.get(case.name)
-        if why is None:
-            return None
-        reasons = [f"kinrow's default prover (the threat space) {why} on a 2-core machine"]
-    elif case.name not in NOT_SETTLED_BY_KINROW:
+def read_measured(out: Path) -> dict[str, tuple[str, float]] | None:
+    """The record of `--measure` in `out`: puzzle name -> (result,
+    seconds), or None when there is none."""
+    path = out / MEASURED
+    if not path.exists():
         return None
+    measured = {}
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        name, result, seconds = raw.split("\t")[:3]
+        if name != "puzzle":
+            measured[name] = (result, float(seconds))
+    return measured
+
+
+def quintet_tags(tags: set[str]) -> str | None:
+    """quintet's own `slow` or `heavy` tags, as the mark quotes them."""
+    if {"slow", "heavy"} & tags:
+        return "slow heavy" if "heavy" in tags else "slow"
+    return None
+
+
+def slow_reason(puzzle: str, tags: set[str],
+                measured: dict[str, tuple[str, float]]) -> str | None:
+    """The `slow` line of `puzzle` (`<case>-<rule>`), or None: marked when
+    the measurement found no proof within its time limit, or one that
+    took over UNMARKED_SECONDS."""
+    result = measured.get(puzzle)
+    if result is None:
+        return None
+    answer, seconds = result
+    if answer == "win" and seconds <= UNMARKED_SECONDS:
+        return None
+    if answer == "win":
+        reasons = [f"kinrow's default prover proves it in {seconds:.1f} s "
+                   f"on one thread ({MEASURED}), over the "
+                   f"{UNMARKED_SECONDS:g} s that kinrow verify may spend "
+                   "without a time limit on a puzzle left unmarked"]
     else:
-        reasons = ["kinrow's default prover (vct first) does not prove it "
-                   "within 10 s on a 2-core machine"]
-    if tags:
-        reasons.append(quintet)
+        reasons = [f"kinrow's default prover does not prove it within "
+                   f"{MEASURE_SECONDS} s on one thread ({MEASURED}: "
+                   f"{answer} after {seconds:.1f} s)"]
+    if quintet_tags(tags):
+        reasons.append(f"quintet, a dedicated Renju solver, tags it "
+                       f"{quintet_tags(tags)}")
     return "; ".join(reasons)
 
 
@@ -464,7 +502,8 @@ def stone_note(grid: Grid, side: str) -> str:
             f"play; `to-move {side}` makes the position acceptable")
 
 
-def render(case: Case, grid: Grid) -> str:
+def render(case: Case, grid: Grid,
+           measured: dict[str, tuple[str, float]]) -> str:
     attack = attack_for(case)
     depth = depth_for(case)
     side = attacker(case)
@@ -484,7 +523,7 @@ def render(case: Case, grid: Grid) -> str:
         out.append("# The case file's comments:")
         out += [f"#   {c}" for c in case.comments]
     for rule in rules_for(case):
-        slow = slow_reason(case, attack, rule)
+        slow = slow_reason(f"{case.name}-{rule}", case.tags, measured)
         out += ["", f"[{case.name}-{rule}]",
                 f"source quintet benches/cases/{case.name}.txt ({LICENCE}); "
                 f"origin: {origin(case)}"]
@@ -508,6 +547,11 @@ def convert(src: Path, out: Path) -> int:
         return 1
     converted, left_out, problems, notes = [], [], [], []
     rendered: dict[str, str] = {}
+    measured = read_measured(out)
+    if measured is None:
+        print(f"no {MEASURED} in {out}: no puzzle is marked slow; run "
+              "--measure KINROW after converting", file=sys.stderr)
+        measured = {}
     for path in cases:
         case = parse_case(path)
         why = exclusion(case)
@@ -527,7 +571,7 @@ def convert(src: Path, out: Path) -> int:
         p, n = replay(case, grid, line_filter)
         problems += p
         notes += n
-        rendered[case.name] = render(case, grid)
+        rendered[case.name] = render(case, grid, measured)
         converted.append(case)
     if problems:
         print("not written, problems found:", *problems, sep="\n  ",
@@ -544,10 +588,17 @@ def convert(src: Path, out: Path) -> int:
           f"{len(converted) - vcf} VCT) into {puzzles} puzzles in {out}")
     for attack in ("fours", "threats", "any"):
         names = [c.name for c in converted if attack_for(c) == attack]
-        slow = [c.name for c in converted
-                if attack_for(c) == attack
-                and slow_reason(c, attack, rules_for(c)[0])]
-        print(f"  attack {attack}: {len(names)} cases, {len(slow)} slow")
+        slow = [f"{c.name}-{rule}" for c in converted
+                if attack_for(c) == attack for rule in rules_for(c)
+                if slow_reason(f"{c.name}-{rule}", c.tags, measured)]
+        print(f"  attack {attack}: {len(names)} cases, {len(slow)} puzzles "
+              "slow")
+    unmeasured = [f"{c.name}-{rule}" for c in converted
+                  for rule in rules_for(c)
+                  if f"{c.name}-{rule}" not in measured]
+    if unmeasured and measured:
+        print(f"not in {MEASURED} (left unmarked; run --measure KINROW): "
+              + " ".join(unmeasured), file=sys.stderr)
     print(f"left out {len(left_out)} cases:")
     for name, why in left_out:
         print(f"  {name}: {why}")
@@ -557,6 +608,92 @@ def convert(src: Path, out: Path) -> int:
         for note in notes:
             print(f"  {note}")
     return 0
+
+
+# ----------------------------------------------------------------- measure
+
+
+def measure(kinrow: str, out: Path) -> int:
+    """Times every puzzle of the files in `out` with the binary `kinrow`
+    (`measure_command`), writes the record (`MEASURED`) and redoes the
+    files' `slow` lines from it."""
+    files = sorted(out.glob("*.pos"))
+    if not files:
+        print(f"no .pos files in {out}", file=sys.stderr)
+        return 1
+    rows: list[tuple[str, str, float, str]] = []
+    load_before = os.getloadavg()[0]
+    for path in files:
+        command = measure_command(kinrow, str(path))
+        p = subprocess.run(command, capture_output=True, text=True)
+        if p.returncode not in (0, 3):
+            print(f"{path.name}: {' '.join(command)} exited {p.returncode}:"
+                  f"\n{p.stderr}", file=sys.stderr)
+            return 1
+        for line in p.stdout.splitlines():
+            if line.strip():
+                j = json.loads(line)
+                rows.append((j["name"], j["result"], j["seconds"],
+                             j.get("prover", "")))
+                print(f"{j['name']}: {j['result']} in {j['seconds']:.2f} s",
+                      flush=True)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"],
+                            cwd=out, capture_output=True, text=True)
+    version = subprocess.run([kinrow, "--version"], capture_output=True,
+                             text=True).stdout.strip()
+    load_after = os.getloadavg()[0]
+    header = [
+        "# The slow marks' measurement (tools/convert_quintet.py --measure):",
+        f"# each file run as `{' '.join(measure_command('kinrow', 'FILE'))}`",
+        f"# by {version} at commit {commit.stdout.strip() or '?'}, "
+        f"{date.today().isoformat()}, on {os.cpu_count()} cores "
+        f"({platform.machine()}), load average {load_before:.1f} before and "
+        f"{load_after:.1f} after;",
+        f"# a puzzle whose result is not `win`, or took over "
+        f"{UNMARKED_SECONDS:g} s, is marked slow.",
+        "puzzle\tresult\tseconds\tprover",
+    ]
+    body = [f"{n}\t{r}\t{s:.3f}\t{p}" for n, r, s, p in rows]
+    (out / MEASURED).write_text("\n".join(header + body) + "\n",
+                                encoding="utf-8")
+    measured = read_measured(out) or {}
+    changed = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        new = remark(text, measured)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed += 1
+    slow = [n for n, (r, s) in measured.items()
+            if r != "win" or s > UNMARKED_SECONDS]
+    print(f"measured {len(rows)} puzzles: {len(slow)} slow "
+          f"({' '.join(slow) or 'none'}); {changed} files rewritten")
+    return 0
+
+
+def remark(text: str, measured: dict[str, tuple[str, float]]) -> str:
+    """`text`, a converted file, with each section's `slow` line redone
+    from `measured`: quintet's tags come from the file's `# quintet:`
+    comment, and the mark goes after the section's `source` line, where a
+    conversion writes it."""
+    tags: set[str] = set()
+    m = re.search(r"^# quintet: .*tags: (.*)$", text, re.M)
+    if m:
+        tags = set(m.group(1).split())
+    out: list[str] = []
+    section = None
+    for raw in text.splitlines():
+        header = re.fullmatch(r"\[(.+)\]", raw.strip())
+        if header:
+            section = header.group(1)
+        if section and raw.startswith("slow "):
+            continue
+        out.append(raw)
+        if section and raw.startswith("source "):
+            reason = slow_reason(section, tags, measured)
+            if reason:
+                out.append(f"slow {reason}")
+    return "\n".join(out) + "\n"
 
 
 # ------------------------------------------------------------------- check
@@ -630,10 +767,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="validate the .pos files in OUT_DIR instead of "
                              "converting")
+    parser.add_argument("--measure", metavar="KINROW",
+                        help="time every puzzle in OUT_DIR with this kinrow "
+                             f"binary ({MEASURE_SECONDS} s each, one thread), "
+                             f"write OUT_DIR/{MEASURED} and redo the slow "
+                             "lines from it")
     parser.add_argument("dirs", nargs="*", metavar="DIR",
                         help="SRC_DIR [OUT_DIR] to convert, [OUT_DIR] with "
                              "--check")
     args = parser.parse_args(argv)
+    if args.measure:
+        if len(args.dirs) > 1 or args.check:
+            parser.error("--measure takes at most one directory")
+        return measure(args.measure,
+                       Path(args.dirs[0]) if args.dirs else default_out)
     if args.check:
         if len(args.dirs) > 1:
             parser.error("--check takes at most one directory")

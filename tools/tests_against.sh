@@ -11,5 +11,9 @@ cargo test -p kinrow --test it --no-run 2>/dev/null
 test_bin=$(ls -t target/debug/deps/it-* | grep -v '\.d$' | head -1)
 cp target/debug/kinrow target/debug/kinrow.built
 trap 'mv target/debug/kinrow.built target/debug/kinrow' EXIT
+# target/debug/kinrow is a hard link to cargo's target/debug/deps/kinrow-*:
+# a plain cp would write OLD through it into cargo's copy too, and later
+# test runs would call OLD while cargo took it for fresh. A new file, then.
+rm -f target/debug/kinrow
 cp "$old" target/debug/kinrow
 (cd crates/kinrow && "../../$test_bin" "$@") || true

@@ -84,6 +84,9 @@ pub struct Report {
 /// The most times one job's budget is doubled ([`Read::UncertifiedWin`]).
 pub const MAX_DOUBLINGS: u32 = 3;
 
+/// The most characters of a failed run's stderr line that its note quotes.
+const CAUSE_CHARS: usize = 300;
+
 /// What a run's result file says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Read {
@@ -452,7 +455,10 @@ impl Master<'_> {
             }
             Err(why) => {
                 let code = e.code.map_or("killed".to_string(), |c| format!("exit {c}"));
-                let note = format!("job {} run {} ({code}): {why}", e.job, e.run);
+                let cause = self
+                    .last_error_line(e.job, e.run)
+                    .map_or_else(String::new, |l| format!(" (its stderr: {l})"));
+                let note = format!("job {} run {} ({code}): {why}{cause}", e.job, e.run);
                 self.state.jobs[e.job].notes.push(note.clone());
                 if let Some(w) = e.wall {
                     self.state.jobs[e.job].seconds.push(w.as_secs_f64());
@@ -508,6 +514,22 @@ impl Master<'_> {
     /// Whether job `id`'s budget may be doubled once more.
     fn may_double(&self, id: usize) -> bool {
         self.state.jobs[id].doubled < MAX_DOUBLINGS
+    }
+
+    /// The last line that run `run` of job `id` wrote on its standard
+    /// error (at most [`CAUSE_CHARS`] characters), if any: for a run that
+    /// gave no answer, the cause is there (a job file gone from the work
+    /// directory, a worker that could not start), and the note says it
+    /// rather than only what came back (issue 63).
+    fn last_error_line(&self, id: usize, run: u32) -> Option<String> {
+        let text = std::fs::read(self.dir.job_file(id, &format!("r{run}.err"))).ok()?;
+        let text = String::from_utf8_lossy(&text);
+        let line = text.lines().map(str::trim).rfind(|l| !l.is_empty())?;
+        let mut short: String = line.chars().take(CAUSE_CHARS).collect();
+        if short.len() < line.len() {
+            short.push_str("...");
+        }
+        Some(short)
     }
 
     /// The answer of run `run` of job `id`, with the seconds it reports

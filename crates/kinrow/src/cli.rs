@@ -14,12 +14,13 @@ text files: header lines (`board 15`, `k 5`, `rule freestyle|exact|renju`,
 `depth 9`, `time 30`) and the stones as a grid or a `moves` line. Every
 answer names the game it holds for: `candidates near R` restricts both
 sides, so a win under it is a win of that smaller game only; the default,
-`candidates all`, asks about the real game. See the README.";
+`candidates all`, asks about the real game. See the README, and
+docs/commands.md for every command and flag.";
 
 const AFTER: &str = "Examples:
   kinrow solve positions/bench/win-7.pos
   kinrow solve puzzle.pos --depth 11 --attack threats --json
-  kinrow solve threatened.pos --depth 6 --defences   (which moves defend?)
+  kinrow solve positions/games/selfplay-21.psq --ply 13 --depth 6 --defences   (which moves defend?)
   kinrow verify positions/
   kinrow bench --provers and-or,pns
   kinrow show puzzle.pos
@@ -257,6 +258,7 @@ pub struct SolveArgs {
     /// Defend instead: list every move of the side to move after which
     /// the opponent has no forced win within the horizon (each move tried
     /// and proved by the chosen prover; the budgets bound the whole list).
+    /// With --svg, the picture circles the defending moves.
     #[arg(long)]
     pub defences: bool,
     /// One JSON object per position, one per line.
@@ -289,8 +291,9 @@ pub struct SolveArgs {
     /// Draw each position as SVG with the line found numbered (and under
     /// renju x's forbidden points marked): a file for one position, a
     /// folder with one NAME.svg per position for several (or when PATH is
-    /// a folder), named as --proof names its files. A picture that cannot
-    /// be written is reported (exit 1), the verdict still printed.
+    /// a folder), named as --proof names its files; with --defences, the
+    /// defending moves circled. A picture that cannot be written is
+    /// reported (exit 1), the verdict still printed.
     #[arg(long, value_name = "PATH")]
     pub svg: Option<PathBuf>,
     /// Let the files written (--proof, --svg) replace files that exist;

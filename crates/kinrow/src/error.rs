@@ -1,4 +1,4 @@
-//! The runner's errors and its exit codes (the README's "Exit codes" lists
+//! The runner's errors and its exit codes (docs/commands.md, "Exit codes", lists
 //! them; scripts rely on them).
 
 use std::fmt;

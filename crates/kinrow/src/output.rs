@@ -43,11 +43,28 @@ fn resolved(path: &Path) -> Option<PathBuf> {
     Some(parent.join(path.file_name()?))
 }
 
-/// Refuses `path` as the output of `flag` when it is one of `inputs`, a
-/// folder, or (without `force`) a file that exists.
+/// Whether `a` and `b` are one file: on unix the same device and inode
+/// when both exist, so that a hard link (`ln in.pos hard.pos`), which no
+/// path comparison sees, is its input; elsewhere, or when one does not
+/// exist yet, the same path as the file system resolves it ([`resolved`]:
+/// symbolic links followed).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return (x.dev(), x.ino()) == (y.dev(), y.ino());
+        }
+    }
+    let target = resolved(a);
+    target.is_some() && resolved(b) == target
+}
+
+/// Refuses `path` as the output of `flag` when it is one of `inputs` (the
+/// same file, by any name: [`same_file`]), a folder, or (without `force`)
+/// a file that exists.
 pub fn guard(path: &Path, inputs: &[&Path], force: bool, flag: &str) -> Result<(), CliError> {
-    let target = resolved(path);
-    if target.is_some() && inputs.iter().any(|i| resolved(i) == target) {
+    if inputs.iter().any(|i| same_file(path, i)) {
         return Err(CliError::input(format!(
             "{flag}: {} is an input of this run; kinrow does not write over its inputs, even with --force",
             path.display()
@@ -221,5 +238,18 @@ mod tests {
         write(&other, "new", true).unwrap();
         assert_eq!(std::fs::read_to_string(&other).unwrap(), "new");
         assert_eq!(std::fs::read_to_string(&input).unwrap(), "board 5\n");
+    }
+
+    /// Issue 63, item 2: a hard link to an input is the input.
+    #[cfg(unix)]
+    #[test]
+    fn a_hard_link_to_an_input_is_the_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.pos");
+        let link = dir.path().join("hard.pos");
+        std::fs::write(&input, "board 5\n").unwrap();
+        std::fs::hard_link(&input, &link).unwrap();
+        assert!(guard(&link, &[input.as_path()], true, "--svg").is_err());
+        assert!(guard(&input, &[link.as_path()], true, "--svg").is_err());
     }
 }

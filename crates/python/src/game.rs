@@ -90,7 +90,8 @@ impl PyGame {
     /// the one after the last mover. A ply past the end, or after the
     /// winning move, raises `ValueError`.
     #[pyo3(signature = (ply=None, rule=None))]
-    fn position(&self, ply: Option<usize>, rule: Option<&str>) -> PyResult<PyPosition> {
+    fn position(&self, ply: Option<&Bound<'_, PyAny>>, rule: Option<&str>) -> PyResult<PyPosition> {
+        let ply = crate::ply(ply)?;
         let rule: Option<Rule> = rule.map(setup::rule).transpose()?;
         let ply = ply.unwrap_or_else(|| self.record.last_open_ply(rule));
         self.record

@@ -3,7 +3,7 @@
 //! reads a file, or built from moves or an array ([`crate::setup`]).
 
 use crate::setup::{self, Settings};
-use crate::value_error;
+use crate::{value_error, whole_u32};
 use kinrow_board::{Cell, Player, Rule};
 use kinrow_format::game::{parse_game, GameFormat};
 use kinrow_format::{parse_positions, write_position, Position};
@@ -126,9 +126,10 @@ pub fn read_suite(text: &str, path: Option<&str>) -> PyResult<Vec<(String, PyPos
 #[pyo3(signature = (path, *, ply=None, rule=None))]
 pub fn read_file(
     path: std::path::PathBuf,
-    ply: Option<usize>,
+    ply: Option<&Bound<'_, PyAny>>,
     rule: Option<&str>,
 ) -> PyResult<Vec<(String, PyPosition)>> {
+    let ply = crate::ply(ply)?;
     let shown = path.display().to_string();
     let text = read_text(&shown)?;
     Ok(named(load(&text, &shown, &stem(&shown), ply, rule)?))
@@ -166,9 +167,10 @@ impl PyPosition {
     fn from_text(
         text: &str,
         path: Option<&str>,
-        ply: Option<usize>,
+        ply: Option<&Bound<'_, PyAny>>,
         rule: Option<&str>,
     ) -> PyResult<PyPosition> {
+        let ply = crate::ply(ply)?;
         let shown = path.unwrap_or("<text>");
         let name = path.map_or_else(|| "position".to_string(), stem);
         single(load(text, shown, &name, ply, rule)?, shown)
@@ -179,9 +181,10 @@ impl PyPosition {
     #[pyo3(signature = (path, *, ply=None, rule=None))]
     fn from_file(
         path: std::path::PathBuf,
-        ply: Option<usize>,
+        ply: Option<&Bound<'_, PyAny>>,
         rule: Option<&str>,
     ) -> PyResult<PyPosition> {
+        let ply = crate::ply(ply)?;
         let shown = path.display().to_string();
         let text = read_text(&shown)?;
         single(load(&text, &shown, &stem(&shown), ply, rule)?, &shown)
@@ -203,9 +206,10 @@ impl PyPosition {
         to_move: Option<&str>,
         candidates: &str,
         attack: &str,
-        depth: Option<u32>,
+        depth: Option<&Bound<'_, PyAny>>,
         name: &str,
     ) -> PyResult<PyPosition> {
+        let depth = whole_u32("depth", depth, 0)?;
         let settings = Settings {
             name: name.to_string(),
             size: size.map(board_size).transpose()?,
@@ -234,9 +238,10 @@ impl PyPosition {
         to_move: Option<&str>,
         candidates: &str,
         attack: &str,
-        depth: Option<u32>,
+        depth: Option<&Bound<'_, PyAny>>,
         name: &str,
     ) -> PyResult<PyPosition> {
+        let depth = whole_u32("depth", depth, 0)?;
         let settings = Settings {
             name: name.to_string(),
             size: None,
@@ -406,12 +411,13 @@ impl PyPosition {
     fn replace(
         &self,
         name: Option<&str>,
-        depth: Option<u32>,
+        depth: Option<&Bound<'_, PyAny>>,
         no_depth: bool,
         candidates: Option<&str>,
         attack: Option<&str>,
         to_move: Option<&str>,
     ) -> PyResult<PyPosition> {
+        let depth = whole_u32("depth", depth, 0)?;
         let mut p = self.inner.clone();
         if let Some(n) = name {
             p.name = n.to_string();
@@ -437,6 +443,8 @@ impl PyPosition {
     /// The board as an SVG picture, as puzzle books print it: the stones,
     /// `line` (cell names, from the side to move) as numbered stones,
     /// `highlight` circled, and under renju x's forbidden points crossed.
+    /// A line is moves to play: a cell that holds a stone, or comes twice,
+    /// raises `ValueError` (it would not be drawn).
     #[pyo3(signature = (line=None, highlight=None))]
     fn svg(&self, line: Option<Vec<String>>, highlight: Option<Vec<String>>) -> PyResult<String> {
         let cells = |names: Option<Vec<String>>| -> PyResult<Vec<Cell>> {
@@ -446,8 +454,24 @@ impl PyPosition {
                 .map(|n| self.cell(n))
                 .collect()
         };
+        let line = cells(line)?;
+        for (i, &c) in line.iter().enumerate() {
+            let name = names(&self.inner, [c]).remove(0);
+            if self.inner.board.stone_at(c).is_some() {
+                return Err(value_error(format!(
+                    "line: {name} (move {}) already holds a stone",
+                    i + 1
+                )));
+            }
+            if line[..i].contains(&c) {
+                return Err(value_error(format!(
+                    "line: {name} (move {}) is played twice",
+                    i + 1
+                )));
+            }
+        }
         let marks = kinrow_picture::Marks {
-            line: cells(line)?,
+            line,
             forbidden: true,
             highlight: cells(highlight)?,
             title: Some(self.inner.name.clone()),

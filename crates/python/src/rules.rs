@@ -4,14 +4,17 @@
 use crate::position::{names, PyPosition};
 use crate::value_error;
 use kinrow_board::{Cell, Rule};
-use kinrow_checker::{PlainPosition, MAGIC};
+use kinrow_checker::{PlainPosition, Proves, MAGIC};
 use pyo3::prelude::*;
 
 /// The answer of `kinrow.check`: true when the certificate is valid.
 #[pyclass(frozen, module = "kinrow", name = "CheckResult", get_all)]
 pub struct CheckResult {
-    /// Whether the certificate proves a win for the side to move.
+    /// Whether the certificate is valid: a win certificate proves a win
+    /// for the side to move, a draw certificate a no-win of the whole game.
     valid: bool,
+    /// For a valid certificate, what it proves: `win` or `no-win`.
+    proves: Option<String>,
     /// The checker's verdict in words, as `kinrow check` prints it
     /// (`proof valid: ...` or `proof invalid: line N: ...`).
     message: String,
@@ -39,7 +42,8 @@ impl CheckResult {
 
 /// Checks that `certificate` (the text `solve(..., certificate=True)` or
 /// `kinrow solve --proof` writes) proves a win for the side to move of
-/// `position`, under plain rules re-implemented by the checker. A flawed
+/// `position` (a draw certificate: a no-win of the whole game), under
+/// plain rules re-implemented by the checker. A flawed
 /// certificate is an answer (`valid` false, with the flaw), not an error;
 /// text that is not a certificate at all raises `ValueError`.
 #[pyfunction]
@@ -59,6 +63,13 @@ pub fn check(position: &PyPosition, certificate: &str) -> PyResult<CheckResult> 
     Ok(match kinrow_checker::check(&plain, proof) {
         Ok(report) => CheckResult {
             valid: true,
+            proves: Some(
+                match report.proves {
+                    Proves::Win => "win",
+                    Proves::NoWin => "no-win",
+                }
+                .to_string(),
+            ),
             message: report.to_string(),
             flaw: None,
             line: None,
@@ -68,6 +79,7 @@ pub fn check(position: &PyPosition, certificate: &str) -> PyResult<CheckResult> 
         },
         Err(flaw) => CheckResult {
             valid: false,
+            proves: None,
             message: flaw.to_string(),
             flaw: Some(flaw.kind.to_string()),
             line: flaw.line,

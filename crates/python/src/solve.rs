@@ -10,9 +10,10 @@
 //! FFI boundary.
 
 use crate::position::{names, PyPosition};
-use crate::value_error;
+use crate::{value_error, whole, whole_u32};
 use kinrow::claims::claim;
 use kinrow_format::Position;
+use kinrow_prover::certificate::draw::{write_draw_certificate, DrawOptions};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::registry::{self, Build};
 use kinrow_prover::{observe, Limits, Outcome, Problem, Progress, Prover, Verdict};
@@ -52,8 +53,8 @@ struct Answer {
     certificate: Option<Result<String, String>>,
 }
 
-/// The search of `position` with `prover`, and the certificate of a win
-/// when asked: the work of the worker thread.
+/// The search of `position` with `prover`, and when asked the certificate
+/// of a win or of a whole game's no-win: the work of the worker thread.
 fn search(
     position: &Position,
     prover: &str,
@@ -67,16 +68,35 @@ fn search(
     p.accepts(&problem).map_err(|e| e.to_string())?;
     let outcome = p.prove(&problem, limits);
     let answered_by = p.answered_by();
-    let certificate = (certificate && outcome.verdict == Verdict::Win).then(|| {
-        // As `kinrow solve --proof`: a fresh prover of the kind that
-        // answered writes it.
-        let mut writer = build(answered_by, &problem, false, threads)
-            .or_else(|| build(prover, &problem, false, threads))
-            .expect("a known prover");
-        write_certificate(&problem, writer.as_mut(), limits)
-            .map(|c| c.with_name(&position.name).to_text())
-            .map_err(|e| e.to_string())
-    });
+    let certificate = match outcome.verdict {
+        _ if !certificate => None,
+        Verdict::Win => {
+            // As `kinrow solve --proof`: a fresh prover of the kind that
+            // answered writes it.
+            let mut writer = build(answered_by, &problem, false, threads)
+                .or_else(|| build(prover, &problem, false, threads))
+                .expect("a known prover");
+            Some(
+                write_certificate(&problem, writer.as_mut(), limits)
+                    .map(|c| c.with_name(&position.name).to_text())
+                    .map_err(|e| e.to_string()),
+            )
+        }
+        // As `kinrow solve --proof` on a no-win: the draw certificate, its
+        // replies found by PNS whatever answered (the command line's
+        // choice, docs/certificate-format.md); for a no-win that is not
+        // about the whole game, the reason none can be written.
+        Verdict::NoWin => {
+            let mut writer = build("pns", &problem, false, 1).expect("a known prover");
+            let options = DrawOptions::default();
+            Some(
+                write_draw_certificate(&problem, writer.as_mut(), limits, &options)
+                    .map(|c| c.with_name(&position.name).to_text())
+                    .map_err(|e| e.to_string()),
+            )
+        }
+        Verdict::NoThreatWin | Verdict::Unknown => None,
+    };
     Ok(Answer {
         outcome,
         answered_by,
@@ -160,17 +180,23 @@ fn bytes(v: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `time` line when `None`), `memory` (bytes, or `"512M"`) and `max_nodes`
 /// bound the search, which then answers `unknown`. `threads`: df-pn
 /// searches on this many threads sharing one table (default: the cores
-/// this process may use, as `kinrow solve`; `all_moves=True` runs on
+/// this process may use, as `kinrow solve`, and never more: a larger
+/// count is capped with a `UserWarning`; `all_moves=True` runs on
 /// one); with 2 or more, `auto` runs the threat space and the whole game
 /// at once (node counts then vary from run to run: `threads=1` keeps them
 /// fixed); the other provers have no parallel version and run on one
-/// (`result.threads` says how many ran). `certificate=True` also writes the certificate of a win
-/// (`result.certificate`, the text `kinrow check` and `kinrow.check`
-/// read); `all_moves=True` lists every winning first move.
+/// (`result.threads` says how many ran). `certificate=True` also writes
+/// the certificate of a win, or of a no-win of the whole game (no depth,
+/// `candidates all`, `attack any`, not renju) the draw certificate, as
+/// `kinrow solve --proof` does (`result.certificate`, the text `kinrow
+/// check` and `kinrow.check` read; for another no-win
+/// `result.certificate_error` says why there is none); `all_moves=True`
+/// lists every winning first move.
 ///
 /// The search runs without the GIL; Ctrl-C stops it and raises
-/// `KeyboardInterrupt`. Bad arguments, and a prover that does not answer
-/// this kind of position, raise `ValueError`.
+/// `KeyboardInterrupt`. Bad arguments (a count out of range included:
+/// `depth=-1`), and a prover that does not answer this kind of position,
+/// raise `ValueError`.
 #[pyfunction]
 #[pyo3(signature = (position, prover="auto", depth=None, time=None, memory=None, threads=None, *, max_nodes=None, certificate=false, all_moves=false))]
 #[allow(clippy::too_many_arguments)]
@@ -178,23 +204,17 @@ pub fn solve(
     py: Python<'_>,
     position: &PyPosition,
     prover: &str,
-    depth: Option<u32>,
+    depth: Option<&Bound<'_, PyAny>>,
     time: Option<f64>,
     memory: Option<&Bound<'_, PyAny>>,
-    threads: Option<i64>,
-    max_nodes: Option<u64>,
+    threads: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
     certificate: bool,
     all_moves: bool,
 ) -> PyResult<SolveResult> {
-    let threads = match threads {
-        None => kinrow_prover::cores(),
-        Some(n) if n >= 1 => usize::try_from(n).unwrap_or(usize::MAX),
-        Some(n) => {
-            return Err(value_error(format!(
-                "threads: expected a positive number, found {n}"
-            )))
-        }
-    };
+    let depth = whole_u32("depth", depth, 0)?;
+    let max_nodes = whole("max_nodes", max_nodes, 1..=u64::MAX)?;
+    let threads = capped_threads(py, whole("threads", threads, 1..=u64::MAX)?)?;
     let prover_name = prover.to_ascii_lowercase();
     let Some(entry) = registry::find(&prover_name) else {
         return Err(value_error(format!(
@@ -211,11 +231,6 @@ pub fn solve(
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => position.inner.time,
     };
-    if max_nodes == Some(0) {
-        return Err(value_error(
-            "max_nodes: expected a positive number, found 0",
-        ));
-    }
     let limits = Limits {
         max_nodes,
         time,
@@ -233,6 +248,27 @@ pub fn solve(
     .map_err(|e| value_error(format!("[{}] ({prover_name}): {e}", p.name)))?;
     let threads = entry.threads_for(&Problem::from(&p), &Build { all_moves, threads });
     Ok(SolveResult::new(&p, answer, &limits, threads))
+}
+
+/// `requested` threads (default: every core this process may use), never
+/// more than the cores, as `kinrow solve --threads` caps them: more threads
+/// than cores only share the cores and multiply the memory in use, and
+/// a hundred thousand could not even be started (issue 63). A capped
+/// request is said with a `UserWarning`, as the command line says it on
+/// stderr.
+fn capped_threads(py: Python<'_>, requested: Option<u64>) -> PyResult<usize> {
+    let cores = kinrow_prover::cores();
+    match requested {
+        None => Ok(cores),
+        Some(n) if n > cores as u64 => {
+            let note = format!("kinrow.solve: threads={n} capped at {cores}, the cores available");
+            let note = std::ffi::CString::new(note).expect("no NUL in the note");
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            PyErr::warn(py, &category, &note, 1)?;
+            Ok(cores)
+        }
+        Some(n) => Ok(usize::try_from(n).unwrap_or(cores)),
+    }
 }
 
 /// The answer of `kinrow.solve`.
@@ -274,9 +310,11 @@ pub struct SolveResult {
     peak_bytes: u64,
     /// The threads the search ran on.
     threads: usize,
-    /// The certificate's text, with `certificate=True` and a win.
+    /// The certificate's text, with `certificate=True` and a win or a
+    /// no-win of the whole game (a draw certificate).
     certificate: Option<String>,
-    /// Why no certificate was written although asked (the writer's budget).
+    /// Why no certificate was written although asked (the writer's budget,
+    /// or a no-win that is not about the whole game).
     certificate_error: Option<String>,
     /// The position solved: the one given, with `depth` when one was
     /// given. A certificate is about it: `kinrow.check(result.position,

@@ -23,23 +23,34 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
     let c = &args.cluster;
     if args.defences || args.all_moves || args.svg.is_some() {
         return Err(CliError::input(
-            "--cluster answers win or no-win with a certificate: --defences, --all-moves and --svg are not for it",
+            "--cluster answers win or no-win for one position (a win with its merged certificate, \
+             a no-win without one: docs/cluster.md): --defences, --all-moves and --svg are not for it",
         ));
     }
-    // The in-process budgets have job-sized counterparts here; taking
-    // them silently would budget something else than the user meant.
+    // The in-process budgets and threads have job-sized counterparts
+    // here; taking them silently would set something else than the user
+    // meant.
+    let job_budget = "give each job's budget with";
     let refused = [
         (
             args.budget.max_nodes.is_some(),
             "--max-nodes",
-            "--job-nodes",
+            format!("{job_budget} --job-nodes (--time bounds the whole run)"),
         ),
-        (args.budget.memory.is_some(), "--memory", "--job-memory"),
-        (args.threads.is_some(), "--threads", "--workers"),
+        (
+            args.budget.memory.is_some(),
+            "--memory",
+            format!("{job_budget} --job-memory (--time bounds the whole run)"),
+        ),
+        (
+            args.threads.is_some(),
+            "--threads",
+            "each job runs on one thread; give how many jobs run at once with --workers".into(),
+        ),
     ];
     if let Some((_, flag, instead)) = refused.iter().find(|r| r.0) {
         return Err(CliError::input(format!(
-            "{flag} is not for --cluster: give each job's budget with {instead} (--time bounds the whole run)"
+            "{flag} is not for --cluster: {instead}"
         )));
     }
     let (loaded, _) = input::load_with(&args.files, &args.game.choice()).report_bad()?;

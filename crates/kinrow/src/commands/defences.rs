@@ -2,12 +2,14 @@
 //! which the opponent has no forced win within the plies left, each proved
 //! by the chosen prover ([`kinrow_prover::defence`]).
 
+use super::solve::Report;
 use crate::claims::{self, HoldsFor};
 use crate::error::CliError;
 use crate::input::Loaded;
 use crate::provers::ProverKind;
 use crate::render;
 use crate::settings::Budgets;
+use kinrow_board::Cell;
 use kinrow_format::Position;
 use kinrow_prover::defence::{defences, Defences};
 use kinrow_prover::Problem;
@@ -23,16 +25,25 @@ fn opponent_view(p: &Position) -> Position {
     q
 }
 
-/// Answers one position; `Ok(None)` when the prover refuses it (said on
-/// stderr by the caller's line), else the text or JSON line and whether
-/// some move was left open.
+/// The answer for one position: the report and what its picture shows.
+pub struct Answered {
+    /// The text report, or the JSON object.
+    pub report: Report,
+    /// Whether a budget left some move open.
+    pub open: bool,
+    /// The defending moves, in the order listed.
+    pub defending: Vec<Cell>,
+}
+
+/// Answers one position, or says why the prover refuses it (said on
+/// stderr by the caller's line).
 pub fn answer(
     l: &Loaded,
     p: &Position,
     kind: ProverKind,
     budgets: &Budgets,
     json: bool,
-) -> Result<(String, bool), String> {
+) -> Result<Answered, String> {
     let problem = Problem::from(p);
     let limits = budgets.limits(p);
     let found = defences(
@@ -41,12 +52,39 @@ pub fn answer(
         &limits,
     )
     .map_err(|e| e.to_string())?;
-    let text = if json {
-        json_line(&l.path, p, kind, &found).to_string() + "\n"
+    let report = if json {
+        Report::Json(json_line(&l.path, p, kind, &found))
     } else {
-        human(&l.path, p, kind, &found)
+        Report::Text(human(&l.path, p, kind, &found))
     };
-    Ok((text, !found.complete()))
+    Ok(Answered {
+        report,
+        open: !found.complete(),
+        defending: found.defending().collect(),
+    })
+}
+
+/// The picture of `p` with the defending moves circled (`solve
+/// --defences --svg`), titled with them.
+pub fn svg(p: &Position, defending: &[Cell]) -> String {
+    let g = p.board.game().geometry();
+    let listed: Vec<String> = defending.iter().map(|&c| g.name(c)).collect();
+    let marks = kinrow_picture::Marks {
+        forbidden: true,
+        highlight: defending.to_vec(),
+        title: Some(format!(
+            "{} ({} to move): defences {}",
+            p.name,
+            p.board.to_move(),
+            if listed.is_empty() {
+                "none".to_string()
+            } else {
+                listed.join(" ")
+            }
+        )),
+        ..kinrow_picture::Marks::default()
+    };
+    kinrow_picture::svg(&p.board, &marks)
 }
 
 fn names(p: &Position, cells: impl Iterator<Item = kinrow_board::Cell>) -> Vec<String> {
@@ -122,7 +160,8 @@ fn json_line(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> s
     v
 }
 
-/// The refusal of `--defences` together with flags it cannot honour.
+/// The refusal of `--defences` together with flags it cannot honour
+/// (`--svg` it honours: the defending moves circled, [`svg`]).
 pub fn check_flags(all_moves: bool, proof: bool) -> Result<(), CliError> {
     if all_moves || proof {
         return Err(CliError::input(

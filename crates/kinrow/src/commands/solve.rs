@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_format::Position;
 use kinrow_prover::{observe, Limits, Progress, Verdict};
 use std::io::IsTerminal;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -54,6 +54,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         Some(target) => Some(out_paths(target, &loaded, &args.files, args.force, "svg")?),
         None => None,
     };
+    if let (Some(proofs), Some(svgs)) = (&proof_paths, &svg_paths) {
+        one_file_each(proofs, svgs)?;
+    }
     let show_progress = Show {
         spinner: std::io::stderr().is_terminal(),
         every: args.progress.map(Duration::from_secs),
@@ -68,9 +71,23 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 defences::answer(l, &position, args.prover, &budgets, args.json)
             });
             let text = match answered {
-                Ok((text, open)) => {
-                    unsettled |= open;
-                    text
+                Ok(a) => {
+                    unsettled |= a.open;
+                    match &svg_paths {
+                        Some(paths) => {
+                            let picture = defences::svg(&position, &a.defending);
+                            let name = &position.name;
+                            with_picture(
+                                a.report,
+                                &paths[i],
+                                &picture,
+                                args.force,
+                                name,
+                                &mut failed,
+                            )
+                        }
+                        None => a.report.printed(),
+                    }
                 }
                 Err(reason) => {
                     unsettled = true;
@@ -152,16 +169,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 };
                 unsettled |= solved.outcome.verdict == Verdict::Unknown;
                 threat_only |= solved.outcome.verdict == Verdict::NoThreatWin;
-                let picture = svg_paths.as_ref().map(|paths| {
-                    let text = super::show::svg(&position, &solved.outcome.pv);
-                    let written = output::write(&paths[i], &text, args.force);
-                    if let Err(reason) = &written {
-                        failed = true;
-                        eprintln!("kinrow: [{}]: picture not written: {reason}", position.name);
-                    }
-                    (&paths[i], written.is_ok())
-                });
-                if args.json {
+                let report = if args.json {
                     let mut v = json(
                         path,
                         &position,
@@ -170,21 +178,20 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                         args.all_moves,
                         proof.as_ref(),
                     );
-                    if let Some((path, true)) = picture {
-                        v["svg"] = path.display().to_string().into();
-                    }
                     if args.first_plies && solved.outcome.verdict == Verdict::Unknown {
                         v["first_plies"] = first_plies(&position, &solved.outcome);
                     }
-                    v.to_string() + "\n"
+                    Report::Json(v)
                 } else {
-                    let mut text = human(path, &position, &solved, &limits, proof.as_ref());
-                    if let Some((path, true)) = picture {
-                        // Before the blank line that ends the report.
-                        text.pop();
-                        text.push_str(&format!("picture: {}\n\n", path.display()));
+                    Report::Text(human(path, &position, &solved, &limits, proof.as_ref()))
+                };
+                match &svg_paths {
+                    Some(paths) => {
+                        let picture = super::show::svg(&position, &solved.outcome.pv);
+                        let name = &position.name;
+                        with_picture(report, &paths[i], &picture, args.force, name, &mut failed)
                     }
-                    text
+                    None => report.printed(),
                 }
             }
         };
@@ -247,6 +254,70 @@ fn out_paths(
         output::guard(p, &inputs, force, &flag)?;
     }
     Ok(paths)
+}
+
+/// Refuses `--proof` and `--svg` writing one file (the same path, or one
+/// file by two names), before any solving: the certificate would be
+/// written, then the picture over it or refused.
+fn one_file_each(proofs: &[PathBuf], svgs: &[PathBuf]) -> Result<(), CliError> {
+    for p in proofs {
+        if let Some(s) = svgs.iter().find(|s| output::same_file(p, s)) {
+            return Err(CliError::input(format!(
+                "--svg {} and --proof {} are one file: give each its own",
+                s.display(),
+                p.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// One position's report, before it is printed.
+pub enum Report {
+    /// The text report, ending in a blank line.
+    Text(String),
+    /// The JSON object of `--json`.
+    Json(serde_json::Value),
+}
+
+impl Report {
+    /// What is printed: the text, or the JSON object on one line.
+    fn printed(self) -> String {
+        match self {
+            Report::Text(t) => t,
+            Report::Json(v) => v.to_string() + "\n",
+        }
+    }
+}
+
+/// `report` after writing `picture` to `path`: the JSON gets `svg`, the
+/// text a `picture:` line before its closing blank line; a picture that
+/// cannot be written is reported on stderr and sets `failed`, and the
+/// report says nothing of it.
+fn with_picture(
+    report: Report,
+    path: &Path,
+    picture: &str,
+    force: bool,
+    name: &str,
+    failed: &mut bool,
+) -> String {
+    if let Err(reason) = output::write(path, picture, force) {
+        *failed = true;
+        eprintln!("kinrow: [{name}]: picture not written: {reason}");
+        return report.printed();
+    }
+    match report {
+        Report::Json(mut v) => {
+            v["svg"] = path.display().to_string().into();
+            Report::Json(v).printed()
+        }
+        Report::Text(mut t) => {
+            t.pop();
+            t.push_str(&format!("picture: {}\n\n", path.display()));
+            t
+        }
+    }
 }
 
 /// How [`with_progress`] shows a search going on.

@@ -446,7 +446,9 @@ fn cluster_master_killed_then_resumed_redoes_no_finished_job() {
     };
     let start = std::time::Instant::now();
     let finished = loop {
-        assert!(start.elapsed().as_secs() < 20, "no job finished");
+        // A guard against a master that never finishes a job, not a
+        // bound on how fast it does (issue 63).
+        assert!(start.elapsed().as_secs() < 120, "no job finished");
         assert!(
             child.try_wait().unwrap().is_none(),
             "the master ended first"

@@ -6,7 +6,7 @@
 
 use crate::common::{json_lines, kinrow, stderr, stdout, write, EIGHT};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// x to move wins at once (g8 or l8).
 const WIN_IN_1: &str = "board 15\nk 5\nmoves h8 a1 i8 c1 j8 e1 k8 g1\n";
@@ -23,18 +23,14 @@ fn jobs_are_capped_at_the_cores_and_say_so() {
         suite.push_str(&format!("[p{i}]\n{WIN_IN_1}depth 1\nexpect win\n\n"));
     }
     let f = write(dir.path(), "s.pos", &suite);
-    let start = Instant::now();
+    // The note says the jobs were capped; the timeout only guards
+    // against a hang (no bound on the clock: issue 63).
     let out = kinrow()
         .args(["verify", "--jobs", "100000"])
         .arg(&f)
         .timeout(Duration::from_secs(60))
         .output()
         .unwrap();
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        start.elapsed()
-    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         stderr(&out).contains(&format!("capped at {}", cores())),
@@ -80,13 +76,15 @@ fn the_memory_budget_is_shared_by_the_jobs() {
     }
 }
 
-/// Runs `kinrow ARGS PATH` and expects exit 2 within a few seconds.
-fn refused_quickly(args: &[&str], path: &Path) {
-    let start = Instant::now();
+/// Runs `kinrow ARGS PATH` and expects exit 2, without blocking: a read
+/// that blocked (a FIFO with no writer, a device without end) would never
+/// return, and the timeout, a guard against that hang rather than a bound
+/// on the clock (issue 63), would kill it (no exit code).
+fn refused_without_blocking(args: &[&str], path: &Path) {
     let out = kinrow()
         .args(args)
         .arg(path)
-        .timeout(Duration::from_secs(20))
+        .timeout(Duration::from_secs(60))
         .output()
         .unwrap();
     assert_eq!(
@@ -95,11 +93,6 @@ fn refused_quickly(args: &[&str], path: &Path) {
         "{args:?} {}: {}",
         path.display(),
         stderr(&out)
-    );
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
     );
 }
 
@@ -125,9 +118,9 @@ fn devices_fifos_and_oversize_files_are_refused_without_blocking() {
         );
     }
     for path in [Path::new("/dev/zero"), &fifo, &big] {
-        refused_quickly(&["show"], path);
-        refused_quickly(&["solve"], path);
-        refused_quickly(&["verify"], path);
+        refused_without_blocking(&["show"], path);
+        refused_without_blocking(&["solve"], path);
+        refused_without_blocking(&["verify"], path);
         // As either file of `check`.
         let out = kinrow()
             .arg("check")
@@ -147,7 +140,7 @@ fn devices_fifos_and_oversize_files_are_refused_without_blocking() {
         assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     }
     // A FIFO inside a folder too.
-    refused_quickly(&["show"], dir.path());
+    refused_without_blocking(&["show"], dir.path());
 }
 
 #[cfg(unix)]
@@ -177,7 +170,7 @@ fn folders_are_walked_once_per_real_path() {
     // A link to itself is refused at once.
     let selfloop = dir.path().join("self.pos");
     std::os::unix::fs::symlink(&selfloop, &selfloop).unwrap();
-    refused_quickly(&["show"], &selfloop);
+    refused_without_blocking(&["show"], &selfloop);
 }
 
 #[test]

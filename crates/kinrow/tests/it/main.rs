@@ -10,4 +10,5 @@ mod guards;
 mod pictures;
 mod threads;
 mod tripped;
+mod tripped_again;
 mod verdicts;

@@ -5,7 +5,13 @@
 
 use crate::common::{json_lines, kinrow, stderr, write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// How long a run of a time-budget test may take before it is killed: a
+/// guard against a thread left running (the run would never end), not a
+/// bound on how fast a budget stops it, which fails by chance on a busy
+/// machine (issue 63).
+const HANG: Duration = Duration::from_secs(60);
 
 /// A win at ply 3 and a no-win with a horizon of 2, on 15x15.
 const SUITE: &str = "[three]\nboard 15\nk 5\ncandidates near 1\nmoves g8 a1 h8 a15 i8 o1\ndepth 5\nexpect win\n\n\
@@ -95,8 +101,9 @@ fn zero_threads_is_a_usage_error() {
 
 #[test]
 fn a_time_budget_stops_every_thread() {
-    // 7x7 k 5, the whole game: far beyond a second for df-pn.
-    let start = Instant::now();
+    // 7x7 k 5, the whole game: far beyond a second for df-pn. `exhausted`
+    // says the time budget ended it; the timeout only guards against a
+    // thread left running (no bound on the clock: issue 63).
     let out = kinrow()
         .args([
             "solve",
@@ -110,16 +117,15 @@ fn a_time_budget_stops_every_thread() {
         ])
         .args(["--name", "7x7-k5"])
         .arg(positions("mnk/k5.pos"))
+        .timeout(HANG)
         .output()
         .unwrap();
-    let elapsed = start.elapsed();
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     let v = &json_lines(&out)[0];
     assert_eq!(
         (v["result"].as_str(), v["exhausted"].as_str()),
         (Some("unknown"), Some("time"))
     );
-    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
 
 #[test]
@@ -146,7 +152,6 @@ fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
     // it, took 0.65 s). The threat space runs out of threats first: the
     // answer is its no-win (exit 4), the whole game's budget the reason
     // it stands.
-    let start = Instant::now();
     let out = kinrow()
         .args([
             "solve",
@@ -160,17 +165,13 @@ fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
         ])
         .args(["--name", "7x7-k5"])
         .arg(positions("mnk/k5.pos"))
+        .timeout(HANG)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
     assert_eq!(json_lines(&out)[0]["result"], "no-threat-win");
     assert_eq!(json_lines(&out)[0]["holds_for"], "threat-space");
     assert_eq!(json_lines(&out)[0]["exhausted"], "time");
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
 }
 
 #[test]

@@ -399,7 +399,9 @@ fn a_time_budget_gives_unknown() {
     };
     let out = dfpn(16 << 20).prove(&problem, &limits);
     assert_eq!(out.verdict, Verdict::Unknown);
-    assert!(out.stats.nodes > 0 && out.stats.elapsed < Duration::from_secs(5));
+    // The budget ended it (not a clock in the test: issue 63).
+    assert_eq!(out.exhausted, Some(Exhausted::Time));
+    assert!(out.stats.nodes > 0);
     let all = Dfpn::new(DfpnConfig {
         all_moves: true,
         table_bytes: 16 << 20,

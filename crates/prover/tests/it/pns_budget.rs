@@ -2,7 +2,7 @@
 //! statistics so far, never a crash and never a wrong verdict.
 
 use crate::common::{board, whole_game};
-use kinrow_prover::{Limits, Pns, PnsConfig, Problem, Prover, Verdict};
+use kinrow_prover::{Exhausted, Limits, Pns, PnsConfig, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves};
 use std::time::Duration;
 
@@ -55,8 +55,9 @@ fn a_time_budget_gives_unknown() {
     };
     let out = Pns::new(PnsConfig::default()).prove(&hard(), &limits);
     assert_eq!(out.verdict, Verdict::Unknown);
+    // The budget ended it (not a clock in the test: issue 63).
+    assert_eq!(out.exhausted, Some(Exhausted::Time));
     assert!(out.stats.nodes > 0);
-    assert!(out.stats.elapsed < Duration::from_secs(5));
 }
 
 #[test]

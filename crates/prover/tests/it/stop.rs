@@ -8,7 +8,7 @@ use kinrow_prover::{
     Pns, PnsConfig, Problem, Progress, Prover, Scout, ValueConfig,
 };
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// 7x7 k=5 from the empty board: far more than a second for every prover,
 /// the whole game for the proof-number provers, 11 plies for the others.
@@ -20,8 +20,11 @@ fn hard(depth: Option<u32>) -> Problem {
     p
 }
 
-/// A time budget far beyond the second a stop may take, so that a prover
-/// that ignored the request would end by its time instead, and fail.
+/// A time budget far beyond what a stop takes, so that a prover that
+/// ignored the request would end by its time instead (`Exhausted::Time`),
+/// and fail: the reason the search ended shows that the stop ended it,
+/// without a clock in the test (issue 63: a bound on the clock fails by
+/// chance on a busy machine).
 fn limits() -> Limits {
     Limits {
         time: Some(Duration::from_secs(10)),
@@ -49,7 +52,6 @@ fn a_stop_requested_before_the_search_ends_every_prover_unknown() {
         let progress = Arc::new(Progress::default());
         progress.request_stop();
         let problem = hard(depth);
-        let start = Instant::now();
         let out = observe(&progress, || prover.prove(&problem, &limits()));
         // `auto` may have run its threat space out (within the nodes
         // between two looks at the stop) before the stop ended its whole
@@ -65,33 +67,22 @@ fn a_stop_requested_before_the_search_ends_every_prover_unknown() {
             "{} (depth {depth:?})",
             prover.name()
         );
-        assert!(
-            start.elapsed() < Duration::from_secs(2),
-            "{}",
-            prover.name()
-        );
     }
 }
 
 #[test]
-fn a_stop_requested_during_the_search_ends_it_soon() {
+fn a_stop_requested_during_the_search_ends_it_before_its_budget() {
     for (mut prover, depth) in provers() {
         let progress = Arc::new(Progress::default());
         let problem = hard(depth);
-        let (out, stopped_after) = std::thread::scope(|s| {
+        let out = std::thread::scope(|s| {
             let p = Arc::clone(&progress);
             let searcher = s.spawn(move || observe(&p, || prover.prove(&problem, &limits())));
             std::thread::sleep(Duration::from_millis(200));
             progress.request_stop();
-            let at = Instant::now();
-            let out = searcher.join().expect("the search does not panic");
-            (out, at.elapsed())
+            searcher.join().expect("the search does not panic")
         });
         assert!(!out.verdict.settles(), "depth {depth:?}");
         assert_eq!(out.exhausted, Some(Exhausted::Stopped), "depth {depth:?}");
-        assert!(
-            stopped_after < Duration::from_secs(1),
-            "stopped {stopped_after:?} after the request (depth {depth:?})"
-        );
     }
 }

@@ -110,6 +110,7 @@ class SolveResult:
 
 class CheckResult:
     valid: bool
+    proves: Optional[str]
     message: str
     flaw: Optional[str]
     line: Optional[int]

@@ -6,9 +6,13 @@ use std::time::Duration;
 
 /// The turn limit of the games in the tests: short, so they stay fast.
 const TURN: Duration = Duration::from_millis(250);
-/// What an answer may take beyond the limit before the test fails: the
-/// brain aims at 80% of it, and the machine running the tests may be busy.
-const MARGIN: Duration = Duration::from_millis(500);
+/// What an answer may take beyond the limit before the test fails: a
+/// guard against an answer far too late (twenty turns), not a bound on
+/// how promptly it comes, which a busy machine upsets (issue 63: no test
+/// may fail by chance). The brain aims at 80% of the limit
+/// (`crates/brain/src/budget.rs` tests the arithmetic); `answer_times`
+/// below measures the answers on a quiet machine.
+const MARGIN: Duration = Duration::from_secs(5);
 
 /// Openings (protocol coordinates, Black first), placed relative to the
 /// centre `(cx, cy)`.
