@@ -10,6 +10,7 @@ mod output;
 mod provers;
 mod render;
 mod schedule;
+mod serve;
 mod settings;
 
 use clap::Parser;
@@ -36,6 +37,7 @@ fn main() -> ExitCode {
         cli::Command::Check(a) => commands::check::run(a),
         cli::Command::Brain(args) => commands::brain::run(args),
         cli::Command::Analyse(a) => commands::analyse::run(a),
+        cli::Command::Serve(a) => commands::serve::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

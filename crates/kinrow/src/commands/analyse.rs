@@ -20,8 +20,8 @@ use crate::error::CliError;
 use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
 use kinrow_board::{Board, Cell, Player, Rule};
-use kinrow_format::game::GameRecord;
 use kinrow_brain::engine::{forced_win, Win};
+use kinrow_format::game::GameRecord;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 

@@ -9,6 +9,7 @@ pub mod check;
 pub mod cluster;
 pub mod defences;
 pub mod report_page;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod verify;
