@@ -457,7 +457,7 @@
         if (name === "queued" || name === "started" || name === "progress") showProgress(name, data);
         else if (name === "result") {
           answered = true;
-          if (kind === "analyse" || positionText() === asked) answer(kind, data, body);
+          if (kind === "analyse" || positionText() === asked) answer(kind, data);
         } else if (name === "error") {
           answered = true;
           showError(data.error);
@@ -507,7 +507,7 @@
     return (name || "position").replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 80) || "position";
   }
 
-  function answer(kind, data, body) {
+  function answer(kind, data) {
     const j = data.json;
     const a = { kind, line: null, toMove: null, step: 0, defences: null, open: null, plies: null, text: data.text };
     const verdict = $("verdict");
