@@ -154,6 +154,9 @@ pub fn start(server: &Arc<Server>, client: Client, question: Question) -> Respon
             .into_response();
         }
         jobs.insert(client.clone(), Arc::clone(&job));
+        // Counted here, under the lock, so that a burst of requests sees
+        // each other's place in the queue.
+        server.waiting.fetch_add(1, Ordering::Relaxed);
     }
     let release = Release {
         server: Arc::clone(server),
@@ -191,7 +194,6 @@ async fn drive(
     tx: mpsc::Sender<Bytes>,
 ) {
     let stop = StopOnDrop(Arc::clone(&job.progress));
-    server.waiting.fetch_add(1, Ordering::Relaxed);
     let permit = wait_turn(&server, &job, &tx).await;
     server.waiting.fetch_sub(1, Ordering::Relaxed);
     let Some(permit) = permit else {
@@ -206,7 +208,14 @@ async fn drive(
     };
     let started = Instant::now();
     let budget = question.time_budget();
-    let _ = tx.send(event("started", &question.started())).await;
+    if tx
+        .send(event("started", &question.started()))
+        .await
+        .is_err()
+    {
+        // Gone before it started: nothing runs.
+        return;
+    }
     let (done_tx, mut done_rx) = oneshot::channel::<Value>();
     let thread = Search {
         server: Arc::clone(&server),

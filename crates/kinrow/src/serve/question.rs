@@ -251,6 +251,11 @@ fn analyse_question(ask: &Ask, config: &Config) -> Result<Question, Refusal> {
         return Err(Refusal::bad(format!("{file}: not a game record")));
     };
     let per_ply_asked = ask.time.unwrap_or(DEFAULT_PER_PLY);
+    if !(per_ply_asked.is_finite() && per_ply_asked > 0.0) {
+        return Err(Refusal::bad(format!(
+            "time: expected a positive number of seconds a ply, found {per_ply_asked}"
+        )));
+    }
     let whole = Ask {
         text: String::new(),
         prover: None,

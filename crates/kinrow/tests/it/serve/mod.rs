@@ -423,6 +423,47 @@ fn one_search_per_client_and_a_bounded_queue() {
 }
 
 #[test]
+fn a_burst_of_clients_finds_the_queue_bound_exact() {
+    let _one = one();
+    let s = Server::start(&["--searches", "1", "--queue", "2"]);
+    let mut a = s.post("/api/solve", "a", &long());
+    assert_eq!(a.event().expect("started").0, "started");
+    // Ten clients at once while a runs: two wait, eight are refused.
+    let mut replies: Vec<(String, client::Reply)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..10)
+            .map(|i| {
+                let s = &s;
+                scope.spawn(move || {
+                    let id = format!("burst-{i}");
+                    let r = s.post("/api/solve", &id, &long());
+                    (id, r)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a client"))
+            .collect()
+    });
+    let waiting: Vec<&str> = replies
+        .iter()
+        .filter(|(_, r)| r.status == 200)
+        .map(|(id, _)| id.as_str())
+        .collect();
+    assert_eq!(waiting.len(), 2, "admitted: {waiting:?}");
+    assert_eq!(replies.iter().filter(|(_, r)| r.status == 503).count(), 8);
+    for (id, r) in &mut replies {
+        if r.status == 200 {
+            s.post("/api/cancel", id, &json!({}));
+            assert_eq!(r.last_event().0, "cancelled");
+        }
+    }
+    s.post("/api/cancel", "a", &json!({}));
+    assert_eq!(a.last_event().0, "result");
+    assert!(s.idle_within(Duration::from_secs(5)));
+}
+
+#[test]
 fn cancel_stops_a_search_within_a_second() {
     let _one = one();
     let s = Server::start(&[]);
