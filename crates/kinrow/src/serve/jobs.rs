@@ -379,3 +379,53 @@ pub async fn cancel(
 pub async fn status(State(server): State<Arc<Server>>) -> Response {
     super::json_response(server.counts())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn server(bind: &str) -> Server {
+        Server::new(Config {
+            bind: bind.parse().expect("an address"),
+            max_time: Duration::from_secs(1),
+            max_threads: 1,
+            searches: 1,
+            queue: 1,
+            memory_per_search: 1 << 20,
+        })
+    }
+
+    #[test]
+    fn a_host_names_this_server_by_a_loopback_name_or_its_address_and_its_port() {
+        let s = server("127.0.0.1:7462");
+        for host in [
+            "127.0.0.1:7462",
+            "localhost:7462",
+            "LOCALHOST:7462",
+            "[::1]:7462",
+            "127.0.0.2:7462",
+        ] {
+            assert!(s.serves_host(host), "{host}");
+        }
+        for host in [
+            "127.0.0.1:7463",
+            "127.0.0.1",
+            "evil.example:7462",
+            "127.0.0.1:17462",
+            "10.0.0.1:7462",
+            ":7462",
+        ] {
+            assert!(!s.serves_host(host), "{host}");
+        }
+        let lan = server("192.168.1.5:80");
+        assert!(lan.serves_host("192.168.1.5:80"));
+        assert!(
+            !lan.serves_host("localhost:80"),
+            "not listening on loopback"
+        );
+        assert!(!lan.serves_host("evil.example:80"));
+        let any = server("0.0.0.0:80");
+        assert!(any.serves_host("my-machine.lan:80"));
+        assert!(!any.serves_host("my-machine.lan:81"));
+    }
+}
