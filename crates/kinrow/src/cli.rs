@@ -79,6 +79,11 @@ pub enum Command {
     /// for, whether it runs on several threads, and what its no-wins
     /// hold for.
     Provers(ProversArgs),
+    /// Serve a board to click in the browser: set up a position, load a
+    /// position or game file, and ask kinrow (solve, defences, analyse)
+    /// with live progress and a Cancel. Binds 127.0.0.1 unless told
+    /// otherwise; see docs/serve.md.
+    Serve(ServeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -94,6 +99,37 @@ pub enum ProversFormat {
     Table,
     Markdown,
     Json,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, value_name = "N", default_value_t = 7462)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address lets
+    /// other machines ask for searches: only on a network you trust.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the page in the default browser once listening.
+    #[arg(long)]
+    pub open: bool,
+    /// The most seconds one request may search, whatever it asks (an
+    /// analysis shares it among its plies).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = settings::parse_seconds)]
+    pub max_time: f64,
+    /// The most threads one search may use (default: the cores available).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_threads: Option<u16>,
+    /// Searches run at once; the others wait in a queue.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub searches: u16,
+    /// Searches that may wait for their turn; more are refused.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub queue: u16,
+    /// Search memory of all the searches running at once, shared equally
+    /// (default: 2 GiB, at most half the memory available).
+    #[arg(long, value_name = "BYTES", value_parser = settings::parse_bytes)]
+    pub memory: Option<u64>,
 }
 
 #[derive(Debug, Args)]

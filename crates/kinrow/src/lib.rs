@@ -14,6 +14,7 @@ mod output;
 mod provers;
 pub mod render;
 mod schedule;
+mod serve;
 mod settings;
 
 use clap::Parser;
@@ -45,6 +46,7 @@ pub fn main() -> ExitCode {
         cli::Command::Brain(args) => commands::brain::run(args),
         cli::Command::Analyse(a) => commands::analyse::run(a),
         cli::Command::Provers(a) => commands::provers::run(a),
+        cli::Command::Serve(a) => commands::serve::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

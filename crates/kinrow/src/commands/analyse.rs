@@ -19,8 +19,9 @@ use crate::cli::AnalyseArgs;
 use crate::error::CliError;
 use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
-use kinrow_board::{Board, Cell, Player};
+use kinrow_board::{Board, Cell, Player, Rule};
 use kinrow_brain::engine::{forced_win, Win};
+use kinrow_format::game::GameRecord;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
@@ -74,11 +75,90 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
         );
         bar
     });
+    let found = analysis(&record, rule, per_ply, memory, &name, &mut |_, _| {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+        true
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let found = match found {
+        Ok(found) => found,
+        Err(AnalyseError::Bad(e)) => {
+            return Err(CliError::input(format!("{}: {e}", args.game.display())))
+        }
+        // The callback above never asks to stop.
+        Err(AnalyseError::Stopped) => return Err(CliError::failed("analysis stopped")),
+    };
+    let text = if args.json {
+        found.json()
+    } else {
+        found.human(&args.game.display().to_string())
+    };
+    output::print(&text)?;
+    if let Some(html) = &args.html {
+        let file = args.game.file_name().map(|f| f.to_string_lossy());
+        let page = super::report_page::page(
+            &file.unwrap_or_default(),
+            &record,
+            &found.plies[0].board,
+            &found.json(),
+        );
+        output::write(html, &page, args.force)
+            .map_err(|e| CliError::failed(format!("--html: report not written: {e}")))?;
+    }
+    Ok(0)
+}
+
+/// Why [`analysis`] gave no report.
+#[derive(Debug)]
+pub enum AnalyseError {
+    /// A ply is no position (a foul of x under renju, a ply past the end):
+    /// what is wrong, without the file's name.
+    Bad(String),
+    /// The caller's `on_ply` asked to stop.
+    Stopped,
+}
+
+/// A game gone through, ply by ply: what [`run`] reports.
+pub struct Analysis {
+    plies: Vec<Ply>,
+    report: Report,
+}
+
+impl Analysis {
+    /// The objects of `analyse --json`, one a line: one per ply, then the
+    /// summary.
+    pub fn json(&self) -> String {
+        self.report.json(&self.plies)
+    }
+
+    /// The text report of `analyse`, the game named `file`.
+    pub fn human(&self, file: &str) -> String {
+        self.report.human(&self.plies, file)
+    }
+}
+
+/// Goes through `record` under `rule` up to its last open position, each
+/// ply searched within `per_ply` and `memory` (see the module docs);
+/// `on_ply(done, plies)` is called after each ply and stops the analysis
+/// when it answers `false`. `name` names the positions.
+pub fn analysis(
+    record: &GameRecord,
+    rule: Rule,
+    per_ply: Duration,
+    memory: u64,
+    name: &str,
+    on_ply: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Analysis, AnalyseError> {
+    let end = record.last_open_ply(Some(rule));
     let mut plies = Vec::new();
     for p in 0..=end {
         let position = record
-            .position(p, Some(rule), &name)
-            .map_err(|e| CliError::input(format!("{}: {e}", args.game.display())))?;
+            .position(p, Some(rule), name)
+            .map_err(|e| AnalyseError::Bad(e.to_string()))?;
         let board = position.board;
         let start = Instant::now();
         let win = five(&board).or_else(|| forced_win(&board, per_ply, memory, None));
@@ -90,9 +170,8 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
         // Under renju a forbidden move of x ends the game (x loses): the
         // plies after it are no positions of renju.
         if let Some(m) = played.filter(|&m| board.to_move() == Player::X && board.is_forbidden(m)) {
-            return Err(CliError::input(format!(
-                "{}: move {} ({} by x) is a forbidden point of x under renju, which ends the game there",
-                args.game.display(),
+            return Err(AnalyseError::Bad(format!(
+                "move {} ({} by x) is a forbidden point of x under renju, which ends the game there",
                 p + 1,
                 g.name(m)
             )));
@@ -103,33 +182,13 @@ pub fn run(args: &AnalyseArgs) -> Result<u8, CliError> {
             played,
             seconds: start.elapsed().as_secs_f64(),
         });
-        if let Some(bar) = &bar {
-            bar.inc(1);
+        if !on_ply(p + 1, end + 1) {
+            return Err(AnalyseError::Stopped);
         }
-    }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
     }
     let winner = record.moves.get(end).map(|m| m.player);
     let report = Report::new(&plies, winner, end, record.moves.len());
-    let text = if args.json {
-        report.json(&plies)
-    } else {
-        report.human(&plies, &args.game.display().to_string())
-    };
-    output::print(&text)?;
-    if let Some(html) = &args.html {
-        let file = args.game.file_name().map(|f| f.to_string_lossy());
-        let page = super::report_page::page(
-            &file.unwrap_or_default(),
-            &record,
-            &plies[0].board,
-            &report.json(&plies),
-        );
-        output::write(html, &page, args.force)
-            .map_err(|e| CliError::failed(format!("--html: report not written: {e}")))?;
-    }
-    Ok(0)
+    Ok(Analysis { plies, report })
 }
 
 /// What the move played from a ply with a forced win did to it.

@@ -14,7 +14,7 @@ use kinrow_format::Position;
 use kinrow_prover::certificate::draw::{
     whole_game, write_draw_certificate, DrawOptions, DrawStats,
 };
-use kinrow_prover::certificate::{write_certificate, CertificateStats, MAGIC};
+use kinrow_prover::certificate::{write_certificate, Certificate, CertificateStats, MAGIC};
 use kinrow_prover::{Limits, Problem, Prover, Verdict};
 use std::path::{Path, PathBuf};
 
@@ -120,11 +120,9 @@ pub fn write_proof(
         path: path.to_path_buf(),
         reason,
     };
-    let problem = Problem::from(p);
-    let mut prover = kept.unwrap_or_else(|| s.prover.build(&problem, false, s.threads));
-    let cert = match write_certificate(&problem, prover.as_mut(), limits) {
-        Ok(cert) => cert.with_name(&p.name),
-        Err(e) => return not_written(e.to_string()),
+    let cert = match win_certificate(p, s, limits, kept) {
+        Ok(cert) => cert,
+        Err(e) => return not_written(e),
     };
     match output::write(path, &cert.to_text(), force) {
         Ok(()) => ProofInfo::Written {
@@ -133,6 +131,21 @@ pub fn write_proof(
         },
         Err(e) => not_written(e),
     }
+}
+
+/// The certificate of a won position, named after it, as [`write_proof`]
+/// writes it (and `kinrow serve` hands it out); why not, as text.
+pub fn win_certificate(
+    p: &Position,
+    s: &Solved,
+    limits: &Limits,
+    kept: Option<Box<dyn Prover + Send>>,
+) -> Result<Certificate, String> {
+    let problem = Problem::from(p);
+    let mut prover = kept.unwrap_or_else(|| s.prover.build(&problem, false, s.threads));
+    write_certificate(&problem, prover.as_mut(), limits)
+        .map(|cert| cert.with_name(&p.name))
+        .map_err(|e| e.to_string())
 }
 
 /// Writes the draw certificate of a no-win of a whole game to `path`

@@ -44,14 +44,7 @@ pub fn answer(
     budgets: &Budgets,
     json: bool,
 ) -> Result<Answered, String> {
-    let problem = Problem::from(p);
-    let limits = budgets.limits(p);
-    let found = defences(
-        &problem,
-        &mut |q: &Problem| kind.build(q, false, budgets.threads),
-        &limits,
-    )
-    .map_err(|e| e.to_string())?;
+    let found = find(p, kind, budgets)?;
     let report = if json {
         Report::Json(json_line(&l.path, p, kind, &found))
     } else {
@@ -62,6 +55,20 @@ pub fn answer(
         open: !found.complete(),
         defending: found.defending().collect(),
     })
+}
+
+/// Every move of the side to move of `p` tried, each answered by `kind`
+/// within `budgets` (the search behind [`answer`]; `kinrow serve` asks it
+/// too); the prover's refusal as text.
+pub fn find(p: &Position, kind: ProverKind, budgets: &Budgets) -> Result<Defences, String> {
+    let problem = Problem::from(p);
+    let limits = budgets.limits(p);
+    defences(
+        &problem,
+        &mut |q: &Problem| kind.build(q, false, budgets.threads),
+        &limits,
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// The picture of `p` with the defending moves circled (`solve
@@ -100,7 +107,8 @@ fn open(found: &Defences) -> impl Iterator<Item = kinrow_board::Cell> + '_ {
         .map(|d| d.cell)
 }
 
-fn human(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> String {
+/// The text report of one position's defences.
+pub fn human(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> String {
     let me = p.board.to_move();
     let opponent = me.other();
     let defending = names(p, found.defending());
@@ -139,7 +147,13 @@ fn human(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> Strin
     out
 }
 
-fn json_line(path: &Path, p: &Position, kind: ProverKind, found: &Defences) -> serde_json::Value {
+/// The JSON object of one position's defences.
+pub fn json_line(
+    path: &Path,
+    p: &Position,
+    kind: ProverKind,
+    found: &Defences,
+) -> serde_json::Value {
     let (scope, claim) = claims::no_win_scope(&opponent_view(p));
     let mut v = serde_json::json!({
         "file": path.display().to_string(),

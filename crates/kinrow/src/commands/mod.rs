@@ -10,6 +10,7 @@ pub mod cluster;
 pub mod defences;
 pub mod provers;
 pub mod report_page;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod verify;

@@ -8,6 +8,7 @@ mod common;
 mod games;
 mod guards;
 mod pictures;
+mod serve;
 mod threads;
 mod tripped;
 mod tripped_again;
