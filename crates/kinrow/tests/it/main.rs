@@ -8,6 +8,7 @@ mod common;
 mod games;
 mod guards;
 mod pictures;
+mod provers;
 mod serve;
 mod threads;
 mod tripped;

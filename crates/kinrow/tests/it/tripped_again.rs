@@ -220,7 +220,7 @@ fn the_commands_reference_lacked_flags() {
     let reference = std::fs::read_to_string(root().join("docs/commands.md")).unwrap();
     let mut missing = Vec::new();
     for command in [
-        "solve", "verify", "bench", "show", "check", "analyse", "brain",
+        "solve", "verify", "bench", "show", "check", "analyse", "brain", "serve", "provers",
     ] {
         let flags = flags_of(command);
         assert!(!flags.is_empty(), "{command}: no flags read from its help");

@@ -1,0 +1,97 @@
+//! The provers as the registry lists them (`kinrow provers`), and the
+//! threat space's own verdict as the command line reports it.
+
+use crate::common::{json_lines, kinrow, stderr, stdout};
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The prover table of docs/commands.md is the registry's, as `kinrow
+/// provers --format markdown` prints it: a prover added, renamed or
+/// described anew in the registry shows in the docs or fails here.
+#[test]
+fn the_docs_prover_table_is_the_registrys() {
+    let out = kinrow()
+        .args(["provers", "--format", "markdown"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = stdout(&out);
+    let docs = std::fs::read_to_string(root().join("docs/commands.md")).unwrap();
+    assert!(
+        docs.contains(&table),
+        "docs/commands.md lacks the registry's table:\n{table}"
+    );
+}
+
+/// Every prover `kinrow provers` lists is one `solve --prover` takes, and
+/// answers a small win as a win.
+#[test]
+fn every_listed_prover_is_one_solve_takes() {
+    let out = kinrow()
+        .args(["provers", "--format", "json"])
+        .output()
+        .unwrap();
+    let names: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|v| v["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(names.len() >= 10 && names[0] == "auto", "{names:?}");
+    let win = root().join("positions/bench/win-5.pos");
+    for name in &names {
+        let out = kinrow()
+            .args(["solve", "--json", "--threads", "1", "--prover", name])
+            .arg(&win)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        assert_eq!(json_lines(&out)[0]["result"], "win", "{name}");
+    }
+}
+
+/// A threat prover out of threats says so, as its own verdict: exit 4,
+/// `no-threat-win`, held for the threat space, and the claim names that
+/// space and not the real game.
+#[test]
+fn the_threat_space_out_of_threats_is_its_own_verdict() {
+    let file = root().join("positions/bench/nowin-5.pos");
+    for prover in ["vct", "vct-dfpn"] {
+        let out = kinrow()
+            .args(["solve", "--json", "--threads", "1", "--prover", prover])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(4), "{prover}: {}", stderr(&out));
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["result"], "no-threat-win", "{prover}");
+        assert_eq!(v["holds_for"], "threat-space", "{prover}");
+        let claim = v["claim"].as_str().unwrap();
+        assert!(claim.contains("threat space"), "{claim}");
+        assert!(!claim.contains("the real game;"), "{claim}");
+        let text = kinrow()
+            .args(["solve", "--threads", "1", "--prover", prover])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            stdout(&text).contains("result: no-threat-win for"),
+            "{}",
+            stdout(&text)
+        );
+        let allowed = kinrow()
+            .args([
+                "solve",
+                "--allow-unknown",
+                "--threads",
+                "1",
+                "--prover",
+                prover,
+            ])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(allowed.status.code(), Some(0), "{prover}");
+    }
+}
