@@ -2,8 +2,8 @@
 """kinrow against quintet on all of quintet's benchmark cases, side by side.
 
     python3 tools/quintet_bench.py KINROW [--quintet QUINTET_SOLVE]
-        [--time S] [--threads N] [--cases DIR] [--check-wins] [--json OUT]
-        [CASE ...]
+        [--time S] [--threads N] [--cases DIR] [--threat-limit case|none]
+        [--check-wins] [--json OUT] [CASE ...]
 
 Runs each case of ``../shared/data/quintet-cases`` (121 files: 74 proven,
 47 disproven, default) one after the other: quintet's ``examples/solve``
@@ -12,11 +12,13 @@ Runs each case of ``../shared/data/quintet-cases`` (121 files: 74 proven,
 ``d8bdf3c``; never committed here) as the case file says, then kinrow on
 the same stones under renju, converted as ``tools/convert_quintet.py``
 converts the proven cases (its attack filter; depth ``2 x limit + 1``;
-quintet's attacker to move): ``kinrow solve --threads N --time S`` (the
-default prover) on the proven cases, ``kinrow solve --prover vct`` on the
-disproven ones (``--disproven-prover`` changes it). Each run gets S
-seconds of wall time (default 10); quintet, which has no time limit, is
-stopped there.
+quintet's attacker to move) and, with ``--threat-limit case`` (the
+default), the case's own ``threat_limit`` as the position's
+``threat-limit`` line (``none``: threats of any length):
+``kinrow solve --threads N --time S`` (the default prover) on the proven
+cases, ``kinrow solve --prover vct`` on the disproven ones
+(``--disproven-prover`` changes it). Each run gets S seconds of wall time
+(default 10); quintet, which has no time limit, is stopped there.
 
 kinrow's answer on a disproven case counts as definite when it is
 ``no-threat-win`` or ``no-win``, or a ``win``: with ``--check-wins`` its
@@ -43,15 +45,18 @@ sys.path.insert(0, str(ROOT / "tools"))
 import convert_quintet as cq  # noqa: E402  (the converter's mapping, shared)
 
 
-def position_text(case):
+def position_text(case, threat_limit=True):
     """The kinrow position of a case, under renju, with the converter's
-    attack filter and depth and quintet's attacker to move."""
+    attack filter and depth, quintet's attacker to move and, with
+    `threat_limit`, the case's threat limit."""
     grid = cq.grid_from_quintet(case.rows)
     depth = cq.depth_for(case)
     lines = [f"[{case.name}]", "board 15", "k 5", "rule renju",
              "candidates all", f"attack {cq.attack_for(case)}"]
     if depth is not None:
         lines.append(f"depth {depth}")
+    if threat_limit and case.keys["mode"] != "vcf" and case.threat_limit > 0:
+        lines.append(f"threat-limit {case.threat_limit}")
     lines.append(f"to-move {cq.attacker(case)}")
     lines += cq.grid_lines(grid)
     return "\n".join(lines) + "\n"
@@ -153,6 +158,8 @@ def main():
     parser.add_argument("--disproven-prover", default="vct",
                         help="kinrow's prover on the disproven cases (default: vct)")
     parser.add_argument("--cases", default=str(ROOT.parent / "shared" / "data" / "quintet-cases"))
+    parser.add_argument("--threat-limit", choices=("case", "none"), default="case",
+                        help="the case's threat_limit as the position's threat-limit (default), or none")
     parser.add_argument("--check-wins", action="store_true",
                         help="certify kinrow's wins on the disproven cases with kinrow check")
     parser.add_argument("--json", help="write the rows as JSON to this file")
@@ -167,7 +174,7 @@ def main():
             case = cq.parse_case(path)
             kind = "proven" if "proven" in case.tags else "disproven"
             pos = Path(work) / f"{case.name}.pos"
-            pos.write_text(position_text(case), encoding="utf-8")
+            pos.write_text(position_text(case, args.threat_limit == "case"), encoding="utf-8")
             q, q_s = ("n/a", 0.0)
             if args.quintet:
                 q, q_s = run_quintet(args.quintet, case, args.time)

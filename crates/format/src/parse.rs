@@ -51,10 +51,11 @@ enum Keyword {
     Source,
     Slow,
     Time,
+    ThreatLimit,
 }
 
 impl Keyword {
-    const ALL: [Keyword; 13] = [
+    const ALL: [Keyword; 14] = [
         Keyword::Board,
         Keyword::K,
         Keyword::Rule,
@@ -68,6 +69,7 @@ impl Keyword {
         Keyword::Source,
         Keyword::Slow,
         Keyword::Time,
+        Keyword::ThreatLimit,
     ];
 
     /// The keyword as written in files.
@@ -86,6 +88,7 @@ impl Keyword {
             Keyword::Source => "source",
             Keyword::Slow => "slow",
             Keyword::Time => "time",
+            Keyword::ThreatLimit => "threat-limit",
         }
     }
 
@@ -216,6 +219,7 @@ impl Section {
                 sources: Vec::new(),
                 slow: None,
                 time: None,
+                threat_limit: None,
             },
             grid: None,
             grid_state: GridState::None,
@@ -359,6 +363,16 @@ impl Section {
             Keyword::Source => s.sources.push(line.rest().to_owned()),
             Keyword::Slow => s.slow = Some(line.rest().to_owned()),
             Keyword::Time => s.time = Some(seconds(line, name)?),
+            Keyword::ThreatLimit => {
+                const LIMIT: &str = "a number of fours, 1 or more, such as 2";
+                let t = single(line, name, LIMIT)?;
+                let limit = Some(t.text)
+                    .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|d| d.parse::<u32>().ok())
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| malformed(line, name, LIMIT, Some(t)))?;
+                s.threat_limit = Some(limit);
+            }
         }
         Ok(())
     }

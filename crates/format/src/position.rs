@@ -117,6 +117,8 @@ pub struct Setup {
     pub slow: Option<String>,
     /// The `time` line (see [`Position::time`]).
     pub time: Option<Spanned<Duration>>,
+    /// The `threat-limit` line (see [`Position::threat_limit`]).
+    pub threat_limit: Option<u32>,
 }
 
 /// A checked, playable position: the board (game, stones, side to move) and
@@ -151,6 +153,12 @@ pub struct Position {
     /// default time limit of a search of this position (a command-line
     /// `--time` overrides it).
     pub time: Option<Duration>,
+    /// kinrow extension, like `time`: a line `threat-limit N` keeps the
+    /// threat space of this position's threat searches to threats of at
+    /// most N fours (quintet's `threat_limit`; a command-line
+    /// `--threat-limit` overrides it). A setting of the threat provers,
+    /// not of the game: the other provers do not read it.
+    pub threat_limit: Option<u32>,
 }
 
 /// A bad position file: where, and what is wrong. Callers add the path.
@@ -321,6 +329,7 @@ impl Setup {
             sources,
             slow,
             time,
+            threat_limit,
         } = self;
         let side = 1..=u32::from(MAX_SIDE);
         let (width, height) = match &board {
@@ -412,6 +421,7 @@ impl Setup {
             sources,
             slow,
             time: time.map(|t| t.value),
+            threat_limit,
         })
     }
 }

@@ -81,6 +81,7 @@ pub(crate) fn position() -> impl Strategy<Value = Position> {
                 sources,
                 slow,
                 time: None,
+                threat_limit: None,
             }
         },
     )

@@ -140,6 +140,9 @@ impl fmt::Display for Text<'_> {
         if let Some(time) = p.time {
             writeln!(f, "time {}", time.as_secs_f64())?;
         }
+        if let Some(limit) = p.threat_limit {
+            writeln!(f, "threat-limit {limit}")?;
+        }
         Ok(())
     }
 }
@@ -164,7 +167,7 @@ mod tests {
     #[test]
     fn writes_every_setting_a_grid_and_the_puzzle_lines() {
         let text = "board 10x3\nk 3\nrule exact\ncandidates near 2\nattack fours\ndepth 7\n\
-                    moves e2 a1\nexpect win\nsolution f2 d2\nsource a book, p. 3\nslow\ntime 2.5\n";
+                    moves e2 a1\nexpect win\nsolution f2 d2\nsource a book, p. 3\nslow\ntime 2.5\nthreat-limit 2\n";
         let p = parse_positions(text, "x").unwrap().remove(0);
         let expected = "board 10x3\nk 3\nrule exact\ncandidates near 2\nattack fours\n\
                         to-move x\ndepth 7\n\
@@ -172,7 +175,7 @@ mod tests {
                         2 . . . . x . . . . .\n\
                         1 o . . . . . . . . .\n  \
                         a b c d e f g h i j\n\
-                        expect win\nsolution f2 d2\nsource a book, p. 3\nslow\ntime 2.5\n";
+                        expect win\nsolution f2 d2\nsource a book, p. 3\nslow\ntime 2.5\nthreat-limit 2\n";
         assert_eq!(write_position(&p), expected);
         assert_eq!(parse_positions(expected, "x"), Ok(vec![p]));
     }
@@ -210,6 +213,7 @@ mod tests {
                 sources: Vec::new(),
                 slow: None,
                 time: None,
+                threat_limit: None,
                 ..p
             };
             prop_assert_eq!(back, Ok(vec![bare]), "{}", text);

@@ -9,7 +9,7 @@ use crate::render::{attack_words, bytes, candidates_words, plies};
 use kinrow_board::{Candidates, Player, Rule};
 use kinrow_format::Position;
 use kinrow_prover::registry;
-use kinrow_prover::{Exhausted, Limits, Verdict};
+use kinrow_prover::{Exhausted, Limits, Outcome, Verdict};
 
 /// Which game a verdict is a statement about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,23 +58,18 @@ impl Claim {
     }
 }
 
-/// The claim of `verdict` on `p`, `exhausted` the budget that ran out (for
-/// an unknown, or for a threat space's no-win the whole game's search
-/// after it), `limits` the budgets given and `answered_by` the prover
-/// that answered.
+/// The claim of the `outcome` of a search of `p` (its verdict; the
+/// budget that ran out, for an unknown or for a threat space's no-win the
+/// whole game's search after it; the threat space's limit), `limits` the
+/// budgets given and `answered_by` the prover that answered.
 #[must_use]
-pub fn claim(
-    p: &Position,
-    verdict: Verdict,
-    exhausted: Option<Exhausted>,
-    limits: &Limits,
-    answered_by: &str,
-) -> Claim {
+pub fn claim(p: &Position, outcome: &Outcome, limits: &Limits, answered_by: &str) -> Claim {
+    let (verdict, exhausted) = (outcome.verdict, outcome.exhausted);
     let (holds_for, scope) = match verdict {
         Verdict::Win => win_scope(p),
         Verdict::NoWin => no_win_scope(p),
         Verdict::NoThreatWin => {
-            let (holds, mut text) = threat_space_scope(p);
+            let (holds, mut text) = threat_space_scope(p, outcome.threat_limit);
             if exhausted.is_some() {
                 text.push_str(&format!(
                     "; the whole game, searched after it, was not settled: {}",
@@ -178,10 +173,10 @@ pub fn no_win_scope(p: &Position) -> (HoldsFor, String) {
 /// What a threat space's no-win ([`Verdict::NoThreatWin`]) is a statement
 /// about, exactly (`kinrow_prover::space::threats` argues it): the
 /// attacker's moves are its fours, and its threes and twos after which it
-/// would win by fours were the defender to pass; the defender plays
-/// anything.
+/// would win by fours (at most `threat_limit` of them, when given) were
+/// the defender to pass; the defender plays anything.
 #[must_use]
-pub fn threat_space_scope(p: &Position) -> (HoldsFor, String) {
+pub fn threat_space_scope(p: &Position, threat_limit: Option<u32>) -> (HoldsFor, String) {
     let attacker = p.board.to_move();
     let defender = attacker.other();
     let k = p.board.game().k();
@@ -200,10 +195,15 @@ pub fn threat_space_scope(p: &Position) -> (HoldsFor, String) {
         (Rule::Renju, Player::O) => ("", " (never on its forbidden points, or passes)"),
         _ => ("", ""),
     };
+    let by_fours = match threat_limit {
+        Some(1) => "by one four (a double four or four-three)".to_string(),
+        Some(n) => format!("by at most {n} fours"),
+        None => "by fours within the plies left".to_string(),
+    };
     let mut text = format!(
         "only {attacker}'s threat space, within {within}: {attacker} plays only fours, and threes \
-         and twos ({cells}) after which, were {defender} to pass, {attacker} would win by fours \
-         within the plies left{renju_attacker}; {defender} plays anything{renju_defender}"
+         and twos ({cells}) after which, were {defender} to pass, {attacker} would win \
+         {by_fours}{renju_attacker}; {defender} plays anything{renju_defender}"
     );
     if let Some(game) = restricted_game(p) {
         text.push_str(&format!(", in {game}"));
@@ -280,11 +280,13 @@ mod tests {
     }
 
     /// The threat space's no-win says which game it is about, with the
-    /// twos of this `k`, and never that the real game is drawn.
+    /// twos of this `k` and its limit, and never that the real game is
+    /// drawn.
     #[test]
     fn a_threat_space_no_win_names_the_threat_space() {
         let p = position("board 15\nk 5\ndepth 9\nto-move o\n");
-        let c = claim(&p, Verdict::NoThreatWin, None, &Limits::default(), "vct");
+        let no_threat_win = Outcome::new(Verdict::NoThreatWin);
+        let c = claim(&p, &no_threat_win, &Limits::default(), "vct");
         assert_eq!(c.holds_for, Some(HoldsFor::ThreatSpace));
         assert!(c
             .headline
@@ -292,24 +294,27 @@ mod tests {
         let s = c.sentence();
         assert!(s.contains("only o's threat space, within 9 plies"), "{s}");
         assert!(s.contains("holds an o stone"), "{s}");
+        assert!(s.contains("by fours within the plies left"), "{s}");
         assert!(!s.contains("the real game;"), "{s}");
-        let after = claim(
-            &p,
-            Verdict::NoThreatWin,
-            Some(Exhausted::Time),
-            &Limits::default(),
-            "auto",
+        let after = Outcome {
+            exhausted: Some(Exhausted::Time),
+            threat_limit: Some(2),
+            ..no_threat_win
+        };
+        let after = claim(&p, &after, &Limits::default(), "auto").sentence();
+        assert!(
+            after.contains("was not settled: the time budget"),
+            "{after}"
         );
-        assert!(after
-            .sentence()
-            .contains("was not settled: the time budget"));
+        assert!(after.contains("by at most 2 fours"), "{after}");
     }
 
     /// An unknown names the registry's words of the prover that answered.
     #[test]
     fn an_unknown_uses_the_registry_words() {
         let p = position("board 15\nk 5\ndepth 9\n");
-        let c = claim(&p, Verdict::Unknown, None, &Limits::default(), "vct-db");
+        let unknown = Outcome::new(Verdict::Unknown);
+        let c = claim(&p, &unknown, &Limits::default(), "vct-db");
         assert!(c.headline.contains("plans of db-search"), "{}", c.headline);
         assert_eq!(c.holds_for, None);
     }

@@ -215,6 +215,14 @@ pub struct OverrideArgs {
     /// (overrides the file's `attack`).
     #[arg(long, value_name = "any|fours|threats", value_parser = settings::parse_attack)]
     pub attack: Option<Attack>,
+    /// The threat space's threats (of vct, vct-dfpn and auto): a move
+    /// threatens when, were the defender to pass, the attacker would win
+    /// by at most N fours (quintet's threat_limit; default: any VCF
+    /// within the plies left) (overrides the file's `threat-limit`). A
+    /// no-threat-win then holds for that smaller threat space; a win is a
+    /// win whatever the limit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threat_limit: Option<u32>,
 }
 
 /// Budgets: a search that runs out answers `unknown`.

@@ -3,7 +3,9 @@
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
+use kinrow_format::Position;
 use kinrow_prover::registry::{self, Build, Entry};
+use kinrow_prover::space::ThreatLimit;
 use kinrow_prover::{Problem, Prover};
 use std::sync::LazyLock;
 
@@ -54,20 +56,26 @@ impl ProverKind {
         self.0.parallel
     }
 
-    /// The threads a proof of `problem` by this prover uses when `threads`
-    /// are given (and every winning move is listed if `all_moves`).
-    pub fn threads_for(self, problem: &Problem, all_moves: bool, threads: usize) -> usize {
-        self.0.threads_for(problem, &Build { all_moves, threads })
+    /// The threads a proof of `problem` by this prover uses, run as
+    /// `build` says.
+    pub fn threads_for(self, problem: &Problem, build: &Build) -> usize {
+        self.0.threads_for(problem, build)
     }
 
-    /// A fresh prover of this kind for `problem`, on `threads` threads
-    /// where it has a parallel version.
-    pub fn build(
-        self,
-        problem: &Problem,
-        all_moves: bool,
-        threads: usize,
-    ) -> Box<dyn Prover + Send> {
-        self.0.build(problem, &Build { all_moves, threads })
+    /// A fresh prover of this kind for `problem`, run as `build` says (on
+    /// its threads where it has a parallel version).
+    pub fn build(self, problem: &Problem, build: &Build) -> Box<dyn Prover + Send> {
+        self.0.build(problem, build)
+    }
+}
+
+/// How a prover answers `p`: every winning move if `all_moves`, on
+/// `threads` threads, the threat space kept to the position's
+/// `threat-limit` (which `--threat-limit` sets).
+pub fn build_for(p: &Position, all_moves: bool, threads: usize) -> Build {
+    Build {
+        all_moves,
+        threads,
+        threat_limit: ThreatLimit::from_fours(p.threat_limit),
     }
 }

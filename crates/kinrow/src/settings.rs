@@ -14,6 +14,18 @@ pub struct Overrides {
     pub depth: Option<u32>,
     pub candidates: Option<Candidates>,
     pub attack: Option<Attack>,
+    pub threat_limit: Option<u32>,
+}
+
+impl From<&crate::cli::OverrideArgs> for Overrides {
+    fn from(a: &crate::cli::OverrideArgs) -> Overrides {
+        Overrides {
+            depth: a.depth,
+            candidates: a.candidates,
+            attack: a.attack,
+            threat_limit: a.threat_limit,
+        }
+    }
 }
 
 impl Overrides {
@@ -28,6 +40,9 @@ impl Overrides {
         }
         if let Some(a) = self.attack {
             p.attack = a;
+        }
+        if let Some(t) = self.threat_limit {
+            p.threat_limit = Some(t);
         }
         p
     }

@@ -52,6 +52,7 @@ use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{
     observe, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
 };
+use crate::space::ThreatLimit;
 use crate::{db_search, vct};
 use crate::{AndOr, AndOrConfig, DbSearch, Dfpn, DfpnConfig, Pns, PnsConfig, Vct};
 use std::sync::{mpsc, Arc};
@@ -97,6 +98,9 @@ pub struct Auto {
     /// whole game run at once, or a small board's whole game goes to
     /// df-pn on all of them (see the module docs).
     pub threads: usize,
+    /// The threat space's limit ([`ThreatLimit`]): any VCF makes a move a
+    /// threat by default.
+    pub threat_limit: ThreatLimit,
     /// Which prover gave the last answer.
     answered_by: Option<&'static str>,
 }
@@ -115,7 +119,17 @@ impl Auto {
         Auto {
             all_moves,
             threads,
+            threat_limit: ThreatLimit::NONE,
             answered_by: None,
+        }
+    }
+
+    /// This prover with its threat space's threats kept to `limit`.
+    #[must_use]
+    pub fn within(self, limit: ThreatLimit) -> Auto {
+        Auto {
+            threat_limit: limit,
+            ..self
         }
     }
 
@@ -193,17 +207,22 @@ impl Auto {
     }
 
     /// The threat space's prover.
-    fn vct() -> Pns {
-        Vct::prover(PnsConfig::default())
+    fn vct(&self) -> Pns {
+        Vct::prover_within(PnsConfig::default(), self.threat_limit)
     }
 
     /// The threat space searched on `threads` threads, and by which
     /// prover: on one, `vct-db` for [`DB_SHARE`] of the budgets, then
     /// PNS's `vct` with the rest; `vct-dfpn` on more (stopped by a full
     /// table, as PNS is by its full arena).
-    fn threat_space(problem: &Problem, limits: &Limits, threads: usize) -> (&'static str, Outcome) {
+    fn threat_space(
+        &self,
+        problem: &Problem,
+        limits: &Limits,
+        threads: usize,
+    ) -> (&'static str, Outcome) {
         if threads >= 2 {
-            return Auto::vct_dfpn(problem, limits, threads);
+            return self.vct_dfpn(problem, limits, threads);
         }
         let start = Instant::now();
         let mut share = part_of(limits, DB_SHARE);
@@ -216,14 +235,21 @@ impl Auto {
         if db.verdict == Verdict::Win {
             return (db_search::NAME, db);
         }
-        let mut vct = Auto::vct().prove(problem, &left_of(limits, start, &db.stats));
+        let mut vct = self
+            .vct()
+            .prove(problem, &left_of(limits, start, &db.stats));
         vct.stats = db.stats.then(&vct.stats);
         (vct::NAME, vct)
     }
 
     /// The threat space searched by `vct-dfpn` on `threads` threads.
-    fn vct_dfpn(problem: &Problem, limits: &Limits, threads: usize) -> (&'static str, Outcome) {
-        let mut vct = Vct::dfpn(Auto::dfpn_config(threads));
+    fn vct_dfpn(
+        &self,
+        problem: &Problem,
+        limits: &Limits,
+        threads: usize,
+    ) -> (&'static str, Outcome) {
+        let mut vct = Vct::dfpn_within(Auto::dfpn_config(threads), self.threat_limit);
         (vct::DFPN_NAME, vct.prove(problem, limits))
     }
 }
@@ -254,9 +280,8 @@ impl Prover for Auto {
             return self.race(problem, limits);
         }
         let threats = self.tries_threats(problem);
-        let (name, outcome) = self.threats_then_whole_game(problem, limits, threats, &|p, l| {
-            Auto::threat_space(p, l, 1)
-        });
+        let (name, outcome) = self
+            .threats_then_whole_game(problem, limits, threats, &|p, l| self.threat_space(p, l, 1));
         self.answered_by = Some(name);
         outcome
     }
@@ -288,15 +313,15 @@ impl Auto {
                 return (name, outcome);
             }
             spent = outcome.stats;
-            threat_answer = Some((name, outcome.verdict));
+            threat_answer = Some((name, outcome.verdict, outcome.threat_limit));
         }
         let rest = left_of(limits, start, &spent);
         let (name, mut outcome) = self.whole_game(problem, &rest);
         outcome.stats = spent.then(&outcome.stats);
         outcome.stats.elapsed = start.elapsed();
         match threat_answer {
-            Some((threat_name, Verdict::NoThreatWin)) if !outcome.verdict.settles() => {
-                (threat_name, with_threat_space_answer(outcome))
+            Some((threat_name, Verdict::NoThreatWin, limit)) if !outcome.verdict.settles() => {
+                (threat_name, with_threat_space_answer(outcome, limit))
             }
             _ => (name, outcome),
         }
@@ -349,13 +374,13 @@ impl Auto {
                     let answer = match side {
                         // `vct` on two threads, `vct-dfpn` on the others.
                         0 => observe(&watch[0], || {
-                            let answer = Auto::threat_space(problem, each, me.threads - 1);
+                            let answer = me.threat_space(problem, each, me.threads - 1);
                             stop_if_out_of_threats(&answer.1, &watch[1]);
                             answer
                         }),
                         _ => observe(&watch[2], || {
                             let dfpn = |p: &Problem, l: &Limits| {
-                                let answer = observe(&watch[1], || Auto::vct_dfpn(p, l, 1));
+                                let answer = observe(&watch[1], || me.vct_dfpn(p, l, 1));
                                 stop_if_out_of_threats(&answer.1, &watch[0]);
                                 answer
                             };
@@ -412,12 +437,13 @@ fn left_of(limits: &Limits, start: Instant, spent: &Stats) -> Limits {
 /// game's unknown; the budget that ended the whole game stays in
 /// [`Outcome::exhausted`], and a principal variation of another game is
 /// not kept.
-fn with_threat_space_answer(outcome: Outcome) -> Outcome {
+fn with_threat_space_answer(outcome: Outcome, threat_limit: Option<u32>) -> Outcome {
     if outcome.verdict.settles() {
         return outcome;
     }
     Outcome {
         verdict: Verdict::NoThreatWin,
+        threat_limit,
         first_plies: Vec::new(),
         ..outcome
     }
@@ -492,7 +518,7 @@ fn first_settled(
         (_, Some(settled)) if settled.1.verdict.settles() => settled,
         (_, Some(whole)) if whole.1.verdict == Verdict::NoThreatWin => whole,
         (Some((name, t)), Some((_, whole))) if t.verdict == Verdict::NoThreatWin => {
-            (name, with_threat_space_answer(whole))
+            (name, with_threat_space_answer(whole, t.threat_limit))
         }
         (Some(t), None) => t,
         (_, Some(whole)) => whole,
@@ -518,7 +544,7 @@ mod tests {
     fn out_of_threats_is_a_disproof_not_a_budget() {
         let position = &kinrow_format::parse_positions("board 9\nk 5\ndepth 7\n", "p").unwrap()[0];
         let problem = Problem::from(position);
-        let out = Auto::vct().prove(&problem, &Limits::default());
+        let out = Auto::default().vct().prove(&problem, &Limits::default());
         assert_eq!((out.verdict, out.exhausted), (Verdict::NoThreatWin, None));
         assert!(out_of_threats(&out));
         for (verdict, exhausted, out) in [
@@ -546,14 +572,15 @@ mod tests {
             exhausted: Some(Exhausted::Time),
             ..Outcome::new(Verdict::Unknown)
         };
-        let kept = with_threat_space_answer(unknown);
+        let kept = with_threat_space_answer(unknown, Some(2));
         assert_eq!(
             (kept.verdict, kept.exhausted),
             (Verdict::NoThreatWin, Some(Exhausted::Time))
         );
+        assert_eq!(kept.threat_limit, Some(2));
         for settled in [Verdict::Win, Verdict::NoWin] {
             assert_eq!(
-                with_threat_space_answer(Outcome::new(settled)).verdict,
+                with_threat_space_answer(Outcome::new(settled), None).verdict,
                 settled
             );
         }

@@ -245,8 +245,13 @@ pub struct Outcome {
     pub winning_moves: Option<Vec<Cell>>,
     /// The game value -1, 0 or +1 (value searches only).
     pub value: Option<i8>,
-    /// For `Unknown`: the budget that ran out, when the prover knows.
+    /// For `Unknown`: the budget that ran out, when the prover knows (for
+    /// `auto`'s `NoThreatWin`, the whole game's search after it).
     pub exhausted: Option<Exhausted>,
+    /// For `NoThreatWin`: the most fours of the VCF that made a move a
+    /// threat in the space it holds for (`None`: any within the plies
+    /// left; see [`crate::space::ThreatLimit`]).
+    pub threat_limit: Option<u32>,
     /// For `Unknown`, from PNS and df-pn: the numbers the search left for
     /// the positions one and two plies below the root ([`PlyNumbers`]).
     pub first_plies: Vec<PlyNumbers>,
@@ -281,6 +286,7 @@ impl Outcome {
             winning_moves: None,
             value: None,
             exhausted: None,
+            threat_limit: None,
             first_plies: Vec::new(),
             stats: Stats::default(),
         }

@@ -18,19 +18,24 @@
 //! ```
 
 use crate::outcome::{Problem, Prover};
+use crate::space::ThreatLimit;
 use crate::{
     db_search, vct, AlphaBeta, AndOr, AndOrConfig, Auto, DbSearch, Dfpn, DfpnConfig, Minimax, Pns,
     PnsConfig, Scout, ValueConfig, Vct,
 };
 
-/// How a prover is asked to run: every winning move or one, and the
-/// threads it may use (those with a parallel version use them).
+/// How a prover is asked to run: every winning move or one, the threads
+/// it may use (those with a parallel version use them), and the threat
+/// space's limit (those that search it keep to it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Build {
     /// List every winning first move.
     pub all_moves: bool,
     /// Threads it may use (at least 1).
     pub threads: usize,
+    /// The threat space's threats: at most this many fours
+    /// ([`ThreatLimit`]).
+    pub threat_limit: ThreatLimit,
 }
 
 impl Default for Build {
@@ -38,6 +43,7 @@ impl Default for Build {
         Build {
             all_moves: false,
             threads: 1,
+            threat_limit: ThreatLimit::NONE,
         }
     }
 }
@@ -156,7 +162,11 @@ pub static PROVERS: [Entry; 10] = [
         parallel: true,
         no_wins: NoWins::GameOrThreatSpace,
         unknown: None,
-        build: |p, b| Auto::with_threads(b.all_moves, b.threads).for_problem(p),
+        build: |p, b| {
+            Auto::with_threads(b.all_moves, b.threads)
+                .within(b.threat_limit)
+                .for_problem(p)
+        },
         threads: |p, b| Auto::with_threads(b.all_moves, b.threads).threads_for(p),
     },
     Entry {
@@ -193,7 +203,7 @@ pub static PROVERS: [Entry; 10] = [
         parallel: false,
         no_wins: NoWins::ThreatSpace,
         unknown: None,
-        build: |_, b| Box::new(Vct::prover(pns_config(b))),
+        build: |_, b| Box::new(Vct::prover_within(pns_config(b), b.threat_limit)),
         threads: one,
     },
     Entry {
@@ -214,7 +224,7 @@ pub static PROVERS: [Entry; 10] = [
         parallel: true,
         no_wins: NoWins::ThreatSpace,
         unknown: None,
-        build: |p, b| Box::new(Vct::dfpn(dfpn_config(p, b))),
+        build: |p, b| Box::new(Vct::dfpn_within(dfpn_config(p, b), b.threat_limit)),
         threads: dfpn_threads,
     },
     Entry {

@@ -20,7 +20,7 @@
 
 use crate::dfpn::{Dfpn, DfpnConfig};
 use crate::pns::{Pns, PnsConfig};
-use crate::space::Space;
+use crate::space::{Space, ThreatLimit};
 
 /// PNS's name in the threat space, in reports and on the command line.
 pub const NAME: &str = "vct";
@@ -34,12 +34,19 @@ pub struct Vct;
 
 impl Vct {
     /// The threat space searched by PNS (`vct`), with PNS's other settings
-    /// from `config`: the one constructor that `auto`, the command line,
-    /// the brain and Python call.
+    /// from `config`, a threat any VCF within the plies left: the one
+    /// constructor that `auto`, the command line, the brain and Python
+    /// call ([`Vct::prover_within`] with [`ThreatLimit::NONE`]).
     #[must_use]
     pub fn prover(config: PnsConfig) -> Pns {
+        Vct::prover_within(config, ThreatLimit::NONE)
+    }
+
+    /// [`Vct::prover`] with threats of at most `limit`.
+    #[must_use]
+    pub fn prover_within(config: PnsConfig, limit: ThreatLimit) -> Pns {
         Pns::new(PnsConfig {
-            space: Space::Threats,
+            space: Space::Threats(limit),
             ..config
         })
     }
@@ -49,8 +56,14 @@ impl Vct {
     /// where `config` asks for them.
     #[must_use]
     pub fn dfpn(config: DfpnConfig) -> Dfpn {
+        Vct::dfpn_within(config, ThreatLimit::NONE)
+    }
+
+    /// [`Vct::dfpn`] with threats of at most `limit`.
+    #[must_use]
+    pub fn dfpn_within(config: DfpnConfig, limit: ThreatLimit) -> Dfpn {
         Dfpn::new(DfpnConfig {
-            space: Space::Threats,
+            space: Space::Threats(limit),
             ..config
         })
     }

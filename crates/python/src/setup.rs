@@ -68,6 +68,7 @@ fn finish(settings: Settings, stones: Stones, what: &str) -> PyResult<Position> 
         sources: Vec::new(),
         slow: None,
         time: None,
+        threat_limit: None,
     };
     setup.into_position().map_err(|e| located(&e, what))
 }

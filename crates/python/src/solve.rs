@@ -16,6 +16,7 @@ use kinrow_format::Position;
 use kinrow_prover::certificate::draw::{write_draw_certificate, DrawOptions};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::registry::{self, Build};
+use kinrow_prover::space::ThreatLimit;
 use kinrow_prover::{observe, Limits, Outcome, Problem, Progress, Prover, Verdict};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -34,16 +35,31 @@ const SLICE: Duration = Duration::from_millis(50);
 /// The worker's stack: deep searches recurse a ply a frame.
 const STACK_BYTES: usize = 64 << 20;
 
-/// A fresh prover named `name` for `problem`, as `kinrow solve --prover
-/// NAME` builds it (the registry's entry), on `threads` threads where it
-/// has a parallel version.
+/// A fresh prover named `name` for `position`'s problem, as `kinrow solve
+/// --prover NAME` builds it (the registry's entry), on `threads` threads
+/// where it has a parallel version, its threat space kept to the
+/// position's threat limit.
 fn build(
     name: &str,
-    problem: &Problem,
+    position: &Position,
     all_moves: bool,
     threads: usize,
 ) -> Option<Box<dyn Prover + Send>> {
-    registry::find(name).map(|e| e.build(problem, &Build { all_moves, threads }))
+    registry::find(name).map(|e| {
+        e.build(
+            &Problem::from(position),
+            &build_of(position, all_moves, threads),
+        )
+    })
+}
+
+/// How a prover answers `position` (as the command line's).
+fn build_of(position: &Position, all_moves: bool, threads: usize) -> Build {
+    Build {
+        all_moves,
+        threads,
+        threat_limit: ThreatLimit::from_fours(position.threat_limit),
+    }
 }
 
 /// What the worker hands back.
@@ -64,7 +80,7 @@ fn search(
     threads: usize,
 ) -> Result<Answer, String> {
     let problem = Problem::from(position);
-    let mut p = build(prover, &problem, all_moves, threads).ok_or("unknown prover")?;
+    let mut p = build(prover, position, all_moves, threads).ok_or("unknown prover")?;
     p.accepts(&problem).map_err(|e| e.to_string())?;
     let outcome = p.prove(&problem, limits);
     let answered_by = p.answered_by();
@@ -73,8 +89,8 @@ fn search(
         Verdict::Win => {
             // As `kinrow solve --proof`: a fresh prover of the kind that
             // answered writes it.
-            let mut writer = build(answered_by, &problem, false, threads)
-                .or_else(|| build(prover, &problem, false, threads))
+            let mut writer = build(answered_by, position, false, threads)
+                .or_else(|| build(prover, position, false, threads))
                 .expect("a known prover");
             Some(
                 write_certificate(&problem, writer.as_mut(), limits)
@@ -87,7 +103,7 @@ fn search(
         // choice, docs/certificate-format.md); for a no-win that is not
         // about the whole game, the reason none can be written.
         Verdict::NoWin => {
-            let mut writer = build("pns", &problem, false, 1).expect("a known prover");
+            let mut writer = build("pns", position, false, 1).expect("a known prover");
             let options = DrawOptions::default();
             Some(
                 write_draw_certificate(&problem, writer.as_mut(), limits, &options)
@@ -191,14 +207,16 @@ fn bytes(v: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `kinrow solve --proof` does (`result.certificate`, the text `kinrow
 /// check` and `kinrow.check` read; for another no-win
 /// `result.certificate_error` says why there is none); `all_moves=True`
-/// lists every winning first move.
+/// lists every winning first move. `threat_limit=N` keeps the threat
+/// space (of `vct`, `vct-dfpn` and `auto`) to threats of at most N fours,
+/// as the position's `threat-limit` line and `--threat-limit` do.
 ///
 /// The search runs without the GIL; Ctrl-C stops it and raises
 /// `KeyboardInterrupt`. Bad arguments (a count out of range included:
 /// `depth=-1`), and a prover that does not answer this kind of position,
 /// raise `ValueError`.
 #[pyfunction]
-#[pyo3(signature = (position, prover="auto", depth=None, time=None, memory=None, threads=None, *, max_nodes=None, certificate=false, all_moves=false))]
+#[pyo3(signature = (position, prover="auto", depth=None, time=None, memory=None, threads=None, *, max_nodes=None, certificate=false, all_moves=false, threat_limit=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -211,8 +229,10 @@ pub fn solve(
     max_nodes: Option<&Bound<'_, PyAny>>,
     certificate: bool,
     all_moves: bool,
+    threat_limit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SolveResult> {
     let depth = whole_u32("depth", depth, 0)?;
+    let threat_limit = whole_u32("threat_limit", threat_limit, 1)?;
     let max_nodes = whole("max_nodes", max_nodes, 1..=u64::MAX)?;
     let threads = capped_threads(py, whole("threads", threads, 1..=u64::MAX)?)?;
     let prover_name = prover.to_ascii_lowercase();
@@ -240,13 +260,16 @@ pub fn solve(
     if depth.is_some() {
         p.depth = depth;
     }
+    if threat_limit.is_some() {
+        p.threat_limit = threat_limit;
+    }
     let asked = p.clone();
     let name = prover_name.clone();
     let answer = run_interruptible(py, move || {
         search(&asked, &name, &limits, all_moves, certificate, threads)
     })?
     .map_err(|e| value_error(format!("[{}] ({prover_name}): {e}", p.name)))?;
-    let threads = entry.threads_for(&Problem::from(&p), &Build { all_moves, threads });
+    let threads = entry.threads_for(&Problem::from(&p), &build_of(&p, all_moves, threads));
     Ok(SolveResult::new(&p, answer, &limits, threads))
 }
 
@@ -326,7 +349,7 @@ impl SolveResult {
     fn new(p: &Position, a: Answer, limits: &Limits, threads: usize) -> SolveResult {
         let o = &a.outcome;
         let win = o.verdict == Verdict::Win;
-        let c = claim(p, o.verdict, o.exhausted, limits, a.answered_by);
+        let c = claim(p, o, limits, a.answered_by);
         let settled = o.verdict.settles();
         let (certificate, certificate_error) = match a.certificate {
             Some(Ok(text)) => (Some(text), None),

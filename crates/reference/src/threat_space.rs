@@ -11,9 +11,9 @@
 //! - At the defender's turn with four plies or more left, neither side
 //!   having a winning cell and two empty cells or more, the attacker's
 //!   move must have been a threat: were the defender to pass, the attacker
-//!   would win by continuous fours within the plies left; else the
-//!   attacker has lost this line. Otherwise the defender plays any empty
-//!   cell.
+//!   would win by continuous fours within the plies left (and, under a
+//!   threat limit of `n` fours, within `2n + 1` plies); else the attacker
+//!   has lost this line. Otherwise the defender plays any empty cell.
 //! - The defender completing its line, a full board or the horizon end
 //!   the attack.
 
@@ -24,32 +24,37 @@ use std::collections::HashMap;
 /// left) to its answer, so that transpositions are searched once.
 type Seen = HashMap<(Vec<u8>, bool, u32), bool>;
 
-/// A naive search's budget and memory.
+/// A naive search's budget, memory and threat limit.
 struct Naive {
     left: u64,
     seen: Seen,
+    /// The longest VCF after a pass that makes a move a threat.
+    threat_plies: u32,
 }
 
 /// Whether `attacker`, to move, wins within `depth` plies in its threat
 /// space (see the module docs).
 #[must_use]
 pub fn threat_space_wins(b: &mut NaiveBoard, attacker: u8, depth: u32) -> bool {
-    threat_space_wins_within(b, attacker, depth, u64::MAX).expect("no budget")
+    threat_space_wins_within(b, attacker, depth, None, u64::MAX).expect("no budget")
 }
 
-/// [`threat_space_wins`] within `nodes` positions visited (VCF searches
-/// included): `None` when they run out first, for tests that skip the
-/// cases the plain recursion cannot afford.
+/// [`threat_space_wins`] with threats of at most `threat_limit` fours
+/// (none: any within the plies left), within `nodes` positions visited
+/// (VCF searches included): `None` when they run out first, for tests
+/// that skip the cases the plain recursion cannot afford.
 #[must_use]
 pub fn threat_space_wins_within(
     b: &mut NaiveBoard,
     attacker: u8,
     depth: u32,
+    threat_limit: Option<u32>,
     nodes: u64,
 ) -> Option<bool> {
     let mut naive = Naive {
         left: nodes,
         seen: Seen::new(),
+        threat_plies: threat_limit.map_or(u32::MAX, |n| 2 * n + 1),
     };
     attacker_wins(b, attacker, depth, &mut naive)
 }
@@ -131,7 +136,7 @@ fn defender_replies(b: &mut NaiveBoard, attacker: u8, depth: u32, n: &mut Naive)
     if depth >= 4
         && quiet
         && b.empty_cells().len() >= 2
-        && !vcf_within(b, attacker, depth - 1, &mut n.left)?
+        && !vcf_within(b, attacker, (depth - 1).min(n.threat_plies), &mut n.left)?
     {
         // The attacker's last move threatened nothing: not a move of its
         // threat space.

@@ -22,6 +22,7 @@ fn position(name: &str, p: &Problem) -> Position {
         sources: Vec::new(),
         slow: None,
         time: None,
+        threat_limit: None,
     }
 }
 

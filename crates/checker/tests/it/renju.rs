@@ -208,6 +208,7 @@ fn random_renju_wins_check(prover: &mut dyn kinrow_prover::Prover) -> [u32; 2] {
             sources: Vec::new(),
             slow: None,
             time: None,
+            threat_limit: None,
         };
         let text = write_position(&position);
         let problem = Problem::from(&position);

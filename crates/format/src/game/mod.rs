@@ -284,6 +284,7 @@ impl GameRecord {
             sources: Vec::new(),
             slow: None,
             time: None,
+            threat_limit: None,
         })
     }
 }

@@ -6,7 +6,7 @@ use crate::cli::CheckArgs;
 use crate::error::{CliError, EXIT_FAILED};
 use crate::input;
 use crate::output;
-use crate::provers::ProverKind;
+use crate::provers::{build_for, ProverKind};
 use crate::render;
 use crate::settings::Overrides;
 use kinrow_checker::Proves;
@@ -15,6 +15,7 @@ use kinrow_prover::certificate::draw::{
     whole_game, write_draw_certificate, DrawOptions, DrawStats,
 };
 use kinrow_prover::certificate::{write_certificate, Certificate, CertificateStats, MAGIC};
+use kinrow_prover::registry::Build;
 use kinrow_prover::{Limits, Problem, Prover, Verdict};
 use std::path::{Path, PathBuf};
 
@@ -142,7 +143,8 @@ pub fn win_certificate(
     kept: Option<Box<dyn Prover + Send>>,
 ) -> Result<Certificate, String> {
     let problem = Problem::from(p);
-    let mut prover = kept.unwrap_or_else(|| s.prover.build(&problem, false, s.threads));
+    let mut prover =
+        kept.unwrap_or_else(|| s.prover.build(&problem, &build_for(p, false, s.threads)));
     write_certificate(&problem, prover.as_mut(), limits)
         .map(|cert| cert.with_name(&p.name))
         .map_err(|e| e.to_string())
@@ -180,7 +182,7 @@ pub fn write_draw_proof(
     let pns = ProverKind::named("pns").expect("pns is a prover");
     let mut prover = kept
         .filter(|_| s.prover == pns)
-        .unwrap_or_else(|| pns.build(&problem, false, 1));
+        .unwrap_or_else(|| pns.build(&problem, &Build::default()));
     let options = DrawOptions::default();
     let cert = match write_draw_certificate(&problem, prover.as_mut(), limits, &options) {
         Ok(cert) => cert.with_name(&p.name),
@@ -211,11 +213,7 @@ fn looks_like_certificate(text: &str) -> bool {
 /// suite; so `check` takes every input `solve --proof` does. A file that is
 /// no position is bad input, with a hint for swapped arguments.
 fn position_text(args: &CheckArgs) -> Result<(String, Vec<Position>), CliError> {
-    let overrides = Overrides {
-        depth: args.overrides.depth,
-        candidates: args.overrides.candidates,
-        attack: args.overrides.attack,
-    };
+    let overrides = Overrides::from(&args.overrides);
     let batch = input::load_with(std::slice::from_ref(&args.position), &args.game.choice());
     let (loaded, _) = batch.report_bad().map_err(|e| {
         CliError::input(format!(

@@ -61,11 +61,7 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
             loaded.len()
         )));
     };
-    let overrides = Overrides {
-        depth: args.overrides.depth,
-        candidates: args.overrides.candidates,
-        attack: args.overrides.attack,
-    };
+    let overrides = Overrides::from(&args.overrides);
     let position = overrides.apply(&one.position);
     let work_dir = c.work_dir.clone().expect("clap requires --work-dir");
     let worker = match &c.worker {

@@ -6,7 +6,7 @@ use super::solve::Report;
 use crate::claims::{self, HoldsFor};
 use crate::error::CliError;
 use crate::input::Loaded;
-use crate::provers::ProverKind;
+use crate::provers::{build_for, ProverKind};
 use crate::render;
 use crate::settings::Budgets;
 use kinrow_board::Cell;
@@ -65,7 +65,7 @@ pub fn find(p: &Position, kind: ProverKind, budgets: &Budgets) -> Result<Defence
     let limits = budgets.limits(p);
     defences(
         &problem,
-        &mut |q: &Problem| kind.build(q, false, budgets.threads),
+        &mut |q: &Problem| kind.build(q, &build_for(p, false, budgets.threads)),
         &limits,
     )
     .map_err(|e| e.to_string())

@@ -15,7 +15,7 @@ pub mod show;
 pub mod solve;
 pub mod verify;
 
-use crate::provers::ProverKind;
+use crate::provers::{build_for, ProverKind};
 use kinrow_board::Cell;
 use kinrow_format::Position;
 use kinrow_prover::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
@@ -58,7 +58,8 @@ pub fn solve_keeping(
     keep: bool,
 ) -> Result<(Solved, Option<Box<dyn Prover + Send>>), ProblemError> {
     let problem = Problem::from(position);
-    let mut prover = kind.build(&problem, all_moves, threads);
+    let build = build_for(position, all_moves, threads);
+    let mut prover = kind.build(&problem, &build);
     prover.accepts(&problem)?;
     let kept_table = keep && prover.keep_table(true);
     let outcome = prover.prove(&problem, limits);
@@ -70,7 +71,7 @@ pub fn solve_keeping(
     let solved = Solved {
         prover: ProverKind::named(prover.answered_by()).unwrap_or(kind),
         outcome,
-        threads: kind.threads_for(&problem, all_moves, threads),
+        threads: kind.threads_for(&problem, &build),
     };
     Ok((solved, kept.then_some(prover)))
 }

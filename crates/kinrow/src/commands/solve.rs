@@ -21,11 +21,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     if let Some(kind) = args.cluster.cluster {
         return super::cluster::run(args, kind);
     }
-    let overrides = Overrides {
-        depth: args.overrides.depth,
-        candidates: args.overrides.candidates,
-        attack: args.overrides.attack,
-    };
+    let overrides = Overrides::from(&args.overrides);
     let (loaded, bad) = input::load_with(&args.files, &args.game.choice()).report_bad()?;
     let loaded = output::select(loaded, args.game.name.as_deref())?;
     // One position at a time: the whole memory budget is its.
@@ -419,7 +415,7 @@ fn status(progress: &Progress) -> String {
 /// text.
 fn claim(p: &Position, s: &Solved, limits: &Limits) -> Claim {
     let o = &s.outcome;
-    claims::claim(p, o.verdict, o.exhausted, limits, s.prover.name())
+    claims::claim(p, o, limits, s.prover.name())
 }
 
 /// The JSON object of one solved position.

@@ -85,10 +85,9 @@ pub fn judge_one(l: &Loaded, kind: ProverKind, budgets: &Budgets, include_slow: 
     report.seconds = o.stats.elapsed.as_secs_f64();
     report.judgement = match (expect, o.verdict) {
         // A threat space's no-win settles no expectation of the game.
-        (_, Verdict::Unknown | Verdict::NoThreatWin) => Judgement::Unknown(
-            crate::claims::claim(p, o.verdict, o.exhausted, &limits, solved.prover.name())
-                .sentence(),
-        ),
+        (_, Verdict::Unknown | Verdict::NoThreatWin) => {
+            Judgement::Unknown(crate::claims::claim(p, o, &limits, solved.prover.name()).sentence())
+        }
         (Expect::Win, Verdict::Win) => match o.best_move {
             None => Judgement::Failed("win reported without a first move".into()),
             Some(m) => judge_solution(p, solved.prover, &limits, m),

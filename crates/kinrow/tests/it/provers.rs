@@ -95,3 +95,43 @@ fn the_threat_space_out_of_threats_is_its_own_verdict() {
         assert_eq!(allowed.status.code(), Some(0), "{prover}");
     }
 }
+
+/// `--threat-limit N` and a file's `threat-limit N` keep the threat space
+/// to threats of at most N fours, and the no-threat-win says so; a bad
+/// limit is bad input, with its line and column.
+#[test]
+fn a_threat_limit_is_stated_in_the_no_threat_win() {
+    let file = root().join("positions/bench/nowin-5.pos");
+    let out = kinrow()
+        .args(["solve", "--json", "--threads", "1", "--prover", "vct"])
+        .args(["--threat-limit", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let claim = json_lines(&out)[0]["claim"].as_str().unwrap().to_string();
+    assert!(claim.contains("by at most 2 fours"), "{claim}");
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let limited = crate::common::write(
+        dir.path(),
+        "limited.pos",
+        &text.replace("depth 5\n", "depth 5\nthreat-limit 1\n"),
+    );
+    let out = kinrow()
+        .args(["solve", "--json", "--threads", "1", "--prover", "vct"])
+        .arg(&limited)
+        .output()
+        .unwrap();
+    let claim = json_lines(&out)[0]["claim"].as_str().unwrap().to_string();
+    assert!(claim.contains("by one four"), "{claim}");
+    let bad = crate::common::write(
+        dir.path(),
+        "bad.pos",
+        &text.replace("depth 5\n", "depth 5\nthreat-limit 0\n"),
+    );
+    let out = kinrow().args(["solve"]).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("threat-limit"), "{}", stderr(&out));
+    assert!(stderr(&out).contains(":13:"), "{}", stderr(&out));
+}

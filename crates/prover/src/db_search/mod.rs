@@ -49,7 +49,7 @@ use crate::kit::depth::UNLIMITED;
 use crate::kit::symmetry::Symmetries;
 use crate::node::NodeRules;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
-use crate::space::Space;
+use crate::space::{Space, ThreatLimit};
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use ahash::AHashMap;
 use kinrow_board::Candidates;
@@ -123,7 +123,7 @@ impl Prover for DbSearch {
     /// Renju as the threat space searches it (the game for wins); never
     /// every winning move.
     fn accepts(&self, _problem: &Problem) -> Result<(), ProblemError> {
-        Space::Threats.accepts(self.all_moves)
+        Space::Threats(ThreatLimit::NONE).accepts(self.all_moves)
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {

@@ -125,7 +125,7 @@ impl Search<'_> {
             &self.rules,
             &self.at.board,
             (depth, None),
-            true,
+            u32::MAX,
             self.threats,
         )
     }

@@ -404,7 +404,7 @@ impl Dfpn {
                 outcome.verdict = Verdict::Win;
                 outcome.pv = search.principal_variation(None);
             } else if answer.numbers.is_settled() {
-                outcome.verdict = self.config.space.disproof(problem);
+                self.config.space.disproved(problem, &mut outcome);
             }
         }
         if outcome.verdict == Verdict::Win {

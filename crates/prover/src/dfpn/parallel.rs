@@ -281,7 +281,7 @@ pub(super) fn prove(
             outcome.plies = Some(outcome.pv.len() as u32);
             stats = stats.merge(&stats_of(&search, pv_start));
         }
-        Some(_) => outcome.verdict = config.space.disproof(problem),
+        Some(_) => config.space.disproved(problem, &mut outcome),
         None => {
             outcome.exhausted = shared.stopped_by();
             let table = run.table.handle();

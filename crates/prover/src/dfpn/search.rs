@@ -538,7 +538,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             (self.root_children, self.root_and) = (self.children.len(), and);
         }
         let mut searched = self.search_children(key, first, and, bounds, &wins);
-        while let Some(next) = width.next().filter(|_| self.space.has_widths() && !and) {
+        while let Some(next) = self.space.next_width(width).filter(|_| !and) {
             let Some(wider) = self.widen_threats(first, (depth, next), &wins, &searched) else {
                 break;
             };

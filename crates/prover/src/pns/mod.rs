@@ -353,7 +353,7 @@ impl Pns {
         } else if dn.is_zero() {
             // The whole-game search's no-win under renju goes to
             // `bracket`, which tells the games of passes apart.
-            outcome.verdict = self.config.space.disproof(problem);
+            self.config.space.disproved(problem, &mut outcome);
         }
         if outcome.verdict == Verdict::Win {
             outcome.best_move = outcome.pv.first().copied();

@@ -14,7 +14,7 @@ pub use threats::{threat_moves, Width, COUNTER_THREAT_PLIES, NARROW_THREAT_PLIES
 use crate::node::last_plies::LastPlies;
 use crate::node::zone;
 use crate::node::{AndNode, NodeRules, Wins};
-use crate::outcome::{Problem, ProblemError, Verdict};
+use crate::outcome::{Outcome, Problem, ProblemError, Verdict};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Bitboard, Game, SearchBoard};
 
@@ -26,8 +26,53 @@ pub enum Space {
     Game,
     /// The attacker kept to its threats ([`threats`]): a win is a win of
     /// the game; a disproof is [`Verdict::NoThreatWin`], the threat
-    /// space's only.
-    Threats,
+    /// space's only. A move threatens when, were the defender to pass,
+    /// the attacker would win by fours within the plies left, and within
+    /// its [`ThreatLimit`].
+    Threats(ThreatLimit),
+}
+
+/// The longest VCF that makes an attacker's move a threat in the threat
+/// space: any within the plies left, or one of at most `n` fours
+/// (quintet's `threat_limit`: the last four leaves two winning cells, so
+/// the five lands within `2n + 1` plies of the pass).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ThreatLimit(Option<u32>);
+
+impl ThreatLimit {
+    /// Any VCF within the plies left makes a move a threat.
+    pub const NONE: ThreatLimit = ThreatLimit(None);
+
+    /// At most `fours` fours (at least 1).
+    #[must_use]
+    pub const fn fours(fours: u32) -> ThreatLimit {
+        ThreatLimit(Some(if fours == 0 { 1 } else { fours }))
+    }
+
+    /// The limit from an optional count of fours.
+    #[must_use]
+    pub const fn from_fours(fours: Option<u32>) -> ThreatLimit {
+        match fours {
+            Some(n) => ThreatLimit::fours(n),
+            None => ThreatLimit::NONE,
+        }
+    }
+
+    /// The most fours, if limited.
+    #[must_use]
+    pub const fn max_fours(self) -> Option<u32> {
+        self.0
+    }
+
+    /// The most plies of a threat's VCF after the pass (`u32::MAX`: no
+    /// limit but the horizon's).
+    #[must_use]
+    pub const fn plies(self) -> u32 {
+        match self.0 {
+            Some(n) => n.saturating_mul(2).saturating_add(1),
+            None => u32::MAX,
+        }
+    }
 }
 
 /// The two searches that take a [`Space`], for the names of the provers
@@ -46,8 +91,8 @@ impl Space {
         match (self, search) {
             (Space::Game, Search::Pns) => "pns",
             (Space::Game, Search::Dfpn) => "dfpn",
-            (Space::Threats, Search::Pns) => crate::vct::NAME,
-            (Space::Threats, Search::Dfpn) => crate::vct::DFPN_NAME,
+            (Space::Threats(_), Search::Pns) => crate::vct::NAME,
+            (Space::Threats(_), Search::Dfpn) => crate::vct::DFPN_NAME,
         }
     }
 
@@ -60,7 +105,7 @@ impl Space {
     /// [`ProblemError::AllMovesThreatSpace`].
     pub fn accepts(self, all_moves: bool) -> Result<(), ProblemError> {
         match self {
-            Space::Threats if all_moves => Err(ProblemError::AllMovesThreatSpace),
+            Space::Threats(_) if all_moves => Err(ProblemError::AllMovesThreatSpace),
             _ => Ok(()),
         }
     }
@@ -71,8 +116,17 @@ impl Space {
     #[must_use]
     pub fn disproof(self, problem: &Problem) -> Verdict {
         match self {
-            Space::Threats if !threats::keeps_no_win(problem) => Verdict::NoThreatWin,
+            Space::Threats(_) if !threats::keeps_no_win(problem) => Verdict::NoThreatWin,
             _ => Verdict::NoWin,
+        }
+    }
+
+    /// Gives `outcome` the verdict of a disproved root of `problem`
+    /// ([`Space::disproof`]) and, for the threat space's, its limit.
+    pub fn disproved(self, problem: &Problem, outcome: &mut Outcome) {
+        outcome.verdict = self.disproof(problem);
+        if outcome.verdict == Verdict::NoThreatWin {
+            outcome.threat_limit = self.threat_limit().and_then(ThreatLimit::max_fours);
         }
     }
 
@@ -107,7 +161,16 @@ impl Space {
     /// threat space asks for a VCF at every node).
     #[must_use]
     pub const fn needs_vcf(self) -> bool {
-        matches!(self, Space::Threats)
+        matches!(self, Space::Threats(_))
+    }
+
+    /// The threat space's limit, `None` in the game.
+    #[must_use]
+    pub const fn threat_limit(self) -> Option<ThreatLimit> {
+        match self {
+            Space::Threats(limit) => Some(limit),
+            Space::Game => None,
+        }
     }
 
     /// Whether the attacker's node asks for its VCF before its moves (the
@@ -116,7 +179,7 @@ impl Space {
     /// `vct` does.
     #[must_use]
     pub const fn dfpn_vcf_shortcut(self) -> bool {
-        matches!(self, Space::Threats)
+        matches!(self, Space::Threats(_))
     }
 
     /// The attacker's moves among `moves` (what the rules and the
@@ -136,7 +199,7 @@ impl Space {
         width: Width,
     ) -> (Bitboard, Width) {
         match self {
-            Space::Threats if last_plies.is_on() => {
+            Space::Threats(_) if last_plies.is_on() => {
                 threats::attacker_moves(board, &moves, depth, width)
             }
             _ => (moves, width),
@@ -156,7 +219,9 @@ impl Space {
         vcf: &mut VcfSearcher,
     ) -> Bitboard {
         match self {
-            Space::Threats if last_plies.is_on() => threats::counter_cut(board, moves, depth, vcf),
+            Space::Threats(_) if last_plies.is_on() => {
+                threats::counter_cut(board, moves, depth, vcf)
+            }
             _ => moves,
         }
     }
@@ -175,8 +240,9 @@ impl Space {
         vcf: &mut VcfSearcher,
     ) -> Option<(AndNode, u32)> {
         match self {
-            Space::Threats if last_plies.is_on() => {
-                Some(threats::defender_node(rules, board, at, wide, vcf))
+            Space::Threats(limit) if last_plies.is_on() => {
+                let plies = threats::threat_plies(wide, limit);
+                Some(threats::defender_node(rules, board, at, plies, vcf))
             }
             _ => None,
         }
@@ -187,7 +253,7 @@ impl Space {
     /// space leaves no reply, is a no-win of this horizon and space only.
     #[must_use]
     pub const fn restricts(self) -> bool {
-        matches!(self, Space::Threats)
+        matches!(self, Space::Threats(_))
     }
 
     /// Whether an attacker's node goes through widths, each tried once
@@ -195,7 +261,16 @@ impl Space {
     /// space's; the game has one width.
     #[must_use]
     pub const fn has_widths(self) -> bool {
-        matches!(self, Space::Threats)
+        matches!(self, Space::Threats(_))
+    }
+
+    /// The width after `width` in this space (`None`: none, or the game).
+    #[must_use]
+    pub fn next_width(self, width: Width) -> Option<Width> {
+        match self {
+            Space::Threats(limit) => threats::next_width(width, limit),
+            Space::Game => None,
+        }
     }
 
     /// The width an attacker's node (not `and`) at `width` is widened to
@@ -205,7 +280,7 @@ impl Space {
     #[must_use]
     pub fn widens(self, and: bool, width: Width, disproved: bool) -> Option<Width> {
         match self {
-            Space::Threats => threats::widens(and, width, disproved),
+            Space::Threats(limit) => threats::widens(and, width, disproved, limit),
             Space::Game => None,
         }
     }
@@ -216,7 +291,7 @@ impl Space {
     #[inline]
     #[must_use]
     pub fn widens_early(self, and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
-        self == Space::Threats && threats::widens_early(and, width, pn, twos_pn)
+        self.has_widths() && threats::widens_early(and, width, pn, twos_pn)
     }
 
     /// Whether the children of a node are the wider space's defender's
@@ -224,7 +299,7 @@ impl Space {
     #[inline]
     #[must_use]
     pub fn children_wide(self, parent_and: bool, parent_width: Width) -> bool {
-        self == Space::Threats && threats::children_wide(parent_and, parent_width)
+        self.has_widths() && threats::children_wide(parent_and, parent_width)
     }
 
     /// What the key of a child mixes in: the wider space's defender's

@@ -48,6 +48,7 @@
 //! are the whole game's (up to reduction 6), so a proof of the threat
 //! space is a proof of the game.
 
+use super::ThreatLimit;
 use crate::node::{AndNode, NodeRules, Wins};
 use crate::outcome::Problem;
 use crate::vcf::VcfSearcher;
@@ -184,12 +185,13 @@ pub(crate) fn counter_cut(
     }
 }
 
-/// The defender's node of the threat space with `depth` plies left, below
-/// a widened attacker's node when `wide`: [`NodeRules::defender_node_zoned`]
+/// The defender's node of the threat space with `depth` plies left, where
+/// a threat is a VCF of at most `threat_plies` ([`threat_plies`]):
+/// [`NodeRules::defender_node_zoned`]
 /// where every attacker move must threaten, so a defender's node where the
 /// rules leave two or more replies, with four plies or more left, and
-/// where the attacker would have no VCF (of [`NARROW_THREAT_PLIES`] or
-/// fewer, any when `wide`) within the plies left after a pass, is a no-win
+/// where the attacker would have no VCF (of `threat_plies` or fewer)
+/// within the plies left after a pass, is a no-win
 /// of that game (a restriction of the attacker: a win found so is a win, a
 /// no-win says nothing of the real game). The caller has set `threats`'
 /// frame and node cap for this position.
@@ -214,10 +216,10 @@ pub(crate) fn defender_node(
     rules: &NodeRules,
     board: &SearchBoard,
     (depth, known): (u32, Option<&Wins>),
-    wide: bool,
+    threat_plies: u32,
     threats: &mut VcfSearcher,
 ) -> (AndNode, u32) {
-    threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
+    threats.set_threat_plies(threat_plies);
     let pass_matters = |replies: &Bitboard| {
         board.game().has_forbidden_points()
             && rules.pass_matters(board, known)
@@ -276,11 +278,39 @@ pub(crate) fn widens_early(and: bool, width: Width, pn: u32, twos_pn: u32) -> bo
 /// The width an attacker's node (not `and`) at `width`, now disproved,
 /// is widened to instead of being given up: every threat at its width
 /// failed, so it tries the next (a leaf again). `None`: it is given up.
-pub(crate) fn widens(and: bool, width: Width, disproved: bool) -> Option<Width> {
+pub(crate) fn widens(
+    and: bool,
+    width: Width,
+    disproved: bool,
+    limit: ThreatLimit,
+) -> Option<Width> {
     if disproved && !and {
-        width.next()
+        next_width(width, limit)
     } else {
         None
+    }
+}
+
+/// The width after `width` under `limit`: [`Width::next`], but that the
+/// wide defender's nodes are skipped where the limit makes them the
+/// narrow ones (a threat of at most two fours already fits the narrow
+/// test).
+pub(crate) fn next_width(width: Width, limit: ThreatLimit) -> Option<Width> {
+    match width.next() {
+        Some(Width::Wide) if threat_plies(true, limit) <= threat_plies(false, limit) => None,
+        next => next,
+    }
+}
+
+/// The longest VCF after a pass that makes a move a threat at a
+/// defender's node below a widened (`wide`) or narrow attacker's node,
+/// under `limit`.
+pub(crate) const fn threat_plies(wide: bool, limit: ThreatLimit) -> u32 {
+    let plies = limit.plies();
+    if wide || plies < NARROW_THREAT_PLIES {
+        plies
+    } else {
+        NARROW_THREAT_PLIES
     }
 }
 
@@ -412,7 +442,8 @@ mod tests {
             let depth = [5, 7, 9, UNLIMITED][round as usize % 4];
             let wide = round % 3 == 0;
             let mut threats = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
-            let got = defender_node(&rules, &board, (depth, None), wide, &mut threats);
+            let plies = threat_plies(wide, ThreatLimit::NONE);
+            let got = defender_node(&rules, &board, (depth, None), plies, &mut threats);
             // The reference, with every candidate tested first.
             let mut threats = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
             threats.set_threat_plies(if wide { u32::MAX } else { NARROW_THREAT_PLIES });
@@ -459,13 +490,13 @@ mod tests {
             }
             let mut full = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
             let (with_cap_lifted, _) =
-                defender_node(&rules, &board, (UNLIMITED, None), true, &mut full);
+                defender_node(&rules, &board, (UNLIMITED, None), u32::MAX, &mut full);
             if !matches!(with_cap_lifted, AndNode::Replies(r) if r.has_two()) {
                 continue;
             }
             let mut capped = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
             capped.cap_calls(1);
-            let (node, _) = defender_node(&rules, &board, (UNLIMITED, None), true, &mut capped);
+            let (node, _) = defender_node(&rules, &board, (UNLIMITED, None), u32::MAX, &mut capped);
             assert_ne!(node, AndNode::NoWin, "{board:?}");
             if capped.cut_short() {
                 // Every reply kept: as many as the rules give, at least
@@ -488,11 +519,23 @@ mod tests {
     /// its twos.
     #[test]
     fn widths_go_from_threes_to_twos_to_wide() {
-        assert_eq!(widens(false, Width::Threes, true), Some(Width::Twos));
-        assert_eq!(widens(false, Width::Twos, true), Some(Width::Wide));
-        assert_eq!(widens(false, Width::Wide, true), None);
-        assert_eq!(widens(true, Width::Threes, true), None);
-        assert_eq!(widens(false, Width::Threes, false), None);
+        let any = ThreatLimit::NONE;
+        assert_eq!(widens(false, Width::Threes, true, any), Some(Width::Twos));
+        assert_eq!(widens(false, Width::Twos, true, any), Some(Width::Wide));
+        assert_eq!(widens(false, Width::Wide, true, any), None);
+        assert_eq!(widens(true, Width::Threes, true, any), None);
+        assert_eq!(widens(false, Width::Threes, false, any), None);
+        // Threats of at most two fours fit the narrow test: no wide width;
+        // of three, the wide one allows seven plies.
+        let two = ThreatLimit::fours(2);
+        assert_eq!(widens(false, Width::Twos, true, two), None);
+        assert_eq!((threat_plies(false, two), threat_plies(true, two)), (5, 5));
+        let one = ThreatLimit::fours(1);
+        assert_eq!((threat_plies(false, one), threat_plies(true, one)), (3, 3));
+        let three = ThreatLimit::fours(3);
+        assert_eq!(widens(false, Width::Twos, true, three), Some(Width::Wide));
+        assert_eq!(threat_plies(true, three), 7);
+        assert_eq!(threat_plies(true, any), u32::MAX);
         // Early: only an open attacker's node at its threes, once its pn
         // passes a two's first pn.
         assert!(widens_early(false, Width::Threes, 201, 200));

@@ -9,7 +9,7 @@ use crate::common::sweep;
 use kinrow_board::SearchBoard;
 use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
 use kinrow_prover::certificate::write_certificate;
-use kinrow_prover::space::Space;
+use kinrow_prover::space::{Space, ThreatLimit};
 use kinrow_prover::vcf::Vcf;
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Minimax, Pns, PnsConfig,
@@ -87,14 +87,14 @@ fn the_provers_that_do_not_search_renju_refuse_it() {
     assert_eq!(Dfpn::new(DfpnConfig::default()).accepts(&renju), Ok(()));
     // Every winning move cannot be listed: a move not proved may still win
     // through the defender's passes.
-    for space in [Space::Game, Space::Threats] {
+    for space in [Space::Game, Space::Threats(ThreatLimit::NONE)] {
         let all = Pns::new(PnsConfig {
             space,
             all_moves: true,
             ..PnsConfig::default()
         });
         // The threat space refuses every winning move under any rule.
-        let refusal = if space == Space::Threats {
+        let refusal = if space.restricts() {
             ProblemError::AllMovesThreatSpace
         } else {
             ProblemError::AllMovesRenju

@@ -14,9 +14,9 @@ use crate::common::{
 };
 use kinrow_board::{Attack, Candidates, Player};
 use kinrow_format::Expect;
-use kinrow_prover::space::Space;
+use kinrow_prover::space::{Space, ThreatLimit};
 use kinrow_prover::{
-    AndOr, Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Verdict,
+    AndOr, Dfpn, DfpnConfig, Limits, Outcome, Pns, PnsConfig, Problem, Prover, Vct, Verdict,
 };
 use kinrow_reference::{adapt, random_case, random_stones, Rng};
 
@@ -279,7 +279,7 @@ fn mirror_images_take_the_same_nodes() {
     assert!(cases.len() >= 2 * names.len() + 10);
     for (p, threats) in &cases {
         let space = if *threats {
-            Space::Threats
+            Space::Threats(ThreatLimit::NONE)
         } else {
             Space::Game
         };
@@ -313,7 +313,8 @@ fn mirror_images_take_the_same_nodes() {
 }
 
 /// The threat space's own no-win is exact: on random small boards
-/// (freestyle and exact, k 4 and 5, depths 5 and 7), `vct` and `vct-dfpn`
+/// (freestyle and exact, k 4 and 5, depths 5 and 7, threats of any length,
+/// of one four or of two), `vct` and `vct-dfpn`
 /// answer `win` exactly where the naive recursion of the threat space
 /// (`kinrow_reference::threat_space`, written from the definition alone)
 /// finds a win, and `no-threat-win` everywhere else, never `unknown`
@@ -327,7 +328,7 @@ fn no_threat_win_is_the_naive_threat_spaces_answer() {
     use kinrow_reference::threat_space::threat_space_wins_within;
     let mut rng = Rng(0x7EA7_5ACE);
     let (mut wins, mut no_wins, mut skipped) = (0, 0, 0);
-    for case in 0..sweep(250) {
+    for case in 0..sweep(150) {
         let (w, h, k) = [(6, 6, 4), (7, 6, 4), (7, 7, 5), (8, 7, 5)][case as usize % 4];
         let exact = rng.chance(1, 3);
         let stones = rng.range(3, if k == 4 { 10 } else { 14 });
@@ -344,7 +345,8 @@ fn no_threat_win_is_the_naive_threat_spaces_answer() {
         // The naive recursion tries every defender reply: short horizons,
         // and the cases it cannot afford skipped.
         let depth = [5, 7][rng.range(0, 1)] as u32;
-        let Some(want) = threat_space_wins_within(&mut nb.clone(), to_move, depth, 2_000_000)
+        let limit = [None, Some(1), Some(2)][rng.range(0, 2)];
+        let Some(want) = threat_space_wins_within(&mut nb.clone(), to_move, depth, limit, 300_000)
         else {
             skipped += 1;
             continue;
@@ -355,17 +357,24 @@ fn no_threat_win_is_the_naive_threat_spaces_answer() {
             attack: Attack::Any,
             depth: Some(depth),
         };
-        let what = format!("case {case}: {nb:?} to move {to_move}, depth {depth}");
-        for (name, out) in [
-            ("vct", vct().prove(&problem, &Limits::default())),
-            ("vct-dfpn", vct_dfpn(1).prove(&problem, &Limits::default())),
+        let what = format!("case {case}: {nb:?} to move {to_move}, depth {depth}, limit {limit:?}");
+        let within = ThreatLimit::from_fours(limit);
+        let vct = Vct::prover_within(PnsConfig::default(), within);
+        let vct_dfpn = Vct::dfpn_within(DfpnConfig::default(), within);
+        for (name, mut prover) in [
+            ("vct", Box::new(vct) as Box<dyn Prover>),
+            ("vct-dfpn", Box::new(vct_dfpn)),
         ] {
+            let out = prover.prove(&problem, &Limits::default());
             let expected = if want {
                 Verdict::Win
             } else {
                 Verdict::NoThreatWin
             };
             assert_eq!(out.verdict, expected, "{name}, {what}");
+            if !want {
+                assert_eq!(out.threat_limit, limit, "{name}, {what}");
+            }
         }
         if want {
             wins += 1;
@@ -375,7 +384,7 @@ fn no_threat_win_is_the_naive_threat_spaces_answer() {
     }
     eprintln!("{wins} threat-space wins, {no_wins} no-threat-wins, {skipped} skipped");
     assert!(
-        wins >= sweep(15) && no_wins >= sweep(30),
+        wins >= sweep(10) && no_wins >= sweep(20),
         "{wins} {no_wins}"
     );
 }
