@@ -277,11 +277,15 @@ impl Prover for Pns {
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let rules = NodeRules::new(problem.candidates, problem.attack);
-        bracket(
-            self.config.space.brackets_passes(problem),
-            limits,
-            |limits, passes| self.prove_in(problem, limits, rules.with_passes(passes)),
-        )
+        let asked = self.config.space;
+        let outcome = asked.answer_of_phases(limits, |space, limits| {
+            self.config.space = space;
+            bracket(space.brackets_passes(problem), limits, |limits, passes| {
+                self.prove_in(problem, limits, rules.with_passes(passes))
+            })
+        });
+        self.config.space = asked;
+        outcome
     }
 }
 
