@@ -293,7 +293,7 @@ impl AndOr {
     fn prove_in(&mut self, problem: &Problem, limits: &Limits, node: NodeRules) -> Outcome {
         let budget = Budget::new(limits);
         // The VCF table takes its share of the memory budget first (see
-        // `threat::slots_within`), the transposition table the rest.
+        // `vcf::slots_within`), the transposition table the rest.
         let memory = limits.memory_budget();
         self.threats.reset(problem.candidates, memory);
         let cap = (memory - self.threats.bytes()).min(self.config.table_bytes);
