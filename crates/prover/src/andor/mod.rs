@@ -68,7 +68,8 @@ mod table;
 
 use crate::budget::Budget;
 use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
-use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::prover::{check_rule, Prover};
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Candidates, Cell};
 #[cfg(test)]

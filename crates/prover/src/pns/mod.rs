@@ -76,9 +76,8 @@ use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
-use crate::outcome::{
-    check_rule, Limits, Outcome, Problem, ProblemError, Prover, Settled, Stats, Verdict,
-};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::prover::{check_rule, Prover, Settled};
 use crate::space::{Search, Space};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Bitboard, SearchBoard};
