@@ -55,6 +55,7 @@ pub use db_search::DbSearch;
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
 pub use memory::{cores, default_memory};
+pub use node::dominance::Dominance;
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{
     observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Stats,

@@ -126,6 +126,7 @@ pub(crate) const fn extras(vcf: bool, space: Space) -> Extras {
         zone_cut: vcf,
         vcf_shortcut: space.dfpn_vcf_shortcut(),
         shortest_vcf: false,
+        dominance: crate::node::dominance::Dominance::OFF,
         space,
     }
 }

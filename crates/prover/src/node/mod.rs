@@ -33,6 +33,7 @@
 //! [`UNLIMITED`] stands for "no horizon" (no game is that long).
 
 mod ablation;
+pub mod dominance;
 pub mod draw;
 pub mod last_plies;
 pub(crate) mod line_end;

@@ -20,13 +20,14 @@
 //! no-wins are of that game only); leaving one out costs work, never a
 //! verdict.
 
+use super::dominance::Dominance;
 use super::last_plies::double_moves;
 use super::{hopeless, AndNode, LastPlies, NodeRules, OrNode, Wins};
 use crate::kit::depth::UNLIMITED;
 use crate::kit::Numbers;
 use crate::space::{Space, Width};
 use crate::vcf::{VcfLine, VcfSearcher, VCF_MIN_DEPTH};
-use kinrow_board::{Bitboard, Cell, SearchBoard};
+use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 
 /// What the evaluation says of a node, as the proof-number searches read
 /// it.
@@ -82,6 +83,10 @@ pub(crate) struct Extras {
     /// within the plies left: for a prover that reports the length of each
     /// win it finds (the verdict is the same either way).
     pub shortest_vcf: bool,
+    /// Vertex domination ([`super::dominance`]): the moves of the sides it
+    /// names whose live windows all hold another of its moves are left
+    /// out (off but in PNS, which sets its own).
+    pub dominance: Dominance,
     /// The game searched ([`Space`]): in the threat space the attacker
     /// is kept to its threats and the defender's nodes where it threatens
     /// nothing are no-wins of that game. The threat space needs a
@@ -97,6 +102,7 @@ impl Extras {
         zone_cut: true,
         vcf_shortcut: true,
         shortest_vcf: false,
+        dominance: Dominance::OFF,
         space: Space::Game,
     };
 }
@@ -145,6 +151,7 @@ fn attacker_node_cut(
     match rules.attacker_node_tested(board, depth, known, tested) {
         OrNode::Moves(all) => {
             let m = last_plies.five_ply_moves(board, depth, &all).unwrap_or(all);
+            let m = dominated_out(rules, extras, board, m, true);
             let (moves, taken) = extras
                 .space
                 .attacker_moves(last_plies, board, m, depth, width);
@@ -184,17 +191,60 @@ fn defender_node_floor(
     wide: bool,
     threats: Option<&mut VcfSearcher>,
 ) -> (AndNode, u32) {
-    let Some(threats) = threats.filter(|_| extras.zone_cut || extras.space.needs_vcf()) else {
-        let floor = if depth >= 4 { 4 } else { 0 };
-        return (rules.defender_node_with(board, depth, known), floor);
+    let (node, floor) = match threats.filter(|_| extras.zone_cut || extras.space.needs_vcf()) {
+        None => {
+            let floor = if depth >= 4 { 4 } else { 0 };
+            (rules.defender_node_with(board, depth, known), floor)
+        }
+        Some(threats) => {
+            let at = (depth, known);
+            match extras
+                .space
+                .defender_node(rules, last_plies, board, at, wide, threats)
+            {
+                Some(node) => node,
+                None => rules.defender_node_zoned(board, depth, known, threats),
+            }
+        }
     };
-    let at = (depth, known);
-    match extras
-        .space
-        .defender_node(rules, last_plies, board, at, wide, threats)
+    match node {
+        AndNode::Replies(r) => {
+            let r = dominated_out(rules, extras, board, r, false);
+            (AndNode::Replies(r), floor)
+        }
+        other => (other, floor),
+    }
+}
+
+/// The moves of `moves` (the side to move's on `board`, the attacker's
+/// when `attacker`) that vertex domination keeps, where `extras` ask for
+/// it on that side and it holds ([`super::dominance`]: the whole game of
+/// any empty cell, freestyle). A cut attacker's node gets the whole board
+/// as its zone ([`super::zone::attacker_node_base`]: its moves are not
+/// every empty cell); a defender's node is refuted by one reply, whose
+/// zone is its own, so a cut there costs no zone.
+#[inline]
+fn dominated_out(
+    rules: &NodeRules,
+    extras: Extras,
+    board: &SearchBoard,
+    moves: Bitboard,
+    attacker: bool,
+) -> Bitboard {
+    let on = if attacker {
+        extras.dominance.moves
+    } else {
+        extras.dominance.replies
+    };
+    if on
+        && extras.space == Space::Game
+        && rules.candidates == Candidates::All
+        && rules.attack == Attack::Any
+        && super::dominance::applies(board.game())
     {
-        Some(node) => node,
-        None => rules.defender_node_zoned(board, depth, known, threats),
+        super::dominance::undominated(board, &moves)
+    } else {
+        moves
     }
 }
 

@@ -223,16 +223,16 @@ fn completion_zone(game: &Game, m: &Masks, s: u32) -> Option<Zone> {
 }
 
 /// The base zone of an attacker's node on `board` that the rules left
-/// open with `moves`, for which the prover listed `children` children:
-/// [`attacker_base`] when the moves are every empty cell (or the one
-/// block of reduction 4) and each has its own child, else the whole
-/// board (a move cut, or mirror images merged).
+/// open with `moves` (`merged`: the prover left out a move as the mirror
+/// image of another's child): [`attacker_base`] when the moves are every
+/// empty cell (or the one block of reduction 4) and none was merged, else
+/// the whole board (a move cut, or mirror images merged).
 #[must_use]
-pub fn attacker_node_base(board: &SearchBoard, moves: &Bitboard, children: usize) -> Zone {
+pub fn attacker_node_base(board: &SearchBoard, moves: &Bitboard, merged: bool) -> Zone {
     let empty = board.empty();
     let threats = board.winning_cells(board.to_move().other()) & empty;
     let expected = if threats.is_empty() { empty } else { threats };
-    if *moves != expected || children != moves.count() as usize {
+    if *moves != expected || merged {
         full(board)
     } else {
         attacker_base(board)

@@ -184,6 +184,12 @@ struct Link {
 /// a proved child, which change neither the sum of pn nor the least dn.
 pub(crate) const NO_REST: (ProofNumber, ProofNumber) = (ProofNumber::ZERO, ProofNumber::INFINITY);
 
+/// [`Arena::rest`] of an attacker's node with no move left to create: the
+/// numbers of a disproved child, which change neither the least pn nor the
+/// sum of dn.
+pub(crate) const NO_MOVES_LEFT: (ProofNumber, ProofNumber) =
+    (ProofNumber::INFINITY, ProofNumber::ZERO);
+
 /// Why the arena refused to grow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfMemory;
@@ -207,6 +213,10 @@ pub(crate) struct Arena {
     /// replies not created yet, [`NO_REST`] when there are none.
     rests: Vec<(ProofNumber, ProofNumber)>,
     lazy: bool,
+    /// The moves an attacker's node has not created yet, by node, in its
+    /// canonical frame (lazy expansion of the attacker's nodes; see the
+    /// `lazy` module of [`crate::pns::search`]).
+    untried: ahash::AHashMap<u32, u128>,
     budget: u64,
     peak: u64,
 }
@@ -225,6 +235,7 @@ impl Arena {
             zoned: false,
             rests: Vec::new(),
             lazy: false,
+            untried: ahash::AHashMap::new(),
             budget,
             peak: 0,
         }
@@ -251,8 +262,10 @@ impl Arena {
     pub(crate) fn rest(&self, id: NodeId) -> (ProofNumber, ProofNumber) {
         if self.lazy {
             self.rests[id.index()]
-        } else {
+        } else if self.nodes[id.index()].is_and() {
             NO_REST
+        } else {
+            NO_MOVES_LEFT
         }
     }
 
@@ -260,6 +273,22 @@ impl Arena {
     #[inline]
     pub(crate) fn set_rest(&mut self, id: NodeId, rest: (ProofNumber, ProofNumber)) {
         self.rests[id.index()] = rest;
+    }
+
+    /// The moves the attacker's node `id` has not created yet, in its
+    /// canonical frame (none when it has created them all).
+    #[inline]
+    pub(crate) fn untried(&self, id: NodeId) -> u128 {
+        self.untried.get(&id.raw()).copied().unwrap_or(0)
+    }
+
+    /// Sets [`Arena::untried`] of `id`.
+    pub(crate) fn set_untried(&mut self, id: NodeId, moves: u128) {
+        if moves == 0 {
+            self.untried.remove(&id.raw());
+        } else {
+            self.untried.insert(id.raw(), moves);
+        }
     }
 
     /// The zone kept for `id` (zones on).
@@ -294,7 +323,8 @@ impl Arena {
             + self.links.capacity() * size_of::<Link>()
             + self.zones.capacity() * size_of::<u128>()
             + self.edge_frames.capacity()
-            + self.rests.capacity() * size_of::<(ProofNumber, ProofNumber)>()) as u64
+            + self.rests.capacity() * size_of::<(ProofNumber, ProofNumber)>()
+            + self.untried.capacity() * 2 * size_of::<(u32, u128)>()) as u64
             + self.table.bytes()
     }
 
@@ -421,7 +451,7 @@ impl Arena {
         }
         if self.lazy {
             debug_assert!(self.rests.len() < self.rests.capacity());
-            self.rests.push(NO_REST);
+            self.rests.push(if and { NO_REST } else { NO_MOVES_LEFT });
         }
         if let Some(key) = key {
             self.table.insert(key, id);

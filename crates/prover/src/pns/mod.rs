@@ -75,6 +75,7 @@ use crate::budget::Budget;
 use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
+use crate::node::dominance::Dominance;
 use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::prover::{check_rule, Prover, Settled};
@@ -84,7 +85,7 @@ use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
 #[cfg(test)]
 pub(crate) use search::PNS_EXTRAS;
-use search::{PnsSearch, LAZY_BATCH};
+use search::{PnsSearch, ATTACKER_BATCH, LAZY_BATCH};
 use std::time::Instant;
 
 /// How new leaves get their first numbers.
@@ -161,6 +162,21 @@ pub struct PnsConfig {
     /// the work changes, never a verdict; the setting is there to test
     /// that and to measure it.
     pub lazy_batch: usize,
+    /// With zones, create an attacker's moves a few at a time, strongest
+    /// first: this many at its first expansion, then as many again as it
+    /// has; a move that the zone of a refuted sibling refutes is never
+    /// created (the `search::lazy` module). 0 creates them all at once.
+    /// Only the work changes, never a verdict; the setting is there to test
+    /// that and to measure it.
+    pub attacker_batch: usize,
+    /// Vertex domination ([`crate::node::dominance`]): which side's moves
+    /// whose live windows all hold another of its moves are not searched,
+    /// where it holds (the whole game of any empty cell, freestyle). By
+    /// default the defender's replies only: cutting the attacker's moves
+    /// costs their nodes' zones and more nodes than it saves on 7x7 k=5.
+    /// Only the work changes, never a verdict; the setting is there to
+    /// test that and to measure it.
+    pub dominance: Dominance,
 }
 
 impl Default for PnsConfig {
@@ -174,6 +190,8 @@ impl Default for PnsConfig {
             zones: true,
             reply_order: true,
             lazy_batch: LAZY_BATCH,
+            attacker_batch: ATTACKER_BATCH,
+            dominance: Dominance::REPLIES,
         }
     }
 }
@@ -309,8 +327,12 @@ impl Pns {
         );
         search.space = self.config.space;
         let whole_game = self.config.space.whole_game(&rules, board.game(), depth);
+        search.dominance = self.config.dominance;
         if self.config.zones && whole_game {
             search.keep_zones();
+            if self.config.attacker_batch > 0 {
+                search.create_moves_lazily(self.config.attacker_batch);
+            }
         }
         if self.config.reply_order && whole_game {
             search.order_replies();

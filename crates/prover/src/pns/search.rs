@@ -24,6 +24,7 @@ use crate::kit::cursor::{ChildKey, Cursor};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::{Numbers, ProofNumber};
+use crate::node::dominance::Dominance;
 use crate::node::{depth_after, hopeless, AndNode, LastPlies, NodeRules, OrNode};
 use crate::outcome::Exhausted;
 use crate::space::Space;
@@ -33,7 +34,7 @@ use std::cell::RefCell;
 
 mod expand;
 mod lazy;
-pub(crate) use lazy::FIRST_BATCH as LAZY_BATCH;
+pub(crate) use lazy::{ATTACKER_BATCH, FIRST_BATCH as LAZY_BATCH};
 mod numbers;
 mod rules;
 #[cfg(test)]
@@ -110,6 +111,12 @@ pub(crate) struct PnsSearch<'a> {
     /// Create a defender's replies a few at a time, in rank order, this
     /// many first (the `lazy` module; with `reply_order`).
     lazy: Option<usize>,
+    /// Create an attacker's moves a few at a time, this many first, and
+    /// leave out those a sibling's zone refutes before they are created
+    /// (the `lazy` module; with zones).
+    lazy_attackers: Option<usize>,
+    /// Vertex domination ([`crate::node::dominance`]), as configured.
+    pub(crate) dominance: Dominance,
     /// Nodes whose numbers a zone changed outside the update's path, to
     /// bring up to date with the next update.
     pending: Vec<NodeId>,
@@ -167,6 +174,8 @@ impl<'a> PnsSearch<'a> {
             zones: false,
             reply_order: false,
             lazy: None,
+            lazy_attackers: None,
+            dominance: Dominance::OFF,
             pending: Vec::new(),
             zoned_path: false,
         }
@@ -203,7 +212,11 @@ impl<'a> PnsSearch<'a> {
             node.dn = ProofNumber::ZERO;
             return Ok(());
         }
-        self.expand_with(root, moves, false)?;
+        // Every first move gets its child (the mode settles each).
+        let lazy = self.lazy_attackers.take();
+        let expanded = self.expand_with(root, moves, false);
+        self.lazy_attackers = lazy;
+        expanded?;
         self.update(root);
         let frame = self.path[0].frame;
         for i in self.arena.node(root).children() {
@@ -298,9 +311,10 @@ impl<'a> PnsSearch<'a> {
                     best_value = value;
                 }
             }
-            if and && self.arena.rest(step.node).1 < best_value {
-                // The replies not created yet come first: this node is
-                // expanded again.
+            let rest = self.arena.rest(step.node);
+            if (and && rest.1 < best_value) || (!and && rest.0 < best_value) {
+                // The replies (or moves) not created yet come first: this
+                // node is expanded again.
                 return;
             }
             let (child, canonical) = self.arena.edge(best);

@@ -17,6 +17,7 @@ mod dfpn;
 mod dfpn_lazy;
 mod dfpn_threads;
 mod dfpn_zones;
+mod dominance;
 mod kept_table;
 mod pns_andor;
 mod pns_budget;

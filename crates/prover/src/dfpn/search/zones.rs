@@ -143,7 +143,8 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                 .min_by_key(|z| z.count_ones())
                 .unwrap_or_else(|| zone::full(&self.at.board).0)
         } else {
-            let base = zone::attacker_node_base(&self.at.board, moves, children.len());
+            let merged = children.len() != moves.count() as usize;
+            let base = zone::attacker_node_base(&self.at.board, moves, merged);
             let frame = self.at.keys.canonical().1;
             let base = self.at.sym.remap(base.0, 0, frame);
             children

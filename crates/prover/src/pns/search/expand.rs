@@ -11,7 +11,7 @@
 //!
 //! [`Cursor::child_keys`]: crate::kit::cursor::Cursor::child_keys
 
-use super::super::arena::{Node, NodeId, NO_REST};
+use super::super::arena::{Node, NodeId, NO_MOVES_LEFT, NO_REST};
 use super::{child_depth, lazy, PnsSearch};
 use crate::budget::Stopped;
 use crate::kit::cursor::{rank_order, ChildKey};
@@ -28,8 +28,11 @@ use kinrow_board::{Bitboard, Cell};
 struct Batch {
     /// At most this many children (under lazy expansion, one batch).
     limit: usize,
-    /// The ranks of the defender's replies, in whole games.
+    /// The ranks of the defender's replies, in whole games: their order
+    /// and the scale of their first dn.
     ranks: Option<[u16; 128]>,
+    /// An attacker's moves are created a few at a time.
+    lazy_moves: bool,
     /// The children's remaining depth.
     depth: u32,
     /// The children are nodes of the threat space's wider set.
@@ -59,11 +62,27 @@ impl PnsSearch<'_> {
         cutoff: bool,
     ) -> Result<(), Stopped> {
         let parent = *self.arena.node(id);
-        let lazy = self.lazy.filter(|_| parent.is_and());
+        let lazy = if parent.is_and() {
+            self.lazy
+        } else {
+            self.lazy_attackers
+        };
         let existing = parent.child_count();
-        let limit = lazy.map_or(usize::MAX, |first| lazy::batch(existing, first));
-        self.reserve_children(existing, (moves.count() as usize).min(limit))?;
-        let batch = self.batch(&parent, limit);
+        let limit = match lazy {
+            None => usize::MAX,
+            Some(first) if parent.is_and() => lazy::batch(existing, first),
+            Some(first) => first,
+        };
+        // An attacker's node links every move a transposition knows, past
+        // its batch too (`link_found`).
+        let count = moves.count() as usize;
+        let count = if parent.is_and() {
+            count.min(limit)
+        } else {
+            count
+        };
+        self.reserve_children(existing, count)?;
+        let batch = self.batch(&parent, limit, lazy.is_some());
         let mut scratch = std::mem::take(&mut self.scratch);
         self.order_children(&moves, &batch, existing, &mut scratch);
         let start = self.arena.edge_count();
@@ -71,13 +90,21 @@ impl PnsSearch<'_> {
             // Expanded again (lazy): its children first, contiguous.
             self.arena.copy_edge(i);
         }
-        let rest = self.add_children(id, !parent.is_and(), &batch, &scratch, (start, cutoff));
+        let (rest, merged) =
+            self.add_children(id, !parent.is_and(), &batch, &scratch, (start, cutoff));
         self.scratch = scratch;
         self.expansions += 1;
         if lazy.is_some() {
             self.arena.set_rest(id, rest);
         }
-        self.finish_expansion(id, !parent.is_and(), &moves, batch.frame, start);
+        let first = existing == 0;
+        self.finish_expansion(
+            id,
+            !parent.is_and(),
+            &moves,
+            (batch.frame, start),
+            (first, merged),
+        );
         Ok(())
     }
 
@@ -93,8 +120,9 @@ impl PnsSearch<'_> {
         Ok(())
     }
 
-    /// The settings of an expansion of `parent`, at the end of the path.
-    fn batch(&self, parent: &Node, limit: usize) -> Batch {
+    /// The settings of an expansion of `parent`, at the end of the path
+    /// (`lazy`: a few of its children at a time).
+    fn batch(&self, parent: &Node, limit: usize, lazy: bool) -> Batch {
         // A widened attacker's node of the threat space gives its
         // defender's nodes the full VCF horizon for their threat: other
         // nodes than the narrow ones at the same positions.
@@ -113,6 +141,7 @@ impl PnsSearch<'_> {
         Batch {
             limit,
             ranks,
+            lazy_moves: lazy && !parent.is_and(),
             depth: child_depth(self.at.depth()),
             wide,
             frame: self.path.last().expect("the path holds the root").frame,
@@ -137,6 +166,15 @@ impl PnsSearch<'_> {
         if let Some(r) = &batch.ranks {
             rank_order(scratch, r, |c| (c.real, c.canonical));
         }
+        if batch.lazy_moves {
+            // In the order the search would take them were they all
+            // created: the least first pn first, canonical order among
+            // equals (the `lazy` module).
+            scratch.sort_by_cached_key(|c| {
+                let cell = Cell::from_index(usize::from(c.real));
+                (self.first_numbers(true, cell, batch.base).pn, c.canonical)
+            });
+        }
         // Touch the table slot of every child this expansion may reach
         // (under lazy expansion, the children it has and one batch) before
         // probing: the loads are independent, so their cache misses overlap.
@@ -147,7 +185,10 @@ impl PnsSearch<'_> {
     /// Links the children of `scratch` to `id` (an OR node when `or`),
     /// up to the batch's limit, from edge `start` on; with `cutoff`,
     /// stops at the first child that settles `id`. Returns the numbers of
-    /// the replies left for later (lazy expansion).
+    /// the replies (or moves) left for later (lazy expansion; an
+    /// attacker's node keeps the moves themselves,
+    /// [`crate::pns::arena::Arena::untried`]), and whether a child was
+    /// left out as the mirror image of a sibling.
     fn add_children(
         &mut self,
         id: NodeId,
@@ -155,18 +196,27 @@ impl PnsSearch<'_> {
         batch: &Batch,
         scratch: &[ChildKey],
         (start, cutoff): (usize, bool),
-    ) -> (ProofNumber, ProofNumber) {
+    ) -> ((ProofNumber, ProofNumber), bool) {
         let mut created = 0;
+        let mut merged = false;
         // This node's winning cells, once a child is evaluated: each
         // child's follow from them (see `wins_after`).
         let mut wins: Option<Wins> = None;
         for (index, c) in scratch.iter().enumerate() {
             if created == batch.limit {
+                if or {
+                    let rest = self.link_found(id, batch, &scratch[index..], start);
+                    return (rest, merged);
+                }
                 let rank = batch.ranks.as_ref().map_or(0, |r| r[usize::from(c.real)]);
                 let moves = self.at.board.empty().count().saturating_sub(1);
-                return lazy::rest_numbers(scratch.len() - index, rank, moves);
+                return (
+                    lazy::rest_numbers(scratch.len() - index, rank, moves),
+                    merged,
+                );
             }
             let Some(child) = self.child_node(c, or, batch, start, &mut wins) else {
+                merged = true;
                 continue;
             };
             self.arena.push_edge(child, c.canonical);
@@ -180,7 +230,49 @@ impl PnsSearch<'_> {
                 break;
             }
         }
-        NO_REST
+        if or {
+            self.arena.set_untried(id, 0);
+            return (NO_MOVES_LEFT, merged);
+        }
+        (NO_REST, merged)
+    }
+
+    /// The moves of `left` (an attacker's node `id`, lazy) past the batch:
+    /// those the table knows are linked as children, the others left for
+    /// later ([`crate::pns::arena::Arena::untried`]). Returns the numbers
+    /// of the moves left.
+    fn link_found(
+        &mut self,
+        id: NodeId,
+        batch: &Batch,
+        left: &[ChildKey],
+        start: usize,
+    ) -> (ProofNumber, ProofNumber) {
+        let mut untried = 0u128;
+        let mut pn = ProofNumber::INFINITY;
+        for c in left {
+            match self.arena.find(c.key) {
+                Some(n) if self.arena.node(n).is_and() => {
+                    if !self.arena.edges_since(start).contains(&n) {
+                        self.tt_hits += 1;
+                        self.arena.push_edge(n, c.canonical);
+                        if self.zones {
+                            self.arena.push_edge_frames(batch.frame, c.frame);
+                        }
+                        self.arena.add_parent(n, id);
+                    }
+                }
+                _ => {
+                    if untried == 0 {
+                        let cell = Cell::from_index(usize::from(c.real));
+                        pn = self.first_numbers(true, cell, batch.base).pn;
+                    }
+                    untried |= 1u128 << c.canonical;
+                }
+            }
+        }
+        self.arena.set_untried(id, untried);
+        lazy::rest_of_moves(untried, pn)
     }
 
     /// The node of child `c` (a defender's when `child_and`): found in the
@@ -254,19 +346,21 @@ impl PnsSearch<'_> {
     }
 
     /// Gives `id` the children linked since edge `start`, or, with none,
-    /// the numbers of a side that cannot move (an OR node when `or`).
+    /// the numbers of a side that cannot move (an OR node when `or`);
+    /// `first`: its first expansion; `merged`: a child was left out as a
+    /// sibling's mirror image.
     fn finish_expansion(
         &mut self,
         id: NodeId,
         or: bool,
         moves: &Bitboard,
-        frame: u8,
-        start: usize,
+        (frame, start): (u8, usize),
+        (first, merged): (bool, bool),
     ) {
         if self.arena.edge_count() > start {
             self.arena.set_children(id, start);
             if self.zones {
-                self.zones_after_expansion(id, moves, frame);
+                self.zones_after_expansion(id, moves, frame, (first, merged));
             }
         } else {
             // No move at all: the side to move is stuck.

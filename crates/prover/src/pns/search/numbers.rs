@@ -16,13 +16,11 @@ impl PnsSearch<'_> {
             "the numbers of a leaf are its own: {node:?}"
         );
         let and = node.is_and();
-        // The replies a defender's node has not created yet count as one
-        // more child (see the `lazy` module).
-        let (mut sum, mut min) = if and {
-            self.arena.rest(id)
-        } else {
-            (ProofNumber::ZERO, ProofNumber::INFINITY)
-        };
+        // The replies a defender's node has not created yet, or the moves
+        // an attacker's node has not, count as one more child (see the
+        // `lazy` module).
+        let (pn, dn) = self.arena.rest(id);
+        let (mut sum, mut min) = if and { (pn, dn) } else { (dn, pn) };
         // OR: the shortest proved child; AND: the longest child.
         let mut len: u32 = if and { 0 } else { u32::MAX };
         for i in node.children() {

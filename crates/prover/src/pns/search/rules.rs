@@ -35,6 +35,7 @@ impl PnsSearch<'_> {
     pub(super) fn extras(&self) -> Extras {
         Extras {
             space: self.space,
+            dominance: self.dominance,
             ..PNS_EXTRAS
         }
     }

@@ -17,7 +17,7 @@
 use super::PnsSearch;
 use crate::kit::ProofNumber;
 use crate::node::zone;
-use crate::pns::arena::NodeId;
+use crate::pns::arena::{NodeId, NO_MOVES_LEFT};
 use kinrow_board::Bitboard;
 
 impl PnsSearch<'_> {
@@ -41,15 +41,32 @@ impl PnsSearch<'_> {
     }
 
     /// After node `id` (the current position, in frame `frame`) got its
-    /// children for `moves`: an attacker's node keeps the zone its
-    /// reductions contributed, the whole board when its children are not
-    /// exactly every empty cell (or the one block reduction 4 leaves);
-    /// then the children a zone disproved already reach their siblings.
-    pub(super) fn zones_after_expansion(&mut self, id: NodeId, moves: &Bitboard, frame: u8) {
+    /// children for `moves` (`first`: at its first expansion; `merged`: a
+    /// move was left out as the mirror image of a sibling's): an
+    /// attacker's node keeps the zone its reductions contributed, the
+    /// whole board when its moves are not those the reductions leave of
+    /// every empty cell or a mirror image was merged; then the children a
+    /// zone disproved already reach their siblings (and the moves not
+    /// created yet).
+    pub(super) fn zones_after_expansion(
+        &mut self,
+        id: NodeId,
+        moves: &Bitboard,
+        frame: u8,
+        (first, merged): (bool, bool),
+    ) {
         let node = *self.arena.node(id);
         if !node.is_and() {
-            let base = zone::attacker_node_base(&self.at.board, moves, node.child_count());
-            self.arena.set_zone(id, self.at.sym.remap(base.0, 0, frame));
+            let base = if first {
+                zone::attacker_node_base(&self.at.board, moves, merged)
+            } else if merged {
+                zone::full(&self.at.board)
+            } else {
+                zone::Zone::EMPTY
+            };
+            let base = self.at.sym.remap(base.0, 0, frame);
+            let old = if first { 0 } else { self.arena.zone(id) };
+            self.arena.set_zone(id, old | base);
         }
         if node.is_and() {
             // Its children are attacker's nodes, whose parents are all
@@ -128,6 +145,24 @@ impl PnsSearch<'_> {
                 let z = self.child_zone(i);
                 if z >> self.arena.edge(i).1 & 1 == 1 {
                     continue;
+                }
+                // The moves not created yet outside the zone are refuted
+                // with it, as a sibling would be (their positions are
+                // Z-variants of x's): left out for good.
+                let untried = self.arena.untried(p);
+                if untried & !z != 0 {
+                    let left = untried & z;
+                    self.arena.set_untried(p, left);
+                    let rest = self.arena.rest(p);
+                    let rest = if left == 0 {
+                        NO_MOVES_LEFT
+                    } else {
+                        (rest.0, ProofNumber::finite(left.count_ones()))
+                    };
+                    self.arena.set_rest(p, rest);
+                    // Its numbers are read again from its children.
+                    out.push((p, None));
+                    out.push((p, None));
                 }
                 for j in parent.children() {
                     let (s, mv) = self.arena.edge(j);
