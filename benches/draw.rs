@@ -1,5 +1,5 @@
 //! The cost of the static no-win tests (pairing strategy and potential
-//! bound, `kinrow_prover::node::draw`): one call of `defender_holds` on
+//! bound, `kinrow_prover::rules::pairing`): one call of `defender_holds` on
 //! each of a fixed set of random positions of a small whole game, x the
 //! attacker, either side to move.
 //!
@@ -12,7 +12,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kinrow_board::{Game, Player, Rule, SearchBoard};
-use kinrow_prover::node::draw::defender_holds;
+use kinrow_prover::rules::pairing::defender_holds;
 use kinrow_reference::{plays::random_plays, Rng};
 
 fn static_tests(c: &mut Criterion) {

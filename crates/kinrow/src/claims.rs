@@ -120,7 +120,7 @@ pub fn win_scope(p: &Position) -> (HoldsFor, String) {
         Candidates::All => {
             let mut text = if p.board.game().rule() == Rule::Renju {
                 // Every defender's turn of a renju win refutes a pass: see
-                // kinrow_prover::node::Passes.
+                // kinrow_prover::rules::Passes.
                 "the real game of renju (every empty cell was open to both sides but x's forbidden points; a pass of the defender would lose as well".to_string()
             } else {
                 "the real game (every empty cell was open to both sides".to_string()
@@ -148,7 +148,7 @@ pub fn win_scope(p: &Position) -> (HoldsFor, String) {
 pub fn no_win_scope(p: &Position) -> (HoldsFor, String) {
     let attacker = p.board.to_move();
     // Under renju the no-win holds with every pass RIF allows: see
-    // kinrow_prover::node::Passes.
+    // kinrow_prover::rules::Passes.
     let real = if p.board.game().rule() == Rule::Renju {
         "the real game of renju (passes included)"
     } else {

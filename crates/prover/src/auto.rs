@@ -17,7 +17,7 @@
 //! when there is a horizon (iterative deepening gives shortest wins), PNS
 //! without (whole games of small boards).
 //! Renju goes the same way: the three search it, AND-OR and PNS by the two
-//! games of passes of [`crate::node::Passes`].
+//! games of passes of [`crate::rules::Passes`].
 //!
 //! Measured on the bundled suites (see the README's figures): the threat
 //! space proves every Renju puzzle that the whole-game provers leave
@@ -48,9 +48,9 @@
 //! `vct` is the faster of the two (1.16x over the Renju puzzles), on
 //! more only df-pn spreads (docs/figures.md, "df-pn").
 
-use crate::node::{NodeRules, UNLIMITED};
 use crate::outcome::{observe, Limits, Outcome, Problem, ProblemError, Progress, Stats, Verdict};
 use crate::prover::Prover;
+use crate::rules::{NodeRules, UNLIMITED};
 use crate::space::ThreatLimit;
 use crate::{db_search, vct};
 use crate::{AndOr, AndOrConfig, DbSearch, Dfpn, DfpnConfig, Pns, PnsConfig, Vct};
@@ -162,7 +162,7 @@ impl Auto {
         self.threads >= 2
             && !self.all_moves
             && problem.depth.is_none()
-            && crate::node::zone::applies(&rules, problem.board.game(), UNLIMITED)
+            && crate::rules::zone::applies(&rules, problem.board.game(), UNLIMITED)
     }
 
     /// `auto` as it answers `problem`: itself, or where it hands a small
@@ -265,7 +265,7 @@ impl Prover for Auto {
     }
 
     /// Under renju as elsewhere: the threat space, AND-OR and PNS all
-    /// search it (by the games of passes of [`crate::node::Passes`]), but
+    /// search it (by the games of passes of [`crate::rules::Passes`]), but
     /// none lists every winning move there.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         if problem.board.game().has_forbidden_points() && self.all_moves {

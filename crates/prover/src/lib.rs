@@ -9,7 +9,7 @@
 //!   the threads share ([`SharedBudget`], with the stop flag).
 //! - [`memory`]: the default memory budget ([`default_memory`]) and the
 //!   cores a search may use ([`cores`]).
-//! - [`node`]: the terminal rules and sound reductions all provers share,
+//! - [`rules`]: the terminal rules and sound reductions all provers share,
 //!   so they search exactly the same game; the shortcuts for the last
 //!   plies; switches that turn reductions off for tests.
 //! - [`kit`]: building blocks of proof-number provers: [`ProofNumber`],
@@ -38,11 +38,11 @@ pub mod defence;
 pub mod dfpn;
 pub mod kit;
 pub mod memory;
-pub mod node;
 pub mod outcome;
 pub mod pns;
 pub mod prover;
 pub mod registry;
+pub mod rules;
 pub mod space;
 pub mod value;
 pub mod vcf;
@@ -55,13 +55,13 @@ pub use db_search::DbSearch;
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
 pub use memory::{cores, default_memory};
-pub use node::dominance::Dominance;
-pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{
     observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Stats,
     Verdict,
 };
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
 pub use prover::{Prover, Settled};
+pub use rules::dominance::Dominance;
+pub use rules::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};
 pub use vct::Vct;

@@ -31,7 +31,7 @@ impl Problem {
     /// The AND-OR prover rounds it down to odd (the attacker's stones land
     /// on odd plies), the value searches search to it, and the runner
     /// starts the largest first. PNS does not cap the depth, and reads "no
-    /// depth" as [`UNLIMITED`](crate::node::UNLIMITED): the depth is mixed
+    /// depth" as [`UNLIMITED`](crate::rules::UNLIMITED): the depth is mixed
     /// into its keys and its last-plies shortcuts fire on it, so capping
     /// would change its node counts (never its verdicts). The certificate
     /// writer writes for the depth as given, or the length of the win found.
@@ -481,14 +481,14 @@ pub enum ProblemError {
         attack: Attack,
     },
     /// Every prover searches renju (PNS, df-pn and AND-OR by the two games
-    /// of passes of [`crate::node::Passes`], the value searches with the
+    /// of passes of [`crate::rules::Passes`], the value searches with the
     /// passes as moves), but AND-OR with a reduction switched off (a test
     /// setting): its plain rules are not argued for renju, so its answers
     /// would be about another game.
     #[error("the {prover} prover with a reduction switched off does not search rule {rule} (its plain rules are not argued for Black's forbidden points and passes); keep every reduction on")]
     Rule { prover: &'static str, rule: Rule },
     /// Under renju a move kinrow does not prove a win may still be one
-    /// (see [`crate::node::Passes`]), so the winning moves cannot all be
+    /// (see [`crate::rules::Passes`]), so the winning moves cannot all be
     /// listed.
     #[error("every winning move (--all-moves) cannot be listed under rule renju: a move kinrow does not prove there may still win, through the passes RIF allows")]
     AllMovesRenju,

@@ -24,9 +24,9 @@
 //! - **The last plies** are decided without searching them out, when every
 //!   reduction is on and `k >= 2`: with three plies left the attacker wins
 //!   exactly when a four leaves it two winning cells, and with five only
-//!   threats are tried (the argument is in [`crate::node::last_plies`]).
+//!   threats are tried (the argument is in [`crate::rules::last_plies`]).
 //! - **The node evaluation** is the one every prover shares
-//!   (`node::ruling`) with AND-OR's extras (`search::ANDOR_EXTRAS`):
+//!   (`rules::ruling`) with AND-OR's extras (`search::ANDOR_EXTRAS`):
 //!   reduction 6 and the VCF shortcut with a shortest VCF, so that each
 //!   win's length is the strategy's; not the completion cutoff, which
 //!   saved no node here (the measurement is beside the declaration).
@@ -67,9 +67,9 @@ mod search;
 mod table;
 
 use crate::budget::Budget;
-use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::prover::{check_rule, Prover};
+use crate::rules::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Candidates, Cell};
 #[cfg(test)]
@@ -271,7 +271,7 @@ impl Prover for AndOr {
     }
 
     /// Renju is searched by the two games of passes
-    /// ([`Passes`](crate::node::Passes)), with
+    /// ([`Passes`](crate::rules::Passes)), with
     /// every reduction on (the switches of the tests leave the rules that
     /// argue renju) and one winning move.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {

@@ -8,8 +8,8 @@
 //! ordinary search, which reuses the table.
 
 use super::search::{AndOrSearch, Answer};
-use crate::node::line_end::lost_reply;
-use crate::node::{AndNode, OrNode};
+use crate::rules::line_end::lost_reply;
+use crate::rules::{AndNode, OrNode};
 use kinrow_board::Cell;
 
 /// The budget ran out while extracting the variation.

@@ -11,13 +11,13 @@
 
 use super::table::{Table, NOWIN_ALWAYS};
 use crate::budget::Budget;
-use crate::node::ruling::{Evaluation, Extras};
-use crate::node::{wins_after_played, wins_of, LastPlies, SwitchableRules, Wins};
+use crate::rules::ruling::{Evaluation, Extras};
+use crate::rules::{wins_after_played, wins_of, LastPlies, SwitchableRules, Wins};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Bitboard, Cell, SearchBoard};
 
 /// The extras AND-OR applies on top of the node rules
-/// ([`crate::node::ruling`]): the whole game's, with a shortest VCF for
+/// ([`crate::rules::ruling`]): the whole game's, with a shortest VCF for
 /// the VCF shortcut, since AND-OR reports the length of each win it finds
 /// (the table keeps wins as intervals of horizons, and iterative deepening
 /// makes the root's exact); but without the completion cutoff, which does
@@ -72,7 +72,7 @@ pub(crate) struct AndOrSearch<'t> {
     pub table: &'t mut Table,
     pub budget: Budget,
     pub tt_hits: u64,
-    /// The shortcuts for the last plies ([`crate::node::last_plies`]); off
+    /// The shortcuts for the last plies ([`crate::rules::last_plies`]); off
     /// unless every reduction is on.
     pub last_plies: LastPlies,
     /// The VCF searcher behind reduction 6 and the VCF shortcut.

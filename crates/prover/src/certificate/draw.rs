@@ -6,7 +6,7 @@
 //! certificate gives one for the defender: at each attacker turn, for every
 //! legal attacker move, the defender's reply, down to positions that are
 //! judged statically (the pairing strategy and the potential bound of
-//! [`crate::node::draw`], listed pair by pair so that the checker can
+//! [`crate::rules::pairing`], listed pair by pair so that the checker can
 //! recompute the argument), or where the game ended without an attacker
 //! line (a full board, the defender's own line). Positions are shared: the
 //! strategy is a DAG of numbered nodes, one per position with the attacker
@@ -47,7 +47,7 @@
 //! under one key) ends in an error, never in a certificate the checker
 //! rejects.
 //!
-//! Disproof zones ([`crate::node::zone`]) share the strategy further
+//! Disproof zones ([`crate::rules::zone`]) share the strategy further
 //! (`draw/zones.rs`): each node's zone is computed from what was written, an
 //! attacker's node answers every move outside one entry's zone by that
 //! entry (its default, `*`), and a position that differs from a written
@@ -58,9 +58,9 @@
 
 use super::MAGIC;
 use crate::kit::symmetry::Symmetries;
-use crate::node::draw::{defender_holds, hold_pairs};
 use crate::outcome::{Limits, Problem, ProblemError, Progress, Verdict};
 use crate::prover::{Prover, Settled};
+use crate::rules::pairing::{defender_holds, hold_pairs};
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, SearchBoard};
 use kinrow_format::write_board;

@@ -45,9 +45,9 @@
 
 pub mod draw;
 
-use crate::node::winning_cell;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Verdict};
 use crate::prover::Prover;
+use crate::rules::winning_cell;
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, Geometry};
 use kinrow_format::write_board;

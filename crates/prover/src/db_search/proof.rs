@@ -11,7 +11,7 @@ use super::plan::{self, Kind, PlanSearch};
 use super::{MAX_OFF_PLAN, MOVES_TRIED};
 use crate::budget::Budget;
 use crate::kit::cursor::Cursor;
-use crate::node::{AndNode, NodeRules, OrNode};
+use crate::rules::{AndNode, NodeRules, OrNode};
 use crate::space::threats;
 use crate::vcf::VcfSearcher;
 use ahash::AHashMap;

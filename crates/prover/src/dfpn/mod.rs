@@ -28,7 +28,7 @@
 //!   step, re-expanding each from the table; ⌈second-best·(1+ε)⌉ lets the
 //!   child grow ε beyond its sibling first ([`DfpnConfig::epsilon_percent`]).
 //! - **The game** is PNS's: the same node evaluation
-//!   (`node::ruling`) with the node rules ([`NodeRules`]), the
+//!   (`rules::ruling`) with the node rules ([`NodeRules`]), the
 //!   completion cutoff and the last-plies shortcuts, but without the VCF
 //!   shortcut and, outside renju's game for wins, reduction 6 (see
 //!   `extras` for why); the verdicts are PNS's, the nodes are not. The
@@ -46,7 +46,7 @@
 //!   PNS. The node's value is PNS's: a win of either set. The VCF answers
 //!   live in the VCF searcher's own table, so a revisit finds them there.
 //! - **Disproof zones** where they apply (whole games on small boards,
-//!   [`crate::node::zone::applies`]; [`DfpnConfig::zones`]): as in PNS,
+//!   [`crate::rules::zone::applies`]; [`DfpnConfig::zones`]): as in PNS,
 //!   a refuted attacker's move refutes its siblings outside the
 //!   refutation's zone; the zones live in a side table of a sixteenth of
 //!   the memory budget, at most 64 MiB (`search/zones.rs`).
@@ -92,9 +92,9 @@ mod table;
 use crate::budget::Budget;
 use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
-use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::prover::Prover;
+use crate::rules::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::space::{Search, Space};
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, SearchBoard};
@@ -103,9 +103,9 @@ use search::{DfpnSearch, Numbers};
 use std::time::Instant;
 use table::{DfpnTable, Table};
 
-use crate::node::ruling::Extras;
+use crate::rules::ruling::Extras;
 
-/// df-pn's extras on top of the node rules ([`crate::node::ruling`]);
+/// df-pn's extras on top of the node rules ([`crate::rules::ruling`]);
 /// `vcf`: the search keeps a VCF searcher (renju's game for wins, for the
 /// pass rule, or the threat space); `space`: the game searched
 /// ([`DfpnConfig::space`]).
@@ -126,7 +126,7 @@ pub(crate) const fn extras(vcf: bool, space: Space) -> Extras {
         zone_cut: vcf,
         vcf_shortcut: space.dfpn_vcf_shortcut(),
         shortest_vcf: false,
-        dominance: crate::node::dominance::Dominance::OFF,
+        dominance: crate::rules::dominance::Dominance::OFF,
         space,
     }
 }
@@ -151,7 +151,7 @@ pub struct DfpnConfig {
     /// else.
     pub symmetry: bool,
     /// In a whole game on a small board (where disproof zones apply,
-    /// [`crate::node::zone::applies`]), try first the defender's replies
+    /// [`crate::rules::zone::applies`]), try first the defender's replies
     /// that block or build the most lines: the first dn of the attacker's
     /// node after each reply is scaled by the reply's rank
     /// ([`crate::kit::reply_order`]). Only numbers change, never a verdict.
@@ -161,7 +161,7 @@ pub struct DfpnConfig {
     /// search asks for them (`search/lazy.rs`). 0 evaluates every reply
     /// at once. Only the work changes, never a verdict.
     pub lazy_batch: usize,
-    /// Where disproof zones apply ([`crate::node::zone::applies`]): keep
+    /// Where disproof zones apply ([`crate::rules::zone::applies`]): keep
     /// the zone of each disproved node, and disprove at once the siblings
     /// of a refuted attacker's move that lie outside its zone
     /// (`search/zones.rs`). Only the work changes, never a verdict.
@@ -286,7 +286,7 @@ impl Prover for Dfpn {
     }
 
     /// Renju is searched by the two games of passes
-    /// ([`Passes`](crate::node::Passes)), with one winning move; the
+    /// ([`Passes`](crate::rules::Passes)), with one winning move; the
     /// threat space takes no `all_moves`, as PNS's `vct`.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         self.config.space.accepts(self.config.all_moves)?;

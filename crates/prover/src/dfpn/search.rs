@@ -45,9 +45,9 @@ use crate::kit::shape::ShapeScan;
 use crate::kit::symmetry::Symmetries;
 pub(crate) use crate::kit::Numbers;
 use crate::kit::ProofNumber;
-use crate::node::ruling::{ruling, Ruling};
-use crate::node::{wins_after, wins_of, LastPlies, NodeRules, Wins};
 use crate::outcome::{Exhausted, Progress};
+use crate::rules::ruling::{ruling, Ruling};
+use crate::rules::{wins_after, wins_of, LastPlies, NodeRules, Wins};
 use crate::space::{Space, Width};
 use crate::vcf::VcfSearcher;
 use kinrow_board::bitboard::BITS;
@@ -132,7 +132,7 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     seen: KeySet,
     budget: Budget,
     /// Under renju, in the game for wins: the VCF searches that refute
-    /// the defender's pass at its nodes (see [`crate::node::Passes`]); in
+    /// the defender's pass at its nodes (see [`crate::rules::Passes`]); in
     /// the threat space, those of its tests and of the VCF shortcut;
     /// elsewhere df-pn searches no VCF.
     pub(crate) threats: Option<VcfSearcher>,
@@ -334,7 +334,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// This search's extras ([`super::extras`]): a VCF searcher kept or
     /// not, in the threat space or not.
     #[inline]
-    pub(super) fn extras(&self) -> crate::node::ruling::Extras {
+    pub(super) fn extras(&self) -> crate::rules::ruling::Extras {
         super::extras(self.threats.is_some(), self.space)
     }
 

@@ -1,6 +1,6 @@
 //! Depths: plies still allowed below a node, the current ply included,
 //! with [`UNLIMITED`] for "no horizon". In the kit rather than in
-//! [`crate::node`] so that the keys ([`super::symmetry`]) can mix the depth
+//! [`crate::rules`] so that the keys ([`super::symmetry`]) can mix the depth
 //! in without the kit depending on the rules.
 
 /// The remaining depth of a search without a horizon.

@@ -50,7 +50,7 @@
 //!
 //! # Where
 //!
-//! Where disproof zones apply ([`crate::node::zone::applies`]): the whole
+//! Where disproof zones apply ([`crate::rules::zone::applies`]): the whole
 //! game (no horizon, `candidates all`, `attack any`, not renju) on boards
 //! of at most 128 bitboard bits. That is where it was measured; a
 //! position searched under a horizon or among nearby candidates is a

@@ -1,7 +1,7 @@
 //! Positions as `u128` masks over the board's bit indices (boards of at
 //! most 128 bits), the windows of k cells on its lines, and the witness
-//! that windows stay dead: what the disproof zones ([`crate::node::zone`]),
-//! the static no-win test ([`crate::node::draw`]) and the reply order
+//! that windows stay dead: what the disproof zones ([`crate::rules::zone`]),
+//! the static no-win test ([`crate::rules::pairing`]) and the reply order
 //! ([`super::reply_order`]) all read a position through.
 
 use kinrow_board::{Game, Player, Rule, SearchBoard};

@@ -15,7 +15,7 @@
 //! - the transposition [`Table`] (12 per slot, at most 3/4 full);
 //! - with disproof zones on ([`Arena::keep_zones`]), `zones` (16 per node:
 //!   a disproved node's zone, an open attacker's node's base zone, in the
-//!   node's canonical frame; see [`crate::node::zone`]) and `edge_frames`
+//!   node's canonical frame; see [`crate::rules::zone`]) and `edge_frames`
 //!   (1 per edge: the frames of parent and child when the edge was made,
 //!   to carry a zone from one frame to the other).
 //! - with lazy expansion on ([`Arena::keep_rests`]), `rests` (8 per node:

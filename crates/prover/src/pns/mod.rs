@@ -18,8 +18,8 @@
 //!   it answers the same question under the same horizon; without one it
 //!   searches the whole game (a full board is a draw, a disproof leaf).
 //!   With a depth, the last plies before the horizon are settled by the
-//!   rules alone, by AND-OR's shortcuts ([`crate::node::last_plies`]).
-//!   One sound cutoff is added ([`crate::node::hopeless`]): a position
+//!   rules alone, by AND-OR's shortcuts ([`crate::rules::last_plies`]).
+//!   One sound cutoff is added ([`crate::rules::hopeless`]): a position
 //!   where no window of k cells free of defender stones has as few empty
 //!   cells as the attacker has stones left (before the horizon or the full
 //!   board) is a no-win at once, since every winning line contains such a
@@ -30,7 +30,7 @@
 //!   stones added since, so within one search a node stands for one depth
 //!   (it is also mixed into the key); each search starts with an empty
 //!   arena, so a disproof under a horizon is never reused at another.
-//! - **Disproof zones** ([`crate::node::zone`], [`PnsConfig::zones`]):
+//! - **Disproof zones** ([`crate::rules::zone`], [`PnsConfig::zones`]):
 //!   without a horizon, under `candidates all` and `attack any`, a
 //!   defender's node disproved with a zone that leaves out the move that
 //!   led to it disproves every sibling whose move it leaves out too (the
@@ -75,10 +75,10 @@ use crate::budget::Budget;
 use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
-use crate::node::dominance::Dominance;
-use crate::node::{bracket, NodeRules, UNLIMITED};
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::prover::{check_rule, Prover, Settled};
+use crate::rules::dominance::Dominance;
+use crate::rules::{bracket, NodeRules, UNLIMITED};
 use crate::space::{Search, Space};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Bitboard, SearchBoard};
@@ -144,7 +144,7 @@ pub struct PnsConfig {
     /// ([`Verdict::NoThreatWin`]).
     pub space: Space,
     /// Reuse a refutation for every attacker move outside its disproof
-    /// zone ([`crate::node::zone`]), where zones apply (`candidates all`,
+    /// zone ([`crate::rules::zone`]), where zones apply (`candidates all`,
     /// `attack any`, no depth, not renju, boards of at most 128 bits, not
     /// in the threat space). Turning it off only costs nodes; it is there
     /// to test that it changes nothing else.
@@ -169,7 +169,7 @@ pub struct PnsConfig {
     /// Only the work changes, never a verdict; the setting is there to test
     /// that and to measure it.
     pub attacker_batch: usize,
-    /// Vertex domination ([`crate::node::dominance`]): which side's moves
+    /// Vertex domination ([`crate::rules::dominance`]): which side's moves
     /// whose live windows all hold another of its moves are not searched,
     /// where it holds (the whole game of any empty cell, freestyle). By
     /// default the defender's replies only: cutting the attacker's moves
@@ -284,7 +284,7 @@ impl Prover for Pns {
     }
 
     /// The arena of the last search, if it searched a whole game
-    /// ([`crate::node::zone::applies`], not the threat space): its nodes
+    /// ([`crate::rules::zone::applies`], not the threat space): its nodes
     /// are answers about that game, wherever it reached them.
     fn take_settled(&mut self) -> Option<Box<dyn Settled + Send>> {
         let last = self.last.take()?;

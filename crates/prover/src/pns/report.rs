@@ -5,10 +5,10 @@ use super::arena::{Arena, Node, NodeId};
 use super::search::child_depth;
 use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::ProofNumber;
-use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
-use crate::node::{depth_after, NodeRules};
 use crate::outcome::Verdict;
 use crate::prover::Settled;
+use crate::rules::line_end::{finish_and_leaf, finish_or_leaf};
+use crate::rules::{depth_after, NodeRules};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and

@@ -24,9 +24,9 @@ use crate::kit::cursor::{ChildKey, Cursor};
 use crate::kit::shape::{mobility_stand_in, ShapeScan};
 use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::{Numbers, ProofNumber};
-use crate::node::dominance::Dominance;
-use crate::node::{depth_after, hopeless, AndNode, LastPlies, NodeRules, OrNode};
 use crate::outcome::Exhausted;
+use crate::rules::dominance::Dominance;
+use crate::rules::{depth_after, hopeless, AndNode, LastPlies, NodeRules, OrNode};
 use crate::space::Space;
 use crate::vcf::{slots_within, VcfSearcher};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
@@ -82,7 +82,7 @@ pub(crate) struct PnsSearch<'a> {
     pub(crate) evaluations: u64,
     pub(crate) tt_hits: u64,
     /// Settle the last plies before the horizon by the rules alone, as
-    /// the AND-OR prover does ([`crate::node::last_plies`]).
+    /// the AND-OR prover does ([`crate::rules::last_plies`]).
     last_plies: LastPlies,
     /// The VCF searcher behind reduction 6 and the VCF shortcut. In a cell:
     /// evaluating a node is a question about the position, which the VCF
@@ -115,7 +115,7 @@ pub(crate) struct PnsSearch<'a> {
     /// leave out those a sibling's zone refutes before they are created
     /// (the `lazy` module; with zones).
     lazy_attackers: Option<usize>,
-    /// Vertex domination ([`crate::node::dominance`]), as configured.
+    /// Vertex domination ([`crate::rules::dominance`]), as configured.
     pub(crate) dominance: Dominance,
     /// Nodes whose numbers a zone changed outside the update's path, to
     /// bring up to date with the next update.
@@ -126,7 +126,7 @@ pub(crate) struct PnsSearch<'a> {
 }
 
 impl<'a> PnsSearch<'a> {
-    /// A search from `board` with `depth` plies left ([`UNLIMITED`](crate::node::UNLIMITED) for
+    /// A search from `board` with `depth` plies left ([`UNLIMITED`](crate::rules::UNLIMITED) for
     /// none), within `budget` and in an arena of at most `memory` bytes.
     pub(crate) fn new(
         board: &SearchBoard,

@@ -12,10 +12,10 @@ pub mod threats;
 pub use threats::{threat_moves, Width, COUNTER_THREAT_PLIES, NARROW_THREAT_PLIES};
 
 use crate::kit::shape::mobility_stand_in;
-use crate::node::last_plies::LastPlies;
-use crate::node::zone;
-use crate::node::{AndNode, NodeRules, Wins};
 use crate::outcome::{Exhausted, Limits, Outcome, Problem, ProblemError, Verdict};
+use crate::rules::last_plies::LastPlies;
+use crate::rules::zone;
+use crate::rules::{AndNode, NodeRules, Wins};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Bitboard, Game, SearchBoard};
 
@@ -211,7 +211,7 @@ impl Space {
     }
 
     /// Whether a renju problem is searched by both games of passes
-    /// ([`crate::node::bracket`]): the whole game's; the threat space
+    /// ([`crate::rules::bracket`]): the whole game's; the threat space
     /// searches only the one for wins (every one of its defender's nodes
     /// refutes a pass by the attacker's threat).
     #[must_use]

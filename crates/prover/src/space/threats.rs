@@ -49,8 +49,8 @@
 //! space is a proof of the game.
 
 use super::ThreatLimit;
-use crate::node::{AndNode, NodeRules, Wins};
 use crate::outcome::Problem;
+use crate::rules::{AndNode, NodeRules, Wins};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Bitboard, SearchBoard};
 

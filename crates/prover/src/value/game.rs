@@ -3,8 +3,8 @@
 
 use super::{eval, Score, Tree, ValueConfig, ValueReport};
 use crate::budget::Budget;
-use crate::node::winning_cell;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::rules::winning_cell;
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 
 /// The move [`GameTree`] plays for a pass: a cell index no board has

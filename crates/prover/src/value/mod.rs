@@ -49,7 +49,7 @@
 //! node's exact score, so the node's score, not only its value, is unchanged.
 //! They are numbered V1 to V4 so as not to be confused with the reductions
 //! 1 to 7 of the proof searches (the table in `docs/architecture.md`,
-//! section "Reductions", and [`crate::node::Reductions`]): V1 is the value
+//! section "Reductions", and [`crate::rules::Reductions`]): V1 is the value
 //! searches' form of 1 and 2 (a winning cell of the side to move), V3 of 3
 //! and 4 (the block); V2 and V4 are their own shortcuts for the last plies.
 //!
@@ -85,11 +85,11 @@
 //! alike, so one representative (a stone, or the pass when x has none)
 //! stands for them. A principal variation stops before its first pass.
 //!
-//! Nothing else is pruned; in particular reduction 5 of [`crate::node`] is
+//! Nothing else is pruned; in particular reduction 5 of [`crate::rules`] is
 //! not used: it is stated for the defender of a win search and could drop
 //! the most stubborn defence of a lost position. The winning cell of V1 and
 //! the block of V3 are found as the node rules find them
-//! ([`crate::node::winning_cell`]); the arguments above are the value
+//! ([`crate::rules::winning_cell`]); the arguments above are the value
 //! searches' own, since they keep scores and not only verdicts.
 //!
 //! # Example

@@ -48,7 +48,7 @@
 //! - So at each of the attacker's turns the defender has the winning cells
 //!   it had in the line (the line answered them), at each of the defender's
 //!   turns the block is again the only reply that does not lose at once
-//!   (reduction 3 of [`crate::node`]), and the line is played out as it
+//!   (reduction 3 of [`crate::rules`]), and the line is played out as it
 //!   was, its five landing within `p` plies.
 //!
 //! Replies the zone keeps, and the defender's fours, must still be refuted

@@ -1,7 +1,7 @@
 //! Victory by continuous fours: the attacker plays only fours, so every
 //! defender reply is forced, and the search is a narrow depth-first walk.
 //!
-//! The game is the one every prover searches (see [`crate::node`]): at the
+//! The game is the one every prover searches (see [`crate::rules`]): at the
 //! attacker's turn
 //! - it wins at once on a winning cell among the candidates (the caller
 //!   asks only when it has none, so the search never starts there);

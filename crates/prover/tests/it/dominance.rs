@@ -1,4 +1,4 @@
-//! Vertex domination (`kinrow_prover::node::dominance`) against the
+//! Vertex domination (`kinrow_prover::rules::dominance`) against the
 //! exhaustive search of `kinrow-reference`: the moves it keeps hold the
 //! value of a random small whole game for the side to move, whether that
 //! side attacks or defends; and PNS with it cutting either side agrees
@@ -6,7 +6,7 @@
 
 use crate::common::{compare_ablation, random_whole_games, sweep};
 use kinrow_board::{Board, SearchBoard};
-use kinrow_prover::node::dominance::{applies, undominated};
+use kinrow_prover::rules::dominance::{applies, undominated};
 use kinrow_prover::{Dominance, Pns, PnsConfig};
 use kinrow_reference::{adapt, attacker_wins_game, other, NaiveBoard};
 

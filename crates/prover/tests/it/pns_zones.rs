@@ -1,4 +1,4 @@
-//! PNS with disproof zones (`kinrow_prover::node::zone`) on whole games
+//! PNS with disproof zones (`kinrow_prover::rules::zone`) on whole games
 //! from random small positions: every verdict agrees with the exhaustive
 //! search of `kinrow-reference`, and with PNS without zones (the
 //! ablation), which must also show that the zones did something.

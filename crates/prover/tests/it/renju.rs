@@ -1,5 +1,5 @@
 //! Renju in the provers: the threat space (`vct`), AND-OR, PNS and df-pn
-//! (by the two games of passes, `kinrow_prover::node::Passes`), `auto` and
+//! (by the two games of passes, `kinrow_prover::rules::Passes`), `auto` and
 //! the value searches (passes as moves) search it; x never plays a forbidden point, o wins where
 //! x could block only on one, and every answer agrees with the naive game
 //! with passes. The certificates of renju wins are checked by the

@@ -1,11 +1,11 @@
-//! The zones of the written nodes ([`crate::node::zone`] has what a zone
+//! The zones of the written nodes ([`crate::rules::zone`] has what a zone
 //! claims and why the rules below give one): they let a node answer every
 //! attacker move outside an entry's zone by that entry (the first such
 //! entry as the default, `*`; the others copied move by move).
 //!
 //! The writer's strategy is what the zones speak of, so each is built from
 //! the entries as written: a node that holds statically, the cells its
-//! pairs and potential use ([`crate::node::draw::hold_pairs`]); an entry
+//! pairs and potential use ([`crate::rules::pairing::hold_pairs`]); an entry
 //! whose reply leads to a node, that node's zone and the reply's cell; an
 //! entry whose reply ends the game, the zone of that no-win
 //! ([`zone::defender_no_win`]) and the reply's cell (empty in every variant,
@@ -19,7 +19,7 @@
 //! Why an answered node needs no base zone, unlike a prover's attacker
 //! node ([`zone::attacker_base`], reduction 4's block): the writer cuts
 //! no attacker move, so its node is the full-width case of
-//! [`crate::node::zone`]'s rule for an attacker's node, Z = ∪ Zm over
+//! [`crate::rules::zone`]'s rule for an attacker's node, Z = ∪ Zm over
 //! every empty cell m. In a Z-variant R' of the node's position R, a move
 //! m' inside Z is an empty cell of R, answered there by the entry of a
 //! move e (m' itself, or a move whose zone Ze leaves out both: the
@@ -49,7 +49,7 @@
 
 use crate::kit::symmetry::Symmetries;
 use crate::kit::windows::mask;
-use crate::node::zone;
+use crate::rules::zone;
 use ahash::AHashMap;
 use kinrow_board::{Board, Cell, Game, SearchBoard};
 

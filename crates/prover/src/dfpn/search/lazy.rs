@@ -48,7 +48,7 @@ use crate::dfpn::table::DfpnTable;
 use crate::kit::reply_order::{reply_ranks, rest_dn};
 use crate::kit::shape::mobility_stand_in;
 use crate::kit::ProofNumber;
-use crate::node::{depth_after, Wins};
+use crate::rules::{depth_after, Wins};
 use kinrow_board::{Candidates, SearchBoard};
 
 /// The numbers of the pending replies of a defender's node on `board`

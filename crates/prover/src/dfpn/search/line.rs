@@ -4,9 +4,9 @@
 use super::{Bounds, DfpnSearch};
 use crate::budget::Budget;
 use crate::dfpn::table::{DfpnTable, NO_MOVE};
-use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
-use crate::node::ruling::Ruling;
 use crate::outcome::Limits;
+use crate::rules::line_end::{finish_and_leaf, finish_or_leaf};
+use crate::rules::ruling::Ruling;
 use crate::space::Space;
 use kinrow_board::Cell;
 

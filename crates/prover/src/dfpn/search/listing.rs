@@ -12,8 +12,8 @@ use crate::kit::cursor::rank_order;
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::symmetry::depth_salt;
 use crate::kit::ProofNumber;
-use crate::node::ruling::Ruling;
-use crate::node::{depth_after, wins_after, Wins};
+use crate::rules::ruling::Ruling;
+use crate::rules::{depth_after, wins_after, Wins};
 use crate::space::{Space, Width};
 use kinrow_board::{Bitboard, Cell};
 

@@ -27,8 +27,8 @@
 
 use super::{Answer, DfpnSearch, Stopped};
 use crate::dfpn::table::DfpnTable;
-use crate::node::ruling::attacker_node;
-use crate::node::{OrNode, Wins};
+use crate::rules::ruling::attacker_node;
+use crate::rules::{OrNode, Wins};
 use crate::space::{Space, Width};
 use kinrow_board::Bitboard;
 

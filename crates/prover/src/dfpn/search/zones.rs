@@ -1,5 +1,5 @@
 //! Disproof zones in df-pn, as PNS has them (`crate::pns::search::zones`;
-//! [`crate::node::zone`] has what a zone is and every argument used here).
+//! [`crate::rules::zone`] has what a zone is and every argument used here).
 //!
 //! A disproved node's zone, in its canonical frame, goes to a side table
 //! ([`ZoneStore`]) under the node's key: computed when the rules settle the
@@ -25,14 +25,14 @@
 //! position with a symmetry has several frames reaching its canonical key,
 //! and any one maps a zone to a zone of the same position.
 //!
-//! Where zones apply ([`crate::node::zone::applies`]: a whole game, every
+//! Where zones apply ([`crate::rules::zone::applies`]: a whole game, every
 //! empty cell a move, no horizon, not renju, at most 128 bits) the search
 //! gets a store; elsewhere none, and nothing here runs.
 
 use super::{Child, DfpnSearch};
 use crate::dfpn::table::{DfpnTable, Entry, NO_MOVE};
 use crate::kit::ProofNumber;
-use crate::node::zone;
+use crate::rules::zone;
 use kinrow_board::Bitboard;
 
 /// Bytes of one [`ZoneStore`] slot.

@@ -18,9 +18,9 @@ use crate::kit::cursor::{rank_order, ChildKey};
 use crate::kit::reply_order::{reply_ranks, scaled};
 use crate::kit::symmetry::depth_salt;
 use crate::kit::{Numbers, ProofNumber};
-use crate::node::{wins_after, wins_of, Wins};
 use crate::outcome::Exhausted;
 use crate::pns::{Evaluation, Init};
+use crate::rules::{wins_after, wins_of, Wins};
 use crate::space::Space;
 use kinrow_board::{Bitboard, Cell};
 

@@ -79,9 +79,9 @@
 //! disproved only once no move is left, each either a disproved child or
 //! left out because a disproved sibling m1's zone Z holds neither m1 nor
 //! it: the position after it is then a Z-variant of the one after m1, so
-//! refuted with it (zone reuse, [`crate::node::zone`]). The node's own
+//! refuted with it (zone reuse, [`crate::rules::zone`]). The node's own
 //! zone is taken at its first expansion from every move the rules left
-//! open, so [`crate::node::zone::attacker_node_base`] sees the same moves
+//! open, so [`crate::rules::zone::attacker_node_base`] sees the same moves
 //! as without lazy creation; a later batch with a mirror image merged
 //! makes it the whole board. Measured (PNS, one thread, nodes) against
 //! every move at once: 7x7 k=5 from 3.16 M to 1.78 M, 7x4 k=4 from 99 K
@@ -90,8 +90,8 @@
 use super::PnsSearch;
 use crate::kit::reply_order::rest_dn;
 use crate::kit::ProofNumber;
-use crate::node::{AndNode, OrNode};
 use crate::pns::arena::{NodeId, NO_MOVES_LEFT, NO_REST};
+use crate::rules::{AndNode, OrNode};
 use kinrow_board::bitboard::WORDS;
 use kinrow_board::Bitboard;
 

@@ -4,14 +4,14 @@
 
 use super::PnsSearch;
 use crate::kit::{Numbers, ProofNumber};
-use crate::node::ruling::{self, Extras, Ruling};
-use crate::node::{AndNode, OrNode, Wins};
 use crate::pns::Init;
+use crate::rules::ruling::{self, Extras, Ruling};
+use crate::rules::{AndNode, OrNode, Wins};
 use crate::space::Width;
 use crate::vcf::VcfSearcher;
 use std::cell::RefMut;
 
-/// PNS's extras on top of the node rules ([`crate::node::ruling`]): all of
+/// PNS's extras on top of the node rules ([`crate::rules::ruling`]): all of
 /// the whole game's (the completion cutoff, reduction 6, the VCF
 /// shortcut), in the game [`crate::PnsConfig::space`] names
 /// ([`PnsSearch::extras`]).
@@ -57,7 +57,7 @@ impl PnsSearch<'_> {
     /// width taken. `tested`: the node was evaluated
     /// when it was created, so the static tests, which found nothing then,
     /// are not run again (see
-    /// [`crate::node::NodeRules::attacker_node_tested`]).
+    /// [`crate::rules::NodeRules::attacker_node_tested`]).
     pub(super) fn attacker_node(
         &self,
         depth: u32,

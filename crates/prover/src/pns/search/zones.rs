@@ -1,4 +1,4 @@
-//! Disproof zones in PNS ([`crate::node::zone`] has what a zone is and the
+//! Disproof zones in PNS ([`crate::rules::zone`] has what a zone is and the
 //! arguments): each disproved node keeps a zone in its canonical frame,
 //! computed when the rules settle it or from its children when they
 //! disprove it; an attacker's node keeps, while open, the zone its
@@ -16,8 +16,8 @@
 
 use super::PnsSearch;
 use crate::kit::ProofNumber;
-use crate::node::zone;
 use crate::pns::arena::{NodeId, NO_MOVES_LEFT};
+use crate::rules::zone;
 use kinrow_board::Bitboard;
 
 impl PnsSearch<'_> {

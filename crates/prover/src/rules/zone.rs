@@ -63,9 +63,9 @@
 //!   (its line needs only its own stones and c);
 //! - the attacker to move facing two winning cells of the defender: both,
 //!   and the s = 1 witness;
-//! - a static no-win ([`super::draw`]): the cells of the pairs, the empty
+//! - a static no-win ([`super::pairing`]): the cells of the pairs, the empty
 //!   cells the potential counted, and a witness for each window the test
-//!   left out as dead (see [`super::draw::holds_zone`]);
+//!   left out as dead (see [`super::pairing::holds_zone`]);
 //! - the completion cutoff: its witness.
 //!
 //! Any other no-win gets the whole board.
@@ -173,7 +173,7 @@ pub fn attacker_no_win(board: &SearchBoard) -> Zone {
             return Zone(zone);
         }
     }
-    if let Some(zone) = super::draw::holds_zone(board, attacker) {
+    if let Some(zone) = super::pairing::holds_zone(board, attacker) {
         return Zone(zone);
     }
     completion_zone(game, &m, m.empty.count_ones().div_ceil(2)).unwrap_or_else(|| full(board))
@@ -198,7 +198,7 @@ pub fn defender_no_win(board: &SearchBoard) -> Zone {
             return Zone(zone);
         }
     }
-    if let Some(zone) = super::draw::holds_zone(board, defender.other()) {
+    if let Some(zone) = super::pairing::holds_zone(board, defender.other()) {
         return Zone(zone);
     }
     completion_zone(game, &m, m.empty.count_ones() / 2).unwrap_or_else(|| full(board))

@@ -3,7 +3,7 @@
 //! position (module docs) are no-wins of the whole game too.
 
 use super::*;
-use crate::node::{hopeless, AndNode, OrNode};
+use crate::rules::{hopeless, AndNode, OrNode};
 use kinrow_board::{Cell, Player};
 use kinrow_reference::{adapt, attacker_wins_game, random_small_position, NaiveBoard, Rng, O, X};
 

@@ -34,9 +34,9 @@
 
 mod ablation;
 pub mod dominance;
-pub mod draw;
 pub mod last_plies;
 pub(crate) mod line_end;
+pub mod pairing;
 mod passes;
 pub(crate) mod ruling;
 mod wins;
@@ -211,7 +211,7 @@ impl NodeRules {
 
     /// Reduction 7, a static no-win: whether the defender provably keeps
     /// `attacker` from ever completing a line from `board`, by a pairing
-    /// strategy or the potential bound ([`draw::defender_holds`], where the
+    /// strategy or the potential bound ([`pairing::defender_holds`], where the
     /// arguments are). Those strategies may answer on any empty cell, so
     /// the test applies only when the defender may play there
     /// (`candidates all`); the attacker's filter only takes moves away
@@ -222,7 +222,7 @@ impl NodeRules {
     pub fn static_no_win(&self, board: &SearchBoard, attacker: Player) -> bool {
         self.static_tests
             && self.candidates == Candidates::All
-            && draw::defender_holds(board, attacker)
+            && pairing::defender_holds(board, attacker)
     }
 
     /// The cells of `within` that pass the attacker's filter, for the side
