@@ -32,7 +32,8 @@ use kinrow_board::{Attack, Player, Rule};
 use line::{saturating_number, Line};
 use std::collections::HashMap;
 use value::{
-    candidates, cell_list, malformed, not_contiguous, seconds, single, spanned, word, CELL, SIZE,
+    candidates, cell_list, count, malformed, not_contiguous, seconds, single, spanned, word, CELL,
+    SIZE,
 };
 
 /// A header keyword.
@@ -333,13 +334,7 @@ impl Section {
                 s.to_move = Some(word(line, name, "x or o", &values)?);
             }
             Keyword::Depth => {
-                const DEPTH: &str = "a number of plies such as 9";
-                let t = single(line, name, DEPTH)?;
-                let depth = Some(t.text)
-                    .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
-                    .and_then(|d| d.parse::<u32>().ok())
-                    .ok_or_else(|| malformed(line, name, DEPTH, Some(t)))?;
-                s.depth = Some(spanned(line, t, depth));
+                s.depth = Some(count(line, name, "a number of plies such as 9", 0)?);
             }
             Keyword::Moves => {
                 if self.grid.is_some() {
@@ -365,13 +360,7 @@ impl Section {
             Keyword::Time => s.time = Some(seconds(line, name)?),
             Keyword::ThreatLimit => {
                 const LIMIT: &str = "a number of fours, 1 or more, such as 2";
-                let t = single(line, name, LIMIT)?;
-                let limit = Some(t.text)
-                    .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
-                    .and_then(|d| d.parse::<u32>().ok())
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| malformed(line, name, LIMIT, Some(t)))?;
-                s.threat_limit = Some(limit);
+                s.threat_limit = Some(count(line, name, LIMIT, 1)?.value);
             }
         }
         Ok(())

@@ -45,6 +45,23 @@ pub(super) fn not_contiguous(line: &Line<'_>) -> ParseError {
     ParseError::new(line.head_at(), kind)
 }
 
+/// The one whole number after the keyword, at least `least`: what
+/// `depth` and `threat-limit` take; `expected` says what was expected.
+pub(super) fn count(
+    line: &Line<'_>,
+    keyword: &str,
+    expected: &'static str,
+    least: u32,
+) -> Result<Spanned<u32>, ParseError> {
+    let t = single(line, keyword, expected)?;
+    let n = Some(t.text)
+        .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse::<u32>().ok())
+        .filter(|&n| n >= least)
+        .ok_or_else(|| malformed(line, keyword, expected, Some(t)))?;
+    Ok(spanned(line, t, n))
+}
+
 /// The one value after the keyword, with nothing after it.
 pub(super) fn single<'a>(
     line: &Line<'a>,

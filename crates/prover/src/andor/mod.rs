@@ -294,7 +294,7 @@ impl AndOr {
         let budget = Budget::new(limits);
         // The VCF table takes its share of the memory budget first (see
         // `threat::slots_within`), the transposition table the rest.
-        let memory = limits.memory.unwrap_or(u64::MAX);
+        let memory = limits.memory_budget();
         self.threats.reset(problem.candidates, memory);
         let cap = (memory - self.threats.bytes()).min(self.config.table_bytes);
         self.table.reset(cap);

@@ -127,7 +127,7 @@ impl Prover for DbSearch {
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let memory = limits.memory.unwrap_or(u64::MAX);
+        let memory = limits.memory_budget();
         self.threats.reset(problem.candidates, memory);
         self.table.clear();
         let entries = (memory.saturating_sub(self.threats.bytes()) / ENTRY_BYTES).max(1024);

@@ -133,9 +133,9 @@ pub(crate) const fn extras(vcf: bool, space: Space) -> Extras {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DfpnConfig {
     /// The most bytes the transposition table may hold (the search's
-    /// memory; the table grows into them as it fills); [`Limits::memory`]
-    /// lowers it. `u64::MAX`, the default: as many as the memory budget
-    /// allows, [`DfpnConfig::DEFAULT_TABLE_BYTES`] without a budget.
+    /// memory; the table grows into them as it fills); the memory budget
+    /// ([`Limits::memory_budget`]) lowers it. `u64::MAX`, the default: as
+    /// many as the memory budget allows.
     pub table_bytes: u64,
     /// ε of the 1+ε trick, in hundredths: the most-proving child may grow
     /// to ⌈second-best·(1 + ε)⌉ (at least second-best + 1) before the
@@ -188,12 +188,6 @@ pub struct DfpnConfig {
 
 /// The default [`DfpnConfig::lazy_batch`]: PNS's first batch.
 pub const LAZY_BATCH: usize = 8;
-
-impl DfpnConfig {
-    /// The table's size where neither [`DfpnConfig::table_bytes`] nor a
-    /// memory budget bounds it: 1 GiB.
-    pub const DEFAULT_TABLE_BYTES: u64 = 1 << 30;
-}
 
 impl Default for DfpnConfig {
     fn default() -> Self {
@@ -338,13 +332,13 @@ impl Dfpn {
         let threats = needs_threats(&self.config, problem, rules)
             .then(|| VcfSearcher::new(problem.candidates, DEFAULT_VCF_SLOTS));
         let vcf_bytes = threats.as_ref().map_or(0, VcfSearcher::bytes) * threads as u64;
-        // A run given a memory budget (`--memory`, or its default: half
-        // the machine's memory) uses it, as PNS's arena does.
-        let bytes = match (limits.memory, self.config.table_bytes) {
-            (Some(m), cap) => m.saturating_sub(vcf_bytes).min(cap),
-            (None, u64::MAX) => DfpnConfig::DEFAULT_TABLE_BYTES,
-            (None, cap) => cap,
-        };
+        // The memory budget (`--memory`, or unset its one default: half
+        // the machine's memory), as PNS's arena has it; the table grows
+        // into it as it fills.
+        let bytes = limits
+            .memory_budget()
+            .saturating_sub(vcf_bytes)
+            .min(self.config.table_bytes);
         if threads > 1 {
             return parallel::prove(&self.config, problem, rules, threads, bytes, budget);
         }
