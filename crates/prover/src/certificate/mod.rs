@@ -44,6 +44,7 @@
 //! ```
 
 pub mod draw;
+pub mod threats;
 
 use crate::node::winning_cell;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
