@@ -478,9 +478,11 @@ fn same_threat_limit(header: &header::Header, asked: Option<u32>) -> Result<(), 
     match header.threats {
         Some(space) if space.max_fours != asked => {
             let asked = threats::ThreatSpace { max_fours: asked };
+            // `tree_start` is the index of the line after `threats`: the
+            // 1-based number of the `threats` line.
             Err(Flaw::new(
                 FlawKind::WrongPosition,
-                None,
+                Some(header.tree_start),
                 format!(
                     "threats {} in the certificate, threat-limit {} asked",
                     space.words(),

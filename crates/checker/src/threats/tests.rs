@@ -3,9 +3,10 @@
 //! definitions.
 
 use super::space::Rules;
+use super::{ThreatSpace, Walker};
 use crate::rules::{Grid, EMPTY};
 use kinrow_board::Attack;
-use kinrow_reference::threat_space::vcf_wins;
+use kinrow_reference::threat_space::{in_live_window, vcf_wins};
 use kinrow_reference::{random_stones, NaiveBoard, Rng};
 
 /// The checker's rules on the reference board `r`, `attacker` to move,
@@ -105,5 +106,101 @@ fn live_windows_by_their_definition() {
                 assert_eq!(rules.in_live_window(p, y * w + x), want, "{r:?} {x} {y}");
             }
         }
+    }
+}
+
+/// Whether, by the reference's reading of the threat space, the attacker
+/// move `(x, y)` on `r` (attacker `a` to move with `left` plies, three or
+/// more, and no winning cell) needs an answer: a move of the space (a
+/// block, a four, or with five plies a live-window cell) that does not fill
+/// the board and after which, with four plies or more at the defender's
+/// turn and neither side a winning cell, the attacker would win by fours
+/// after a pass within `left - 2` plies and `threat_plies`.
+fn reference_needs_answer(
+    r: &mut NaiveBoard,
+    a: u8,
+    (x, y): (usize, usize),
+    left: u32,
+    threat_plies: u32,
+) -> bool {
+    let d = kinrow_reference::other(a);
+    let in_space = r.winning_cells(d).contains(&(x, y))
+        || r.is_four(a, x, y)
+        || (left >= 5 && in_live_window(r, a, x, y));
+    if !in_space {
+        return false;
+    }
+    r.set(x, y, a);
+    let quiet = r.winning_cells(a).is_empty() && r.winning_cells(d).is_empty();
+    let needs =
+        !r.is_full() && (left - 1 < 4 || !quiet || vcf_wins(r, a, (left - 2).min(threat_plies)));
+    r.set(x, y, EMPTY);
+    needs
+}
+
+/// The checker's own finder of the moves that need an answer
+/// ([`Walker::needs_answer`]) against the reference's threat space
+/// (`kinrow_reference::threat_space`, read as [`reference_needs_answer`]),
+/// cell by cell on random boards (freestyle and exact, k 4 and 5, 3 to
+/// 11 plies left, no limit or 1 to 3 fours). Fails if the checker's VCF
+/// plies are off by two (shown: `d - 2` made `d`, where the reference's
+/// threat is a VCF within the plies the attacker has after the pass) or if
+/// the live windows are let in with fewer than five plies (shown:
+/// `at_least(left, 5)` made `at_least(left, 3)`).
+#[test]
+fn the_moves_needing_an_answer_are_the_references() {
+    let mut rng = Rng(0x7EA7);
+    let (mut needed, mut quiet) = (0u32, 0u32);
+    for _ in 0..1500 {
+        let (w, h) = (rng.range(5, 8), rng.range(5, 8));
+        let k = rng.range(4, 5).min(w.max(h));
+        let exact = rng.chance(1, 3);
+        let fill = rng.range(w * h / 6, w * h / 2);
+        let mut r = random_stones(&mut rng, w, h, k, exact, fill);
+        let a = if rng.chance(1, 2) { 1 } else { 2 };
+        if r.has_line(1) || r.has_line(2) || !r.winning_cells(a).is_empty() {
+            continue;
+        }
+        let left = rng.range(3, 11) as u32;
+        let max_fours = [None, Some(1), Some(2), Some(3)][rng.range(0, 3)];
+        let space = ThreatSpace { max_fours };
+        let mut walker = walker_on(&r, a, space);
+        let theirs = walker.rules.winning_cells(kinrow_reference::other(a));
+        for (x, y) in r.empty_cells() {
+            let want = reference_needs_answer(&mut r, a, (x, y), left, space.plies());
+            let got = walker.needs_answer(y * w + x, Some(left), &theirs);
+            assert_eq!(
+                got.is_some(),
+                want,
+                "{r:?} {a} {x},{y} left {left} {max_fours:?}"
+            );
+            if want {
+                needed += 1;
+            } else if walker.rules.is_candidate(y * w + x) {
+                quiet += 1;
+            }
+        }
+        assert_eq!(
+            walker.rules.grid.cells,
+            rules_of(&r, a).grid.cells,
+            "restored"
+        );
+    }
+    assert!(
+        needed > 2000 && quiet > 2000,
+        "{needed} needed, {quiet} not"
+    );
+}
+
+/// A walker over no nodes on the reference board `r`, for its finder.
+fn walker_on(r: &NaiveBoard, a: u8, space: ThreatSpace) -> Walker {
+    Walker {
+        rules: rules_of(r, a),
+        nodes: Vec::new(),
+        space,
+        kept: std::collections::HashMap::new(),
+        kept_limit: 0,
+        path: Vec::new(),
+        report: crate::CheckReport::default(),
     }
 }
