@@ -38,6 +38,7 @@
 //! entry with its own rules and VCF search. The format is in
 //! `docs/certificate-format.md` ("Threat-space certificates").
 
+mod order;
 mod text;
 
 use super::MAGIC;
@@ -46,7 +47,7 @@ use crate::outcome::{Limits, Problem, ProblemError, Progress, Prover, Verdict};
 use crate::space::ThreatLimit;
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use ahash::AHashMap;
-use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
+use kinrow_board::{Bitboard, Cell, SearchBoard};
 use kinrow_format::write_board;
 use std::sync::Arc;
 use std::time::Instant;
@@ -485,7 +486,20 @@ impl Writer<'_> {
         // zone's and the defender's fours; every other loses to the VCF.
         let fours = board.legal(defender, &board.fours_without_win(defender, &cands));
         let kept = (zone & legal) | fours;
-        let order = ordered(board, &kept, attacker);
+        self.kept_reply(board, left, &kept)
+    }
+
+    /// A reply among `kept` (the replies the threat space keeps) after
+    /// which the attacker does not win, and what follows: one reaching a
+    /// position already written, else each proved in turn (the likeliest
+    /// first); under renju a pass where none is.
+    fn kept_reply(
+        &mut self,
+        board: &mut SearchBoard,
+        left: Left,
+        kept: &Bitboard,
+    ) -> Result<(Option<Cell>, Next), ThreatCertError> {
+        let order = order::ordered(board, kept, board.to_move().other());
         // A position already written first: it adds no line.
         for &r in &order {
             board.play(r);
@@ -653,50 +667,4 @@ fn next_order(next: Next) -> i64 {
         Next::Open => -1,
         Next::Node(n) => i64::from(n),
     }
-}
-
-/// The cells of `cells` (empty cells of `board`), the likeliest replies
-/// first: each window of `k` cells free of the defender's stones adds
-/// 4^(attacker stones in it) to each of its empty cells (the defender's
-/// stones count for the defender likewise, at half weight). Only an
-/// order: every reply is proved before it is used.
-fn ordered(board: &SearchBoard, cells: &Bitboard, attacker: Player) -> Vec<Cell> {
-    let game = board.game();
-    let g = game.geometry();
-    let k = game.k() as i64;
-    let (w, h) = (i64::from(g.width()), i64::from(g.height()));
-    let mut score = vec![0u64; kinrow_board::bitboard::BITS];
-    let at = |x: i64, y: i64| g.cell(x as u32, y as u32);
-    for (side, weight) in [(attacker, 2u32), (attacker.other(), 1)] {
-        for (dx, dy) in [(1i64, 0i64), (0, 1), (1, 1), (1, -1)] {
-            for y in 0..h {
-                for x in 0..w {
-                    let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
-                    if ex >= w || ey < 0 || ey >= h {
-                        continue;
-                    }
-                    let cells: Vec<Cell> =
-                        (0..k).filter_map(|i| at(x + i * dx, y + i * dy)).collect();
-                    if cells
-                        .iter()
-                        .any(|&c| board.stone_at(c) == Some(side.other()))
-                    {
-                        continue;
-                    }
-                    let n = cells
-                        .iter()
-                        .filter(|&&c| board.stone_at(c).is_some())
-                        .count() as u32;
-                    for &c in &cells {
-                        if board.stone_at(c).is_none() {
-                            score[c.index()] += u64::from(weight) << (2 * n);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let mut out: Vec<Cell> = cells.iter().map(Cell::from_index).collect();
-    out.sort_by_key(|c| (std::cmp::Reverse(score[c.index()]), *c));
-    out
 }
