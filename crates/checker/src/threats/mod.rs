@@ -271,8 +271,8 @@ impl Walker {
         }
         let default = entries.iter().find(|e| e.mv.is_none());
         let theirs = self.rules.winning_cells(defender);
-        for i in 0..listed.len() {
-            if listed[i] || !self.rules.is_empty(i) {
+        for (i, &has_entry) in listed.iter().enumerate() {
+            if has_entry || !self.rules.is_empty(i) {
                 continue;
             }
             let Some(why) = self.needs_answer(i, left, &theirs) else {
