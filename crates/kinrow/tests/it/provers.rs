@@ -139,7 +139,9 @@ fn a_threat_limit_is_stated_in_the_no_threat_win() {
 /// `solve --proof` writes the threat-space certificate of a
 /// no-threat-win (listed under `proof` in the JSON), `check` accepts it and
 /// prints the no-threat-win it proves, within the same threat limit, and
-/// refuses it for another limit; `--no-draw-proof` writes none.
+/// refuses it for another limit; `--no-draw-proof` writes none. Fails if
+/// solve writes no certificate for a no-threat-win (shown: the verdict
+/// left out of the ones that get one).
 #[test]
 fn a_no_threat_win_gets_a_certificate_that_checks() {
     let file = root().join("positions/bench/nowin-5.pos");
