@@ -321,6 +321,10 @@ fn a_changed_threat_limit_is_refused() {
             continue;
         }
         let text = write(&p, Some(1)).unwrap().to_text();
+        // As written (near 2: the checker's candidates are its own), it
+        // checks.
+        check_with_threat_limit(&setup(&p), Some(1), &text)
+            .unwrap_or_else(|f| panic!("case {case}: {f}\n{text}"));
         let any = text.replacen("threats 1\n", "threats any\n", 1);
         let flaw = check(&setup(&p), &any).expect_err("a limit-1 strategy under `any`");
         assert!(flaw.line.is_some(), "{flaw}");
