@@ -17,6 +17,9 @@ pub struct Launch {
     pub job: usize,
     pub run: u32,
     pub args: Vec<OsString>,
+    /// The run's time budget in seconds, if it has one (a scheduler's
+    /// limit follows it).
+    pub time: Option<f64>,
     pub stdout: PathBuf,
     pub stderr: PathBuf,
 }

@@ -18,10 +18,14 @@
 pub mod executor;
 pub mod master;
 pub mod merge;
+pub mod policy;
+pub mod protocol;
 pub mod slurm;
 pub mod tree;
 pub mod workdir;
 
 pub use executor::{Executor, Local};
-pub use master::{run, ClusterError, Config, Event, Report, Snapshot};
-pub use workdir::{Answer, JobBudget};
+pub use master::{run, ClusterError, Config, Event, Report, Snapshot, Spent};
+pub use policy::Policy;
+pub use protocol::{JobBudget, JobReport, JobRequest, JobVerdict};
+pub use workdir::Answer;

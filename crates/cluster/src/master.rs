@@ -1,15 +1,19 @@
 //! The master: proof-number search over the top tree, its open leaves
-//! sent out as jobs, their answers read back, checked and put in the tree.
+//! sent out as jobs, their answers read back, checked and put in the
+//! tree. What an answer does to its leaf is the split policy's to say
+//! ([`crate::policy`]); what a job is asked and answers is the protocol's
+//! ([`crate::protocol`]).
 
 use crate::executor::{Ended, ExecError, Executor, Launch};
 use crate::merge::{join, MergeError};
-use crate::tree::{Basis, FirstPly, Game, Tree, TreeError, Value, INFINITE};
+use crate::policy::{Context, Decision, Policy, Read};
+use crate::protocol::{JobBudget, JobReport, JobRequest, JobVerdict, PlyReport};
+use crate::tree::{Basis, Game, Tree, TreeError, Value};
 use crate::workdir::{
-    Answer, Job, JobBudget, JobStatus, State, WorkDir, WorkDirError, STATE_VERSION,
+    Answer, Job, JobStatus, RunRecord, State, WorkDir, WorkDirError, STATE_VERSION,
 };
 use kinrow_checker::{check, PlainPosition};
 use kinrow_format::{write_board, Position};
-use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -19,9 +23,11 @@ pub struct Config {
     pub work_dir: PathBuf,
     /// Continue the run saved in the work directory.
     pub resume: bool,
+    /// Each job's first budget ([`Policy::budget`] doubles it where the
+    /// policy says).
     pub budget: JobBudget,
-    /// Runs of one job before it is reported failed.
-    pub max_runs: u32,
+    /// What an answer does to its leaf.
+    pub policy: Policy,
     /// Stop (as if killed, but cleanly) after this many answers read in
     /// this session: a hook for tests of `--resume`.
     pub stop_after: Option<usize>,
@@ -31,9 +37,6 @@ pub struct Config {
     pub time: Option<Duration>,
     /// Merge mirror images in the top tree (off only to compare).
     pub symmetry: bool,
-    /// Seed new leaves with the numbers of the job above them
-    /// ([`Tree::seed`]; off only to compare).
-    pub seeds: bool,
 }
 
 /// What the master tells its caller as it goes.
@@ -72,8 +75,12 @@ pub struct Report {
     pub cancelled: usize,
     /// Wall seconds of every run read back.
     pub job_seconds: Vec<f64>,
+    /// Where the job time went, over every run read back.
+    pub spent: Spent,
     /// Seconds the master worked (all sessions).
     pub master_seconds: f64,
+    /// Wall seconds of the master's sessions, waiting included.
+    pub wall_seconds: f64,
     /// Nodes of the top tree.
     pub top_nodes: usize,
     /// Stopped (the test hook, or `Config::time` ran out) before the root
@@ -81,34 +88,28 @@ pub struct Report {
     pub stopped: bool,
 }
 
-/// The most times one job's budget is doubled ([`Read::UncertifiedWin`]).
-pub const MAX_DOUBLINGS: u32 = 3;
+/// Where the job time went: the searches, and of them the ones whose work
+/// is not kept (their job came back unknown and was run again with twice
+/// the budget, or split); the rest of the job time is start-up and the
+/// wins' certificates.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spent {
+    /// Seconds of the searches (their reports' own).
+    pub search_seconds: f64,
+    /// Nodes of the searches.
+    pub nodes: u64,
+    /// Seconds of the searches that came back unknown.
+    pub unknown_seconds: f64,
+    /// Nodes of the searches that came back unknown.
+    pub unknown_nodes: u64,
+    /// Runs with a doubled budget.
+    pub doubled_runs: u32,
+    /// Leaves split (expanded after an unknown).
+    pub splits: usize,
+}
 
 /// The most characters of a failed run's stderr line that its note quotes.
 const CAUSE_CHARS: usize = 300;
-
-/// What a run's result file says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Read {
-    Answer(Answer),
-    /// A win whose certificate the budget left unwritten: not believed.
-    /// The search itself fit in the budget, and the certificate's writer
-    /// proves the position again and then its subtrees, so the job runs
-    /// again with twice the budget (at most [`MAX_DOUBLINGS`] times), which
-    /// is cheaper than splitting its leaf into jobs that each search
-    /// again from nothing. Past that it counts as unknown, and the leaf
-    /// is split.
-    UncertifiedWin,
-}
-
-impl Read {
-    const fn answer(self) -> Answer {
-        match self {
-            Read::Answer(a) => a,
-            Read::UncertifiedWin => Answer::Unknown,
-        }
-    }
-}
 
 /// Why a run could not go on.
 #[derive(Debug, thiserror::Error)]
@@ -161,6 +162,7 @@ pub fn run(
             tree: Tree::new(&game),
             jobs: Vec::new(),
             master_seconds: 0.0,
+            wall_seconds: 0.0,
         },
     };
     let mut m = Master {
@@ -171,13 +173,33 @@ pub fn run(
         state: &mut state,
         answers: 0,
         waited: Duration::ZERO,
+        reruns: Vec::new(),
     };
     let result = m.go(exec, observe);
     exec.shutdown();
     m.state.master_seconds += started.elapsed().saturating_sub(m.waited).as_secs_f64();
+    m.state.wall_seconds += started.elapsed().as_secs_f64();
     m.dir.save(m.state)?;
     let stopped = result?;
-    m.report(stopped, observe)
+    m.report(stopped)
+}
+
+/// What the state keeps of a run read back.
+fn record(read: &Read, wall: f64) -> RunRecord {
+    match read {
+        Read::Report(r) | Read::UncertifiedWin(r) => RunRecord {
+            wall,
+            search: r.seconds,
+            nodes: r.nodes,
+            result: Some(r.result),
+        },
+        Read::Unusable(_) => RunRecord {
+            wall,
+            search: 0.0,
+            nodes: 0,
+            result: None,
+        },
+    }
 }
 
 struct Master<'a> {
@@ -190,6 +212,9 @@ struct Master<'a> {
     answers: usize,
     /// Time spent waiting for workers.
     waited: Duration,
+    /// Jobs to run again (the policy said so) at the next step, their
+    /// status `Cancelled` until then.
+    reruns: Vec<usize>,
 }
 
 impl Master<'_> {
@@ -200,24 +225,15 @@ impl Master<'_> {
         observe: &mut dyn FnMut(Event),
     ) -> Result<bool, ClusterError> {
         let deadline = self.config.time.map(|t| Instant::now() + t);
-        self.recover(observe)?;
+        self.recover(exec, observe)?;
         let mut last = Instant::now() - Duration::from_secs(10);
         // The tree is looked at again only when an answer came in: a
-        // refresh walks the whole top tree.
+        // step walks the whole top tree.
         let mut changed = true;
         loop {
             if changed {
-                self.refresh();
-                if self.state.tree.root() != Value::Open {
+                if self.step(exec)? {
                     return Ok(false);
-                }
-                self.cancel_unneeded(exec)?;
-                while exec.running() < exec.slots() {
-                    let Some(leaf) = self.state.tree.select() else {
-                        break;
-                    };
-                    self.start(exec, leaf, None)?;
-                    self.refresh();
                 }
                 changed = false;
             }
@@ -248,7 +264,6 @@ impl Master<'_> {
             changed = true;
             for e in ended {
                 self.read_back(exec, &e, observe)?;
-                self.dir.save(self.state)?;
                 self.answers += 1;
                 if self.config.stop_after.is_some_and(|n| self.answers >= n) {
                     return Ok(true);
@@ -257,12 +272,56 @@ impl Master<'_> {
         }
     }
 
+    /// One step: the tree refreshed; runs that no longer matter stopped;
+    /// the jobs to run again and then the leaves the policy chooses given
+    /// to the free workers; the state saved (once, before any of them
+    /// starts, so that a run is never started without the state knowing
+    /// it: a run left over from a killed master cannot write over its
+    /// replacement's files). `Ok(true)` when the root is settled.
+    fn step(&mut self, exec: &mut dyn Executor) -> Result<bool, ClusterError> {
+        self.refresh();
+        if self.state.tree.root() != Value::Open {
+            return Ok(true);
+        }
+        self.cancel_unneeded(exec)?;
+        let relevant = self.state.tree.relevant();
+        let mut launches = Vec::new();
+        for id in std::mem::take(&mut self.reruns) {
+            // A leaf, or a split node whose job goes on beside its leaves.
+            if relevant[self.state.jobs[id].node] {
+                launches.push(self.prepare(id));
+            }
+        }
+        if !launches.is_empty() {
+            self.refresh();
+        }
+        while exec.running() + launches.len() < exec.slots() {
+            let Some(leaf) = self.config.policy.choose(&self.state.tree) else {
+                break;
+            };
+            let id = self.job_for(leaf)?;
+            launches.push(self.prepare(id));
+            self.refresh();
+        }
+        if !launches.is_empty() {
+            self.dir.save(self.state)?;
+        }
+        for l in launches {
+            exec.launch(l)?;
+        }
+        Ok(false)
+    }
+
+    /// Leaves with a job running or about to run again.
     fn busy(&self) -> Vec<bool> {
-        let mut busy = vec![false; self.state.tree.nodes.len()];
+        let mut busy = vec![false; self.state.tree.len()];
         for j in &self.state.jobs {
             if j.status == JobStatus::Running {
                 busy[j.node] = true;
             }
+        }
+        for &id in &self.reruns {
+            busy[self.state.jobs[id].node] = true;
         }
         busy
     }
@@ -274,137 +333,92 @@ impl Master<'_> {
 
     /// After a restart: a run left `Running` by a killed master is read
     /// back if it finished (its answer is used, nothing redone), else run
-    /// again.
-    fn recover(&mut self, observe: &mut dyn FnMut(Event)) -> Result<(), ClusterError> {
+    /// again when its leaf is chosen.
+    fn recover(
+        &mut self,
+        exec: &dyn Executor,
+        observe: &mut dyn FnMut(Event),
+    ) -> Result<(), ClusterError> {
         for id in 0..self.state.jobs.len() {
             if self.state.jobs[id].status != JobStatus::Running {
                 continue;
             }
             let run = self.state.jobs[id].runs;
-            match self.answer(id, run) {
-                Ok((Read::UncertifiedWin, seconds, _)) if self.may_double(id) => {
-                    // Run again, longer, when its leaf is selected.
-                    self.state.jobs[id].seconds.push(seconds);
-                    self.state.jobs[id].doubled += 1;
-                    self.state.jobs[id].status = JobStatus::Cancelled;
-                }
-                Ok((read, seconds, plies)) => {
-                    observe(Event::Note(format!(
-                        "job {id}: run {run} finished while no master ran; its answer is used"
-                    )));
-                    self.state.jobs[id].seconds.push(seconds);
-                    self.settle(id, read.answer(), &plies)?;
-                }
-                Err(why) => {
-                    self.state.jobs[id]
-                        .notes
-                        .push(format!("run {run}: {why} (its master stopped)"));
-                    self.state.jobs[id].status = JobStatus::Cancelled;
-                }
+            let read = self.read(id, run);
+            if let Read::Unusable(why) = read {
+                // Not the job's fault: its master stopped.
+                self.state.jobs[id]
+                    .notes
+                    .push(format!("run {run}: {why} (its master stopped)"));
+                self.state.jobs[id].status = JobStatus::Cancelled;
+                continue;
             }
+            observe(Event::Note(format!(
+                "job {id}: run {run} finished while no master ran; its answer is used"
+            )));
+            let seconds = match &read {
+                Read::Report(r) | Read::UncertifiedWin(r) => r.seconds,
+                Read::Unusable(_) => 0.0,
+            };
+            self.decide(exec, id, read, seconds, observe)?;
         }
         self.dir.save(self.state)?;
         Ok(())
     }
 
-    /// Starts a run of `leaf`'s job (a new job when `job` is `None`).
-    fn start(
-        &mut self,
-        exec: &mut dyn Executor,
-        leaf: usize,
-        job: Option<usize>,
-    ) -> Result<(), ClusterError> {
-        // A leaf whose job was cancelled (a restart) takes its job up again.
-        let reuse = job.or_else(|| {
-            self.state
-                .jobs
-                .iter()
-                .position(|j| j.node == leaf && j.status == JobStatus::Cancelled)
+    /// The job of open leaf `leaf`: the leaf's job that was stopped (a
+    /// restart, a cancelled run), or a new one with its position file.
+    fn job_for(&mut self, leaf: usize) -> Result<usize, ClusterError> {
+        if let Some(id) = self
+            .state
+            .jobs
+            .iter()
+            .position(|j| j.node == leaf && j.status == JobStatus::Cancelled)
+        {
+            return Ok(id);
+        }
+        let board = self.state.tree.board(&self.game, leaf)?;
+        let plies = self.state.tree.node(leaf).plies;
+        let text = write_board(&board, self.game.candidates, self.game.attack, plies);
+        let id = self.state.jobs.len();
+        self.dir.write(&format!("jobs/{id}.pos"), &text)?;
+        self.state.jobs.push(Job {
+            node: leaf,
+            status: JobStatus::Cancelled,
+            runs: 0,
+            failures: 0,
+            read: Vec::new(),
+            notes: Vec::new(),
+            doubled: 0,
         });
-        let id = match reuse {
-            Some(id) => id,
-            None => {
-                let board = self.state.tree.board(&self.game, leaf)?;
-                let plies = self.state.tree.nodes[leaf].plies;
-                let text = write_board(&board, self.game.candidates, self.game.attack, plies);
-                let id = self.state.jobs.len();
-                self.dir.write(&format!("jobs/{id}.pos"), &text)?;
-                self.state.jobs.push(Job {
-                    node: leaf,
-                    status: JobStatus::Cancelled,
-                    runs: 0,
-                    failures: 0,
-                    seconds: Vec::new(),
-                    notes: Vec::new(),
-                    doubled: 0,
-                });
-                id
-            }
-        };
+        Ok(id)
+    }
+
+    /// The next run of job `id`, counted and marked running, as the
+    /// executor gets it.
+    fn prepare(&mut self, id: usize) -> Launch {
+        let budget = self
+            .config
+            .policy
+            .budget(&self.config.budget, &self.state.jobs[id]);
         let job = &mut self.state.jobs[id];
         job.runs += 1;
         job.status = JobStatus::Running;
         let run = job.runs;
-        let launch = Launch {
+        let request = JobRequest {
+            position: self.dir.job_file(id, "pos"),
+            proof: self.dir.job_file(id, &format!("r{run}.proof")),
+            budget,
+            first_plies: self.config.policy.seeds,
+        };
+        Launch {
             job: id,
             run,
-            args: self.args(id, run),
+            args: request.args(),
+            time: request.budget.time,
             stdout: self.dir.job_file(id, &format!("r{run}.json")),
             stderr: self.dir.job_file(id, &format!("r{run}.err")),
-        };
-        exec.launch(launch)?;
-        self.dir.save(self.state)?;
-        Ok(())
-    }
-
-    /// The worker's command line: a whole `kinrow solve` of the job's
-    /// position, its answer as JSON, its certificate if it wins.
-    fn args(&self, id: usize, run: u32) -> Vec<OsString> {
-        let b = &self.config.budget;
-        let mut a: Vec<OsString> = vec![
-            "solve".into(),
-            self.dir.job_file(id, "pos").into(),
-            "--json".into(),
-        ];
-        a.extend([
-            "--proof".into(),
-            self.dir
-                .job_file(id, &format!("r{run}.proof"))
-                .into_os_string(),
-        ]);
-        // A no-win needs no certificate here (the root's certificate joins
-        // wins only), and a draw certificate can take longer than the job.
-        // An unknown brings the numbers its search left below the leaf,
-        // which seed the leaf's new children (`Tree::seed`).
-        a.extend([
-            "--no-draw-proof".into(),
-            "--force".into(),
-            "--allow-unknown".into(),
-            "--first-plies".into(),
-        ]);
-        // One thread a job: the executor runs as many jobs as it has cores
-        // (`solve` alone would give df-pn every core the process may use).
-        a.extend(["--threads".into(), "1".into()]);
-        let scale = 1u64 << self.state.jobs[id].doubled.min(MAX_DOUBLINGS);
-        if let Some(t) = b.time {
-            // The time at most doubled: the Slurm executor's limit is twice
-            // a job's time plus a margin, and a run past it is killed.
-            let t = t * scale.min(2) as f64;
-            a.extend(["--time".into(), t.to_string().into()]);
         }
-        if let Some(n) = b.max_nodes {
-            a.extend([
-                "--max-nodes".into(),
-                n.saturating_mul(scale).to_string().into(),
-            ]);
-        }
-        if let Some(m) = b.memory {
-            a.extend(["--memory".into(), m.to_string().into()]);
-        }
-        if let Some(p) = &b.prover {
-            a.extend(["--prover".into(), p.into()]);
-        }
-        a
     }
 
     /// Stops the runs of leaves that no longer matter to the root.
@@ -420,11 +434,10 @@ impl Master<'_> {
         Ok(())
     }
 
-    /// Reads an ended run back: its answer (a win's certificate checked)
-    /// into the tree, or the run again, or the job failed.
+    /// Reads an ended run back and does what the policy says of it.
     fn read_back(
         &mut self,
-        exec: &mut dyn Executor,
+        exec: &dyn Executor,
         e: &Ended,
         observe: &mut dyn FnMut(Event),
     ) -> Result<(), ClusterError> {
@@ -432,88 +445,144 @@ impl Master<'_> {
         if job.status != JobStatus::Running || job.runs != e.run {
             return Ok(());
         }
-        match self.answer(e.job, e.run) {
-            Ok((read, seconds, plies)) => {
-                let wall = e.wall.map_or(seconds, |w| w.as_secs_f64());
-                self.state.jobs[e.job].seconds.push(wall);
-                if read == Read::UncertifiedWin && self.may_double(e.job) {
-                    let job = &mut self.state.jobs[e.job];
-                    job.doubled += 1;
-                    let note = format!(
-                        "job {} run {}: a win whose certificate its budget left unwritten; \
-                         run again with {} times the budget",
-                        e.job,
-                        e.run,
-                        1u32 << job.doubled
-                    );
-                    job.notes.push(note.clone());
-                    observe(Event::Note(note));
-                    let node = job.node;
-                    return self.start(exec, node, Some(e.job));
-                }
-                self.settle(e.job, read.answer(), &plies)
-            }
-            Err(why) => {
-                let code = e.code.map_or("killed".to_string(), |c| format!("exit {c}"));
-                let cause = self
-                    .last_error_line(e.job, e.run)
-                    .map_or_else(String::new, |l| format!(" (its stderr: {l})"));
-                let note = format!("job {} run {} ({code}): {why}{cause}", e.job, e.run);
-                self.state.jobs[e.job].notes.push(note.clone());
-                if let Some(w) = e.wall {
-                    self.state.jobs[e.job].seconds.push(w.as_secs_f64());
-                }
-                let node = self.state.jobs[e.job].node;
-                self.state.jobs[e.job].failures += 1;
-                if self.state.jobs[e.job].failures < self.config.max_runs {
-                    observe(Event::Note(format!("{note}; run again")));
-                    self.start(exec, node, Some(e.job))
-                } else {
-                    observe(Event::Note(format!(
-                        "{note}; failed after {} runs",
-                        self.state.jobs[e.job].failures
-                    )));
-                    self.state.jobs[e.job].status = JobStatus::Failed;
-                    self.state.tree.nodes[node].basis = Basis::Failed(e.job);
-                    Ok(())
-                }
-            }
+        let mut read = self.read(e.job, e.run);
+        let wall = match (&read, e.wall) {
+            (_, Some(w)) => w.as_secs_f64(),
+            (Read::Report(r) | Read::UncertifiedWin(r), None) => r.seconds,
+            (Read::Unusable(_), None) => 0.0,
+        };
+        if let Read::Unusable(why) = &read {
+            let code = e.code.map_or("killed".to_string(), |c| format!("exit {c}"));
+            let cause = self
+                .last_error_line(e.job, e.run)
+                .map_or_else(String::new, |l| format!(" (its stderr: {l})"));
+            read = Read::Unusable(format!(
+                "job {} run {} ({code}): {why}{cause}",
+                e.job, e.run
+            ));
         }
+        self.decide(exec, e.job, read, wall, observe)
     }
 
-    /// Puts a job's answer into the tree: an unknown's leaf expanded, its
-    /// new leaves seeded with the numbers the job's search left (`plies`).
-    fn settle(
+    /// Records run `read` of job `id` (`wall` seconds) and does what the
+    /// policy decides.
+    fn decide(
         &mut self,
+        exec: &dyn Executor,
         id: usize,
-        answer: Answer,
-        plies: &[FirstPly],
+        read: Read,
+        wall: f64,
+        observe: &mut dyn FnMut(Event),
     ) -> Result<(), ClusterError> {
-        self.state.jobs[id].status = JobStatus::Done(answer);
+        self.state.jobs[id].read.push(record(&read, wall));
         let node = self.state.jobs[id].node;
-        match answer {
-            Answer::Win | Answer::NoWin => {
-                let n = &mut self.state.tree.nodes[node];
-                n.value = if answer == Answer::Win {
-                    Value::Win
-                } else {
-                    Value::NoWin
-                };
-                n.basis = Basis::Job(id);
+        let at = self.context(exec, node);
+        let decision = self.config.policy.after(&self.state.jobs[id], &read, at);
+        let plies = match &read {
+            Read::Report(r) => r.first_plies.as_deref().unwrap_or_default(),
+            _ => &[],
+        };
+        let job = &mut self.state.jobs[id];
+        match decision {
+            Decision::Settle(answer) => {
+                job.status = JobStatus::Done(answer);
+                self.state.tree.settle(node, answer, id);
             }
-            Answer::Unknown => {
-                self.state.tree.expand(&self.game, node)?;
-                if self.config.seeds {
-                    self.state.tree.seed(&self.game, node, plies)?;
+            Decision::Double | Decision::SplitAndDouble => {
+                self.double(id, &read, observe);
+                if decision == Decision::SplitAndDouble {
+                    self.split(node, plies)?;
                 }
+            }
+            Decision::Continue => {
+                job.doubled += 1;
+                job.status = JobStatus::Cancelled;
+                self.state.tree.reseed(node, plies);
+            }
+            Decision::Split => {
+                job.status = JobStatus::Done(Answer::Unknown);
+                self.split(node, plies)?;
+            }
+            Decision::Stop => job.status = JobStatus::Done(Answer::Unknown),
+            Decision::Retry | Decision::Fail => {
+                let Read::Unusable(why) = read else {
+                    unreachable!("the policy retries only a run without an answer")
+                };
+                self.retry_or_fail(id, why, decision == Decision::Retry, at.split, observe);
             }
         }
         Ok(())
     }
 
-    /// Whether job `id`'s budget may be doubled once more.
-    fn may_double(&self, id: usize) -> bool {
-        self.state.jobs[id].doubled < MAX_DOUBLINGS
+    /// Job `id` runs again at the next step with twice its budget.
+    fn double(&mut self, id: usize, read: &Read, observe: &mut dyn FnMut(Event)) {
+        let job = &mut self.state.jobs[id];
+        job.doubled += 1;
+        job.status = JobStatus::Cancelled;
+        if let Read::UncertifiedWin(_) = read {
+            let note = format!(
+                "job {id} run {}: a win whose certificate its budget left unwritten; \
+                 run again with {} times the budget",
+                job.runs,
+                1u32 << job.doubled
+            );
+            job.notes.push(note.clone());
+            observe(Event::Note(note));
+        }
+        self.reruns.push(id);
+    }
+
+    /// Job `id`, whose run left nothing usable (`why`), runs again as it
+    /// was (`retry`) or is given up: its node, a leaf (not `split`),
+    /// stays open and is not asked again.
+    fn retry_or_fail(
+        &mut self,
+        id: usize,
+        why: String,
+        retry: bool,
+        split: bool,
+        observe: &mut dyn FnMut(Event),
+    ) {
+        let job = &mut self.state.jobs[id];
+        job.failures += 1;
+        job.notes.push(why.clone());
+        if retry {
+            observe(Event::Note(format!("{why}; run again")));
+            job.status = JobStatus::Cancelled;
+            self.reruns.push(id);
+        } else {
+            observe(Event::Note(format!(
+                "{why}; failed after {} runs",
+                job.failures
+            )));
+            job.status = JobStatus::Failed;
+            if !split {
+                let node = job.node;
+                self.state.tree.fail(node, id);
+            }
+        }
+    }
+
+    /// Expands leaf `node`, its new leaves seeded with the numbers its
+    /// job's search left for them (`plies`).
+    fn split(&mut self, node: usize, plies: &[PlyReport]) -> Result<(), ClusterError> {
+        self.state.tree.expand(&self.game, node)?;
+        if self.config.policy.seeds {
+            self.state.tree.seed(&self.game, node, plies)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `node` is split, the workers free now and the open leaves
+    /// no job works on but `node`'s, as the policy weighs them.
+    fn context(&self, exec: &dyn Executor, node: usize) -> Context {
+        let idle = exec.slots().saturating_sub(exec.running());
+        let busy = self.busy();
+        Context {
+            split: matches!(self.state.tree.node(node).basis, Basis::Expanded(_)),
+            idle,
+            free_leaves: self.state.tree.free_leaves(&|n| busy[n], node, idle),
+        }
     }
 
     /// The last line that run `run` of job `id` wrote on its standard
@@ -532,48 +601,25 @@ impl Master<'_> {
         Some(short)
     }
 
-    /// The answer of run `run` of job `id`, with the seconds it reports
-    /// and, for an unknown, the numbers its search left below the leaf, or
-    /// why there is none to trust.
-    fn answer(&self, id: usize, run: u32) -> Result<(Read, f64, Vec<FirstPly>), String> {
-        let path = self.dir.job_file(id, &format!("r{run}.json"));
-        let text = std::fs::read_to_string(&path).map_err(|_| "no result file".to_string())?;
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        if lines.is_empty() {
-            return Err("an empty result".into());
-        }
-        let [line] = lines[..] else {
-            return Err(format!(
-                "a malformed result: {} lines, not one",
-                lines.len()
-            ));
+    /// What run `run` of job `id` left: its report, a win's certificate
+    /// checked.
+    fn read(&self, id: usize, run: u32) -> Read {
+        let report = match JobReport::read(&self.dir.job_file(id, &format!("r{run}.json"))) {
+            Ok(r) => r,
+            Err(e) => return Read::Unusable(e.to_string()),
         };
-        let v: serde_json::Value =
-            serde_json::from_str(line).map_err(|e| format!("a malformed result: {e}"))?;
-        let seconds = v["seconds"].as_f64().unwrap_or(0.0);
-        let answer = match v["result"].as_str() {
-            Some("win") => Answer::Win,
-            Some("no-win") => Answer::NoWin,
-            // A threat space's no-win (the job's `auto` ran out of threats
-            // and not of the game) is no value of the game: open.
-            Some("unknown" | "no-threat-win") => Answer::Unknown,
-            other => return Err(format!("a malformed result: result {other:?}")),
-        };
-        if answer == Answer::Win {
+        if report.result == JobVerdict::Win {
             // A win whose certificate the job's budget left unwritten is
-            // not believed (see `Read::UncertifiedWin`).
+            // not believed (the policy runs it again, longer).
             let proof = self.dir.job_file(id, &format!("r{run}.proof"));
             if std::fs::metadata(&proof).map_or(true, |m| m.len() == 0) {
-                return Ok((Read::UncertifiedWin, seconds, Vec::new()));
+                return Read::UncertifiedWin(report);
             }
-            self.check_job(id, run)?;
+            if let Err(why) = self.check_job(id, run) {
+                return Read::Unusable(why);
+            }
         }
-        let plies = if answer == Answer::Unknown {
-            first_plies(&v["first_plies"])
-        } else {
-            Vec::new()
-        };
-        Ok((Read::Answer(answer), seconds, plies))
+        Read::Report(report)
     }
 
     /// A job's win is believed only when the independent checker accepts
@@ -582,14 +628,15 @@ impl Master<'_> {
         let path = self.dir.job_file(id, &format!("r{run}.proof"));
         let proof = std::fs::read_to_string(&path)
             .map_err(|_| "a win without its certificate".to_string())?;
+        let node = self.state.jobs[id].node;
         let board = self
             .state
             .tree
-            .board(&self.game, self.state.jobs[id].node)
+            .board(&self.game, node)
             .map_err(|e| e.to_string())?;
         let mut p = self.root.clone();
         p.board = board;
-        p.depth = self.state.tree.nodes[self.state.jobs[id].node].plies;
+        p.depth = self.state.tree.node(node).plies;
         check(&PlainPosition::from_position(&p), &proof)
             .map(|_| ())
             .map_err(|flaw| format!("its certificate is refused: {flaw}"))
@@ -604,11 +651,12 @@ impl Master<'_> {
             .filter(|j| matches!(j.status, JobStatus::Done(_)))
             .count();
         let relevant = self.state.tree.relevant();
-        let queued = (0..self.state.tree.nodes.len())
-            .filter(|&n| relevant[n] && self.state.tree.nodes[n].basis == Basis::Leaf)
+        let tree = &self.state.tree;
+        let queued = (0..tree.len())
+            .filter(|&n| relevant[n] && tree.node(n).basis == Basis::Leaf)
             .count()
             .saturating_sub(exec.running());
-        let root = self.state.tree.numbers(0);
+        let root = tree.numbers(0);
         Snapshot {
             queued,
             running: exec.running(),
@@ -617,15 +665,16 @@ impl Master<'_> {
             cancelled: count(JobStatus::Cancelled),
             root_proof: root.proof,
             root_disproof: root.disproof,
-            job_seconds: self.state.jobs.iter().flat_map(|j| &j.seconds).sum(),
+            job_seconds: self.records().map(|r| r.wall).sum(),
         }
     }
 
-    fn report(
-        &mut self,
-        stopped: bool,
-        observe: &mut dyn FnMut(Event),
-    ) -> Result<Report, ClusterError> {
+    /// Every run read back, job by job.
+    fn records(&self) -> impl Iterator<Item = &RunRecord> {
+        self.state.jobs.iter().flat_map(|j| &j.read)
+    }
+
+    fn report(&mut self, stopped: bool) -> Result<Report, ClusterError> {
         self.refresh();
         let verdict = match self.state.tree.root() {
             Value::Win => Some(Answer::Win),
@@ -636,12 +685,13 @@ impl Master<'_> {
             let t = Instant::now();
             let c = self.merged()?;
             self.state.master_seconds += t.elapsed().as_secs_f64();
+            self.state.wall_seconds += t.elapsed().as_secs_f64();
             self.dir.save(self.state)?;
             Some(c)
         } else {
             None
         };
-        let _ = observe;
+        let spent = self.spent();
         let jobs = &self.state.jobs;
         Ok(Report {
             verdict,
@@ -656,14 +706,43 @@ impl Master<'_> {
                 .iter()
                 .filter(|j| j.status == JobStatus::Cancelled)
                 .count(),
-            job_seconds: jobs
-                .iter()
-                .flat_map(|j| j.seconds.iter().copied())
-                .collect(),
+            job_seconds: self.records().map(|r| r.wall).collect(),
+            spent,
             master_seconds: self.state.master_seconds,
-            top_nodes: self.state.tree.nodes.len(),
+            wall_seconds: self.state.wall_seconds,
+            top_nodes: self.state.tree.len(),
             stopped,
         })
+    }
+
+    /// Where the job time went, over every run read back.
+    fn spent(&self) -> Spent {
+        let mut spent = Spent::default();
+        let jobs = &self.state.jobs;
+        for r in self.records() {
+            spent.search_seconds += r.search;
+            spent.nodes += r.nodes;
+            if matches!(
+                r.result,
+                Some(JobVerdict::Unknown | JobVerdict::NoThreatWin)
+            ) {
+                spent.unknown_seconds += r.search;
+                spent.unknown_nodes += r.nodes;
+            }
+        }
+        // A job's runs after its first doubling ran with a doubled budget.
+        spent.doubled_runs = jobs
+            .iter()
+            .map(|j| j.doubled.min(j.runs.saturating_sub(1)))
+            .sum();
+        // Every expanded attacker's node was a leaf split.
+        spent.splits = (0..self.state.tree.len())
+            .filter(|&n| {
+                let node = self.state.tree.node(n);
+                node.or && matches!(node.basis, Basis::Expanded(_))
+            })
+            .count();
+        spent
     }
 
     /// Joins, writes and checks the root's certificate.
@@ -679,30 +758,4 @@ impl Master<'_> {
             .map_err(|f| ClusterError::Refused(f.to_string()))?;
         Ok((self.dir.path("proof.cert"), report.to_string()))
     }
-}
-
-/// A job's `first_plies` (`solve --first-plies`). They only steer, so an
-/// entry that is not what `solve` writes is left out rather than failing
-/// the job; names that are not cells of the board are left out later, by
-/// [`Tree::seed`].
-fn first_plies(v: &serde_json::Value) -> Vec<FirstPly> {
-    let number = |n: &serde_json::Value| match n {
-        serde_json::Value::String(s) if s == "inf" => Some(INFINITE),
-        n => n.as_u64(),
-    };
-    let one = |f: &serde_json::Value| {
-        let line: Vec<String> = f["line"]
-            .as_array()?
-            .iter()
-            .map(|c| c.as_str().map(String::from))
-            .collect::<Option<_>>()?;
-        (1..=2).contains(&line.len()).then_some(())?;
-        Some(FirstPly {
-            line,
-            proof: number(&f["proof"])?,
-            disproof: number(&f["disproof"])?,
-        })
-    };
-    v.as_array()
-        .map_or_else(Vec::new, |a| a.iter().filter_map(one).collect())
 }

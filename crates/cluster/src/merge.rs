@@ -121,7 +121,7 @@ fn write_or(
     job_text: &mut dyn FnMut(usize) -> Option<String>,
     out: &mut String,
 ) -> Result<(), MergeError> {
-    let node = &tree.nodes[n];
+    let node = &tree.node(n);
     let name = |cell: &str| {
         frame.name(cell).ok_or_else(|| MergeError::BadCell {
             node: n,
@@ -145,14 +145,14 @@ fn write_or(
             let (cell, and, sym) = edges
                 .iter()
                 .find_map(|e| match &e.step {
-                    Step::Cell(c) if tree.nodes[e.child].value == Value::Win => {
+                    Step::Cell(c) if tree.node(e.child).value == Value::Win => {
                         Some((c, e.child, e.sym))
                     }
                     _ => None,
                 })
                 .ok_or(MergeError::NotWon(n))?;
             line(out, level, prefix, &name(cell)?);
-            let Basis::Expanded(replies) = &tree.nodes[and].basis else {
+            let Basis::Expanded(replies) = &tree.node(and).basis else {
                 return Err(MergeError::NotWon(and));
             };
             let at_and = frame.child(sym);
@@ -172,7 +172,7 @@ fn write_or(
                         job_text,
                         out,
                     )?;
-                } else if tree.nodes[e.child].value != Value::Win {
+                } else if tree.node(e.child).value != Value::Win {
                     return Err(MergeError::NotWon(e.child));
                 }
             }

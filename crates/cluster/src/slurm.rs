@@ -32,16 +32,15 @@ pub struct Slurm {
 }
 
 impl Slurm {
-    /// Checks that Slurm's commands are here. `time` is a job's budget in
-    /// seconds: the Slurm time limit is that plus a margin for start-up
-    /// and the certificate.
+    /// Checks that Slurm's commands are here. Each array's time limit
+    /// follows its runs' own time budgets ([`Launch::time`]): twice the
+    /// longest, plus two minutes for start-up and the certificate.
     pub fn new(
         worker: PathBuf,
         work_dir: &Path,
         slots: usize,
         partition: Option<String>,
         account: Option<String>,
-        time: f64,
         extra: Vec<String>,
     ) -> Result<Slurm, String> {
         let missing: Vec<&str> = PROGRAMS.iter().copied().filter(|p| !on_path(p)).collect();
@@ -51,12 +50,7 @@ impl Slurm {
                 missing.join(", ")
             ));
         }
-        let minutes = (time * 2.0 / 60.0).ceil() as u64 + 2;
-        let mut sbatch = vec![
-            "--parsable".to_string(),
-            format!("--time={minutes}"),
-            "--cpus-per-task=1".into(),
-        ];
+        let mut sbatch = vec!["--parsable".to_string(), "--cpus-per-task=1".into()];
         sbatch.extend(partition.map(|p| format!("--partition={p}")));
         sbatch.extend(account.map(|a| format!("--account={a}")));
         sbatch.extend(extra);
@@ -109,7 +103,15 @@ impl Slurm {
                 quote(&list.display().to_string())
             ),
         )?;
+        let longest = self
+            .pending
+            .iter()
+            .filter_map(|l| l.time)
+            .fold(0.0, f64::max);
+        let limit = (longest > 0.0).then(|| format!("--time={}", limit_minutes(longest)));
+        // The limit first: an `--sbatch-arg=--time=...` after it wins.
         let out = Command::new("sbatch")
+            .args(limit)
             .args(&self.sbatch)
             .arg(format!("--array=0-{}", self.pending.len() - 1))
             .arg("--job-name=kinrow")
@@ -221,6 +223,12 @@ impl Executor for Slurm {
             let _ = Command::new("scancel").arg(task).status();
         }
     }
+}
+
+/// A run's Slurm time limit in minutes: twice its time budget (`time`
+/// seconds) plus two minutes for start-up and the certificate.
+fn limit_minutes(time: f64) -> u64 {
+    (time * 2.0 / 60.0).ceil() as u64 + 2
 }
 
 fn write(path: &Path, text: &str) -> Result<(), ExecError> {

@@ -15,14 +15,18 @@
 //! The files of each run are apart, so a run left over from a killed
 //! master cannot write over the run that replaces it.
 
+use crate::protocol::{JobBudget, JobVerdict};
 use crate::tree::Tree;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The version of `state.json`. 2: the top tree merges mirror images, its
-/// edges carry their symmetry (a version-1 tree has none to read).
-pub const STATE_VERSION: u32 = 2;
+/// edges carry their symmetry (a version-1 tree has none to read). 3: a
+/// node names its parent and step instead of its whole path, an edge is
+/// written `[step, child, sym]`, and each job keeps a record of every run
+/// read back.
+pub const STATE_VERSION: u32 = 3;
 
 /// A job's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,27 +61,29 @@ pub struct Job {
     /// master is not counted: the job did nothing wrong).
     #[serde(default)]
     pub failures: u32,
-    /// The wall time of each run read back, in seconds.
-    pub seconds: Vec<f64>,
+    /// Every run read back, in order.
+    pub read: Vec<RunRecord>,
     /// What went wrong with earlier runs.
     pub notes: Vec<String>,
-    /// How many times the job's budget was doubled: a run found a win
-    /// whose certificate the budget left unwritten (see the master).
+    /// How many times the job's budget was doubled (the split policy,
+    /// `crate::policy`: an unknown continued, or a win whose certificate
+    /// the budget left unwritten).
     #[serde(default)]
     pub doubled: u32,
 }
 
-/// What the jobs are asked with.
+/// One run of a job, read back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct JobBudget {
-    /// Seconds of each run (`--time`).
-    pub time: Option<f64>,
-    /// Nodes of each run (`--max-nodes`).
-    pub max_nodes: Option<u64>,
-    /// Search memory of each run in bytes (`--memory`).
-    pub memory: Option<u64>,
-    /// The prover's name (`--prover`).
-    pub prover: Option<String>,
+pub struct RunRecord {
+    /// Seconds from its start to its end as the executor saw them (local),
+    /// or its search's own (Slurm, which does not say).
+    pub wall: f64,
+    /// The search's own seconds, from its report (0 without one).
+    pub search: f64,
+    /// The search's nodes, from its report (0 without one).
+    pub nodes: u64,
+    /// Its verdict; `None` for a run that left no usable report.
+    pub result: Option<JobVerdict>,
 }
 
 /// Everything a run keeps.
@@ -94,6 +100,8 @@ pub struct State {
     pub jobs: Vec<Job>,
     /// Seconds the master has worked (not waited) over all its sessions.
     pub master_seconds: f64,
+    /// Wall seconds of all its sessions, waiting included.
+    pub wall_seconds: f64,
 }
 
 /// A problem with the work directory.
@@ -218,7 +226,7 @@ impl WorkDir {
         }
         let mut state: State = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
         state.tree.restore().map_err(|e| damaged(e.to_string()))?;
-        let n = state.tree.nodes.len();
+        let n = state.tree.len();
         if let Some(j) = state.jobs.iter().find(|j| j.node >= n) {
             return Err(damaged(format!("a job of node {} of {n}", j.node)));
         }

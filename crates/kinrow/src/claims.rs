@@ -60,7 +60,7 @@ impl Claim {
 
 /// The claim of the `outcome` of a search of `p` (its verdict; the
 /// budget that ran out, for an unknown or for a threat space's no-win the
-/// whole game's search after it; the threat space's limit), `limits` the
+/// wider search after it; the threat space's limit), `limits` the
 /// budgets given and `answered_by` the prover that answered.
 #[must_use]
 pub fn claim(p: &Position, outcome: &Outcome, limits: &Limits, answered_by: &str) -> Claim {
@@ -72,7 +72,7 @@ pub fn claim(p: &Position, outcome: &Outcome, limits: &Limits, answered_by: &str
             let (holds, mut text) = threat_space_scope(p, outcome.threat_limit);
             if exhausted.is_some() {
                 text.push_str(&format!(
-                    "; the whole game, searched after it, was not settled: {}",
+                    "; a wider search after it (a wider threat space, or the whole game) was not settled: {}",
                     unknown_reason(exhausted, limits, "", false)
                 ));
             }

@@ -89,7 +89,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct ProversArgs {
     /// Output format: a table for the terminal, or the Markdown table of
-    /// the README and docs/architecture.md, or one JSON object per prover.
+    /// docs/commands.md, or one JSON object per prover.
     #[arg(long, value_enum, default_value_t = ProversFormat::Table)]
     pub format: ProversFormat,
 }

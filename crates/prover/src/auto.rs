@@ -49,9 +49,8 @@
 //! more only df-pn spreads (docs/figures.md, "df-pn").
 
 use crate::node::{NodeRules, UNLIMITED};
-use crate::outcome::{
-    observe, Limits, Outcome, Problem, ProblemError, Progress, Prover, Stats, Verdict,
-};
+use crate::outcome::{observe, Limits, Outcome, Problem, ProblemError, Progress, Stats, Verdict};
+use crate::prover::Prover;
 use crate::space::ThreatLimit;
 use crate::{db_search, vct};
 use crate::{AndOr, AndOrConfig, DbSearch, Dfpn, DfpnConfig, Pns, PnsConfig, Vct};

@@ -17,7 +17,8 @@
 //! listed: it defends exactly when the opponent, to move on the same
 //! board, has no forced win, which `solve` answers.
 
-use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::prover::Prover;
 use kinrow_board::Cell;
 use std::time::{Duration, Instant};
 

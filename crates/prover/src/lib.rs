@@ -2,7 +2,9 @@
 //! within d plies?" for a [`Problem`], within [`Limits`], as an [`Outcome`].
 //!
 //! - [`outcome`]: the question ([`Problem`], read from a position with
-//!   `Problem::from`), the limits, the answer and the [`Prover`] trait.
+//!   `Problem::from`), the limits and the answer.
+//! - [`prover`]: what a prover is: the [`Prover`] trait, the [`Settled`]
+//!   lookup a finished search hands on.
 //! - [`budget`]: the node and time budgets, a part per thread and a part
 //!   the threads share ([`SharedBudget`], with the stop flag).
 //! - [`memory`]: the default memory budget ([`default_memory`]) and the
@@ -39,6 +41,7 @@ pub mod memory;
 pub mod node;
 pub mod outcome;
 pub mod pns;
+pub mod prover;
 pub mod registry;
 pub mod space;
 pub mod value;
@@ -54,9 +57,10 @@ pub use kit::ProofNumber;
 pub use memory::{cores, default_memory};
 pub use node::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};
 pub use outcome::{
-    observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Prover,
-    Settled, Stats, Verdict,
+    observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Stats,
+    Verdict,
 };
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
+pub use prover::{Prover, Settled};
 pub use value::{AlphaBeta, Minimax, Scout, ValueConfig};
 pub use vct::Vct;

@@ -17,7 +17,8 @@
 //! assert_eq!(prover.prove(&problem, &Limits::default()).verdict, Verdict::NoWin);
 //! ```
 
-use crate::outcome::{Problem, Prover};
+use crate::outcome::Problem;
+use crate::prover::Prover;
 use crate::space::ThreatLimit;
 use crate::{
     db_search, vct, AlphaBeta, AndOr, AndOrConfig, Auto, DbSearch, Dfpn, DfpnConfig, Minimax, Pns,

@@ -34,9 +34,10 @@ pub struct Vct;
 
 impl Vct {
     /// The threat space searched by PNS (`vct`), with PNS's other settings
-    /// from `config`, a threat any VCF within the plies left: the one
-    /// constructor that `auto`, the command line, the brain and Python
-    /// call ([`Vct::prover_within`] with [`ThreatLimit::NONE`]).
+    /// from `config`, a threat any VCF within the plies left
+    /// ([`Vct::prover_within`] with [`ThreatLimit::NONE`]; `auto` and the
+    /// registry, and so the command line and Python, call that one with
+    /// the position's limit).
     #[must_use]
     pub fn prover(config: PnsConfig) -> Pns {
         Vct::prover_within(config, ThreatLimit::NONE)

@@ -33,5 +33,5 @@ def cli(*args, check_rc=None):
 
 def cli_json(*args):
     """The JSON lines of `kinrow solve --json ARGS`, one dict each."""
-    _, out, _ = cli("solve", "--json", *args, check_rc=(0, 1, 3))
+    _, out, _ = cli("solve", "--json", *args, check_rc=(0, 1, 3, 4))
     return [json.loads(line) for line in out.splitlines() if line.strip()]

@@ -30,8 +30,11 @@ def test_each_prover_answers_by_name():
     for prover in kinrow.PROVERS:
         r = kinrow.solve(p, prover=prover, depth=3)
         assert (r.verdict, r.holds_for) == ("win", "restricted-game"), prover
-        # The threat space alone proves wins only: elsewhere it answers unknown.
-        expected = "unknown" if prover in ("vct", "vct-dfpn", "vct-db") else "no-win"
+        # The threat space proves wins; where it is exhausted it says only
+        # that no threat sequence wins, never that the game is not won;
+        # db-search, not exhaustive, says nothing.
+        expected = {"vct": "no-threat-win", "vct-dfpn": "no-threat-win", "vct-db": "unknown"}
+        expected = expected.get(prover, "no-win")
         assert kinrow.solve(p, prover=prover, depth=1).verdict == expected, prover
     assert kinrow.solve(p, prover="alpha-beta", depth=3).value == 1
 

@@ -10,7 +10,7 @@ use crate::settings::Overrides;
 use crate::{input, output, render};
 use kinrow_cluster::master::{Config, Event, Report};
 use kinrow_cluster::slurm::Slurm;
-use kinrow_cluster::{Answer, Executor, JobBudget, Local};
+use kinrow_cluster::{Answer, Executor, JobBudget, Local, Policy};
 use kinrow_format::Position;
 use kinrow_prover::Verdict;
 use std::path::Path;
@@ -81,7 +81,13 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
             memory: Some(c.job_memory.unwrap_or(JOB_MEMORY)),
             prover: Some(args.prover.name().to_string()),
         },
-        max_runs: c.max_runs,
+        policy: Policy {
+            max_runs: c.max_runs,
+            // Hooks to compare against always splitting an unknown job's
+            // leaf, and against new leaves all starting at 1 and 1.
+            continue_unknown: std::env::var_os("KINROW_CLUSTER_NO_CONTINUE").is_none(),
+            seeds: std::env::var_os("KINROW_CLUSTER_NO_SEEDS").is_none(),
+        },
         // A hook for the tests of --resume: stop after this many answers.
         stop_after: std::env::var("KINROW_CLUSTER_STOP_AFTER")
             .ok()
@@ -89,8 +95,6 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
         time: args.budget.time.map(std::time::Duration::from_secs_f64),
         // A hook to compare against the tree without symmetry merged.
         symmetry: std::env::var_os("KINROW_CLUSTER_NO_SYMMETRY").is_none(),
-        // And against leaves all starting at 1 and 1.
-        seeds: std::env::var_os("KINROW_CLUSTER_NO_SEEDS").is_none(),
     };
     let mut exec: Box<dyn Executor> = match kind {
         ClusterKind::Local => {
@@ -104,7 +108,6 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
                 c.workers.map_or(64, |n| n as usize),
                 c.partition.clone(),
                 c.account.clone(),
-                c.job_time.unwrap_or(JOB_TIME),
                 c.sbatch_arg.clone(),
             )
             .map_err(|e| CliError::input(format!("--cluster slurm: {e}")))?,
@@ -207,6 +210,13 @@ fn json(path: &Path, p: &Position, r: &Report) -> serde_json::Value {
             "job_seconds": {"total": total, "min": min, "median": median, "p90": max.min(p90), "max": max},
             "master_seconds": r.master_seconds,
             "overhead": if total > 0.0 { r.master_seconds / total } else { 0.0 },
+            "wall_seconds": r.wall_seconds,
+            "search_seconds": r.spent.search_seconds,
+            "nodes": r.spent.nodes,
+            "unknown_seconds": r.spent.unknown_seconds,
+            "unknown_nodes": r.spent.unknown_nodes,
+            "doubled_runs": r.spent.doubled_runs,
+            "splits": r.spent.splits,
         },
     });
     if let Some((path, words)) = &r.certificate {
@@ -254,9 +264,19 @@ fn human(path: &Path, p: &Position, r: &Report) -> String {
     } else {
         0.0
     };
+    let s = &r.spent;
     out.push_str(&format!(
-        "master: {:.2} s of its own work, {share:.1}% of the job time\n",
-        r.master_seconds
+        "searches: {:.2} s ({} nodes), of which {:.2} s came back unknown; start-up and certificates {:.2} s; {} runs with a doubled budget, {} leaves split\n",
+        s.search_seconds,
+        s.nodes,
+        s.unknown_seconds,
+        (total - s.search_seconds).max(0.0),
+        s.doubled_runs,
+        s.splits
+    ));
+    out.push_str(&format!(
+        "master: {:.2} s of its own work, {share:.1}% of the job time; {:.2} s of wall time\n",
+        r.master_seconds, r.wall_seconds
     ));
     if let Some((path, words)) = &r.certificate {
         out.push_str(&format!("proof: {} (merged; {words})\n", path.display()));

@@ -1,7 +1,6 @@
 //! `kinrow provers`: the registry of provers
 //! ([`kinrow_prover::registry::PROVERS`]) as a table, as the Markdown
-//! table the README and docs/architecture.md carry (a test keeps them
-//! equal), or as JSON.
+//! table docs/commands.md carries (a test keeps them equal), or as JSON.
 
 use crate::cli::{ProversArgs, ProversFormat};
 use crate::error::CliError;

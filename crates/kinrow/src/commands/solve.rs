@@ -9,6 +9,7 @@ use crate::input::Loaded;
 use crate::settings::{self, Overrides};
 use crate::{input, output, render};
 use indicatif::{ProgressBar, ProgressStyle};
+use kinrow_cluster::protocol::{JobReport, PlyReport};
 use kinrow_format::Position;
 use kinrow_prover::{observe, Limits, Progress, Verdict};
 use std::io::IsTerminal;
@@ -173,18 +174,15 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 unsettled |= solved.outcome.verdict == Verdict::Unknown;
                 threat_only |= solved.outcome.verdict == Verdict::NoThreatWin;
                 let report = if args.json {
-                    let mut v = json(
+                    Report::Json(json_asked(
                         path,
                         &position,
                         &solved,
                         &limits,
                         args.all_moves,
                         proof.as_ref(),
-                    );
-                    if args.first_plies && solved.outcome.verdict == Verdict::Unknown {
-                        v["first_plies"] = first_plies(&position, &solved.outcome);
-                    }
-                    Report::Json(v)
+                        args.first_plies,
+                    ))
                 } else {
                     Report::Text(human(path, &position, &solved, &limits, proof.as_ref()))
                 };
@@ -434,32 +432,57 @@ pub fn json(
     all_moves: bool,
     proof: Option<&ProofInfo>,
 ) -> serde_json::Value {
+    json_asked(path, p, s, limits, all_moves, proof, false)
+}
+
+/// The fields of one position's JSON object that the cluster's master
+/// reads, as the protocol's type ([`kinrow_cluster::protocol`]): the
+/// object `--json` prints is this one serialised, the other fields beside
+/// it. With `first_plies`, an unknown lists the numbers its search left
+/// below the root (`--first-plies`).
+pub fn job_report(p: &Position, o: &kinrow_prover::Outcome, first_plies: bool) -> JobReport {
+    JobReport {
+        result: o.verdict.into(),
+        nodes: o.stats.nodes,
+        seconds: o.stats.elapsed.as_secs_f64(),
+        exhausted: o.exhausted.filter(|_| !o.verdict.settles()).map(Into::into),
+        first_plies: (first_plies && o.verdict == Verdict::Unknown).then(|| ply_reports(p, o)),
+    }
+}
+
+/// [`json`], with `first_plies` as [`job_report`] takes it.
+fn json_asked(
+    path: &Path,
+    p: &Position,
+    s: &Solved,
+    limits: &Limits,
+    all_moves: bool,
+    proof: Option<&ProofInfo>,
+    first_plies: bool,
+) -> serde_json::Value {
     let g = p.board.game().geometry();
     let o = &s.outcome;
     let claim = claim(p, s, limits);
     let name = |c: &kinrow_board::Cell| serde_json::Value::from(g.name(*c));
     let win = o.verdict == Verdict::Win;
-    let mut v = serde_json::json!({
+    let mut v = serde_json::to_value(job_report(p, o, first_plies)).expect("a report serialises");
+    let rest = serde_json::json!({
         "file": path.display().to_string(),
         "name": p.name,
-        "result": o.verdict.as_str(),
         "holds_for": claim.holds_for.map(HoldsFor::as_str),
         "claim": claim.sentence(),
         "move": o.best_move.as_ref().filter(|_| win).map(name),
         "plies": o.plies.filter(|_| win),
         "shortest": win.then_some(o.shortest),
-        "exhausted": o.exhausted.filter(|_| !o.verdict.settles()).map(|e| e.as_str()),
         "pv": o.pv.iter().map(name).collect::<Vec<_>>(),
-        "nodes": o.stats.nodes,
         "vcf_nodes": o.stats.vcf_nodes,
-        "seconds": o.stats.elapsed.as_secs_f64(),
         "peak_bytes": o.stats.peak_bytes,
         "prover": s.prover.name(),
         "threads": s.threads,
     });
-    v.as_object_mut()
-        .expect("a JSON object")
-        .extend(render::game_json(p));
+    let object = v.as_object_mut().expect("a JSON object");
+    object.extend(rest.as_object().expect("a JSON object").clone());
+    object.extend(render::game_json(p));
     if let Some(val) = o.value {
         v["value"] = val.into();
     }
@@ -475,24 +498,15 @@ pub fn json(
     v
 }
 
-/// [`kinrow_prover::Outcome::first_plies`] as JSON (see `--first-plies`).
-fn first_plies(p: &Position, o: &kinrow_prover::Outcome) -> serde_json::Value {
+/// [`kinrow_prover::Outcome::first_plies`], cells named (see `--first-plies`).
+fn ply_reports(p: &Position, o: &kinrow_prover::Outcome) -> Vec<PlyReport> {
     let g = p.board.game().geometry();
-    let number = |n: kinrow_prover::ProofNumber| {
-        if n.is_infinite() {
-            serde_json::Value::from("inf")
-        } else {
-            n.get().into()
-        }
-    };
     o.first_plies
         .iter()
-        .map(|f| {
-            serde_json::json!({
-                "line": f.line.iter().map(|c| g.name(*c)).collect::<Vec<_>>(),
-                "proof": number(f.proof),
-                "disproof": number(f.disproof),
-            })
+        .map(|f| PlyReport {
+            line: f.line.iter().map(|c| g.name(*c)).collect(),
+            proof: f.proof,
+            disproof: f.disproof,
         })
         .collect()
 }

@@ -150,8 +150,9 @@ fn cluster_resume_runs_no_finished_job_twice() {
     let t = tempfile::tempdir().unwrap();
     let pos = write(t.path(), "ttt.pos", TTT);
     let w = t.path().join("w");
+    // About 18 answers in all (the root's job runs four times).
     let out = cluster(&pos, &w, "20")
-        .env("KINROW_CLUSTER_STOP_AFTER", "6")
+        .env("KINROW_CLUSTER_STOP_AFTER", "9")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
@@ -164,23 +165,29 @@ fn cluster_resume_runs_no_finished_job_twice() {
         .filter(|(_, j)| j["status"].get("done").is_some())
         .map(|(i, _)| i)
         .collect();
-    assert!(finished.len() >= 5, "{before}");
-    let stamp = |j: usize| {
-        std::fs::metadata(w.join(format!("jobs/{j}.r1.json")))
-            .unwrap()
-            .modified()
-            .unwrap()
-    };
-    let stamps: Vec<_> = finished.iter().map(|&j| stamp(j)).collect();
+    assert!(finished.len() >= 4, "{before}");
+    // A finished job may have run more than once (the policy doubles an
+    // unknown's budget); none runs again after the resume.
+    let done_runs: Vec<Vec<u32>> = finished.iter().map(|&j| runs(&w, j)).collect();
+    let stamps: Vec<_> = finished.iter().map(|&j| last_stamp(&w, j)).collect();
     // Without --resume the work directory is refused.
     cluster(&pos, &w, "20").assert().code(2);
     let out = cluster(&pos, &w, "20").arg("--resume").output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(json_lines(&out)[0]["result"], "no-win");
-    for (j, t) in finished.into_iter().zip(stamps) {
-        assert_eq!(runs(&w, j), vec![1], "job {j} ran again");
-        assert_eq!(stamp(j), t, "job {j}'s answer was written again");
+    for ((j, r), t) in finished.into_iter().zip(done_runs).zip(stamps) {
+        assert_eq!(runs(&w, j), r, "job {j} ran again");
+        assert_eq!(last_stamp(&w, j), t, "job {j}'s answer was written again");
     }
+}
+
+/// When the last run of job `job` wrote its answer.
+fn last_stamp(dir: &Path, job: usize) -> std::time::SystemTime {
+    let run = *runs(dir, job).last().unwrap();
+    std::fs::metadata(dir.join(format!("jobs/{job}.r{run}.json")))
+        .unwrap()
+        .modified()
+        .unwrap()
 }
 
 #[test]
@@ -215,6 +222,36 @@ fn cluster_reruns_a_malformed_and_a_missing_result() {
         s["jobs"][1]["notes"][0].as_str().unwrap().contains("empty"),
         "{s}"
     );
+}
+
+/// A result that is JSON but not a report (a field of the wrong type, a
+/// field missing) is a note that names the run's file and the field, and
+/// the run again; never a panic of the master, never an answer.
+#[test]
+fn cluster_names_the_file_and_the_field_of_a_result_that_is_no_report() {
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "four.pos", FOUR);
+    let w = t.path().join("w");
+    let script = worker(
+        t.path(),
+        "case \"$5\" in\n  */0.r1.proof) echo '{\"result\":\"win\",\"nodes\":\"many\",\"seconds\":0}'; exit 0;;\n  */1.r1.proof) echo '{\"result\":\"no-win\",\"seconds\":0}'; exit 0;;\nesac\nexec \"$K\" \"$@\"",
+    );
+    let out = cluster_on(&pos, &w, "3", "1")
+        .arg("--worker")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["result"], "win");
+    assert_eq!(runs(&w, 0)[..2], [1, 2]);
+    assert_eq!(runs(&w, 1)[..2], [1, 2]);
+    let s = state(&w);
+    for (job, field) in [(0, "nodes"), (1, "nodes")] {
+        let note = s["jobs"][job]["notes"][0].as_str().unwrap();
+        let file = w.join(format!("jobs/{job}.r1.json"));
+        assert!(note.contains(&file.display().to_string()), "{note}");
+        assert!(note.contains(field), "{note}");
+    }
 }
 
 #[test]
@@ -256,10 +293,15 @@ fn cluster_refuses_a_corrupted_job_certificate() {
     let t = tempfile::tempdir().unwrap();
     let pos = write(t.path(), "four.pos", FOUR);
     let w = t.path().join("w");
-    // Every first run's certificate has its first move put off the board.
+    // The first certificate written has its first move put off the board
+    // (`mkdir` makes the mark once).
+    let mark = t.path().join("corrupted");
     let script = worker(
         t.path(),
-        "\"$K\" \"$@\"; rc=$?\ncase \"$5\" in *.r1.proof) [ -s \"$5\" ] && sed -i '/^tree$/{n;s/.*/z9/}' \"$5\";; esac\nexit $rc",
+        &format!(
+            "\"$K\" \"$@\"; rc=$?\nif [ -s \"$5\" ] && mkdir '{}' 2>/dev/null; then sed -i '/^tree$/{{n;s/.*/z9/}}' \"$5\"; fi\nexit $rc",
+            mark.display()
+        ),
     );
     let out = cluster_on(&pos, &w, "3", "1")
         .arg("--worker")
@@ -470,13 +512,14 @@ fn cluster_master_killed_then_resumed_redoes_no_finished_job() {
     finished.sort_unstable();
     finished.dedup();
     assert_ne!(killed["jobs"].as_array().unwrap().len(), 0);
-    let stamp = |j: usize| {
-        std::fs::metadata(w.join(format!("jobs/{j}.r1.json")))
-            .unwrap()
-            .modified()
-            .unwrap()
+    let files = run_files(&w);
+    let runs_of = |files: &[(usize, u32)], j: usize| -> Vec<u32> {
+        let mut r: Vec<u32> = files.iter().filter(|f| f.0 == j).map(|f| f.1).collect();
+        r.sort_unstable();
+        r
     };
-    let stamps: Vec<_> = finished.iter().map(|&j| stamp(j)).collect();
+    let done_runs: Vec<Vec<u32>> = finished.iter().map(|&j| runs_of(&files, j)).collect();
+    let stamps: Vec<_> = finished.iter().map(|&j| last_stamp(&w, j)).collect();
     // The killed master's lock is stale: the resumed one takes it over.
     let out = master(true).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -489,10 +532,13 @@ fn cluster_master_killed_then_resumed_redoes_no_finished_job() {
     let jobs = state(&w)["jobs"].as_array().unwrap().len();
     assert!(jobs > finished.len(), "{jobs} jobs, {finished:?} finished");
     let files = run_files(&w);
-    for (j, t) in finished.iter().zip(stamps) {
-        let runs: Vec<u32> = files.iter().filter(|f| f.0 == *j).map(|f| f.1).collect();
-        assert_eq!(runs, vec![1], "finished job {j} ran again");
-        assert_eq!(stamp(*j), t, "finished job {j}'s answer was written again");
+    for ((&j, r), t) in finished.iter().zip(done_runs).zip(stamps) {
+        assert_eq!(runs_of(&files, j), r, "finished job {j} ran again");
+        assert_eq!(
+            last_stamp(&w, j),
+            t,
+            "finished job {j}'s answer was written again"
+        );
     }
 }
 
@@ -546,12 +592,15 @@ fn cluster_seeds_new_leaves_from_the_job_above_and_needs_fewer_jobs() {
     // of the jobs certain): each unknown job's numbers below its leaf
     // (`solve --first-plies`) seed the leaf's new children, and the
     // master sends out next the replies that job found strongest. Without
-    // seeds every new leaf starts at 1 and 1.
+    // seeds every new leaf starts at 1 and 1. Every unknown is split
+    // (`KINROW_CLUSTER_NO_CONTINUE`): continued, the root's job alone
+    // proves it.
     let t = tempfile::tempdir().unwrap();
     let pos = write(t.path(), "five.pos", "board 5x5\nk 4\n");
     let run = |dir: &str, seeds: bool| {
         let mut c = cluster_on(&pos, &t.path().join(dir), "5000", "1");
-        c.args(["--prover", "dfpn"]);
+        c.args(["--prover", "dfpn"])
+            .env("KINROW_CLUSTER_NO_CONTINUE", "1");
         if !seeds {
             c.env("KINROW_CLUSTER_NO_SEEDS", "1");
         }
@@ -579,6 +628,7 @@ fn cluster_seeds_new_leaves_from_the_job_above_and_needs_fewer_jobs() {
         &format!("\"$K\" \"$@\" | sed 's/\"first_plies\":\\[/\"first_plies\":[{junk}/'"),
     );
     let out = cluster_on(&pos, &t.path().join("junk"), "5000", "1")
+        .env("KINROW_CLUSTER_NO_CONTINUE", "1")
         .args(["--prover", "dfpn", "--worker"])
         .arg(&script)
         .output()
@@ -599,4 +649,34 @@ fn cluster_seeds_new_leaves_from_the_job_above_and_needs_fewer_jobs() {
     };
     assert!(seeds("seeded") > 0 && seeds("plain") == 0);
     assert_eq!(in_process(&pos), "no-win");
+}
+
+#[test]
+fn cluster_continues_an_unknown_job_instead_of_splitting_and_keeps_the_verdict() {
+    // 5x5 k 4, a draw, df-pn jobs of 5,000 nodes on one worker: the root's
+    // job comes back unknown; continued, it runs again with 10,000, 20,000
+    // and 40,000 nodes and proves the draw alone (one job, no split),
+    // where splitting every unknown takes many jobs. Same verdict both
+    // ways, and the in-process one.
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "five.pos", "board 5x5\nk 4\n");
+    let run = |dir: &str, go_on: bool| {
+        let mut c = cluster_on(&pos, &t.path().join(dir), "5000", "1");
+        c.args(["--prover", "dfpn"]);
+        if !go_on {
+            c.env("KINROW_CLUSTER_NO_CONTINUE", "1");
+        }
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        json_lines(&out)[0].clone()
+    };
+    let (kept, split) = (run("kept", true), run("split", false));
+    assert_eq!(kept["result"], "no-win", "{kept}");
+    assert_eq!(split["result"], kept["result"], "{split}");
+    assert_eq!(kept["result"], in_process(&pos));
+    let c = &kept["cluster"];
+    assert!(c["jobs"].as_u64().unwrap() < split["cluster"]["jobs"].as_u64().unwrap());
+    assert!(c["doubled_runs"].as_u64().unwrap() >= 1, "{c}");
+    let doubled = state(&t.path().join("kept"))["jobs"][0]["doubled"].clone();
+    assert!(doubled.as_u64().unwrap() >= 1, "{doubled}");
 }

@@ -68,7 +68,8 @@ mod table;
 
 use crate::budget::Budget;
 use crate::node::{bracket, LastPlies, NodeRules, Reductions, SwitchableRules};
-use crate::outcome::{check_rule, Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::prover::{check_rule, Prover};
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Candidates, Cell};
 #[cfg(test)]
@@ -293,7 +294,7 @@ impl AndOr {
     fn prove_in(&mut self, problem: &Problem, limits: &Limits, node: NodeRules) -> Outcome {
         let budget = Budget::new(limits);
         // The VCF table takes its share of the memory budget first (see
-        // `threat::slots_within`), the transposition table the rest.
+        // `vcf::slots_within`), the transposition table the rest.
         let memory = limits.memory_budget();
         self.threats.reset(problem.candidates, memory);
         let cap = (memory - self.threats.bytes()).min(self.config.table_bytes);

@@ -59,7 +59,8 @@
 use super::MAGIC;
 use crate::kit::symmetry::Symmetries;
 use crate::node::draw::{defender_holds, hold_pairs};
-use crate::outcome::{Limits, Problem, ProblemError, Progress, Prover, Settled, Verdict};
+use crate::outcome::{Limits, Problem, ProblemError, Progress, Verdict};
+use crate::prover::{Prover, Settled};
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, SearchBoard};
 use kinrow_format::write_board;

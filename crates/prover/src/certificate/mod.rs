@@ -47,7 +47,8 @@ pub mod draw;
 pub mod threats;
 
 use crate::node::winning_cell;
-use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Verdict};
+use crate::prover::Prover;
 use ahash::AHashMap;
 use kinrow_board::{Attack, Board, Candidates, Cell, Geometry};
 use kinrow_format::write_board;

@@ -93,7 +93,8 @@ use crate::budget::Budget;
 use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::node::{bracket, NodeRules, Passes, UNLIMITED};
-use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::prover::Prover;
 use crate::space::{Search, Space};
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, SearchBoard};
@@ -245,13 +246,16 @@ pub struct Dfpn {
 /// game under the same rules, whatever that search's root, when its
 /// numbers are settled (pn = 0 or dn = 0: exact), and steers it otherwise
 /// (as any entry of a table does). Another game, other rules (another
-/// game of passes under renju, another attacker filter), another size or
-/// symmetry setting: a new table.
+/// game of passes under renju, another attacker filter), another space
+/// (a disproof in the threat space of at most 2 fours is no disproof in
+/// the wider one: [`Space::phases`]), another size or symmetry setting:
+/// a new table.
 #[derive(Debug)]
 struct Kept {
     table: Table,
     game: kinrow_board::Game,
     rules: NodeRules,
+    space: Space,
     bytes: u64,
 }
 
@@ -296,11 +300,15 @@ impl Prover for Dfpn {
     /// wins, so its answers there are wins or unknown.
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let rules = NodeRules::new(problem.candidates, problem.attack);
-        bracket(
-            self.config.space.brackets_passes(problem),
-            limits,
-            |limits, passes| self.prove_in(problem, limits, rules.with_passes(passes)),
-        )
+        let asked = self.config.space;
+        let outcome = asked.answer_of_phases(limits, |space, limits| {
+            self.config.space = space;
+            bracket(space.brackets_passes(problem), limits, |limits, passes| {
+                self.prove_in(problem, limits, rules.with_passes(passes))
+            })
+        });
+        self.config.space = asked;
+        outcome
     }
 
     /// Kept, the table of each search is the next one's (see [`Kept`] for
@@ -426,6 +434,7 @@ impl Dfpn {
                 table: search.into_table(),
                 game: *problem.board.game(),
                 rules,
+                space: self.config.space,
                 bytes,
             });
         }
@@ -436,7 +445,12 @@ impl Dfpn {
     /// kept one where it may serve ([`Kept`]), else a new one.
     fn table(&mut self, problem: &Problem, rules: NodeRules, bytes: u64) -> Table {
         match self.kept.take() {
-            Some(k) if k.game == *problem.board.game() && k.rules == rules && k.bytes == bytes => {
+            Some(k)
+                if k.game == *problem.board.game()
+                    && k.rules == rules
+                    && k.space == self.config.space
+                    && k.bytes == bytes =>
+            {
                 k.table
             }
             _ => Table::new(bytes),

@@ -4,8 +4,10 @@
 //! heuristic that gives a leaf its first numbers without evaluating it, and
 //! the order of the defender's replies in a whole game on a small board;
 //! also the depth constants and the windows of k cells as masks, which the
-//! rules ([`crate::node`]) use too. The kit depends on no other module of
-//! the crate.
+//! rules ([`crate::node`]) use too; and the numbers an unknown search
+//! hands back one and two plies below its root (`first_plies`). The kit
+//! depends on no other module of the crate but [`crate::outcome`] (for
+//! those numbers' type, `PlyNumbers`, and the `Problem` they are of).
 //!
 //! PNS ([`crate::pns`]) and df-pn ([`crate::dfpn`]) use all four. The
 //! transposition tables stay with their provers: PNS's maps a canonical

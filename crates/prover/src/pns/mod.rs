@@ -76,9 +76,8 @@ use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
 use crate::kit::ProofNumber;
 use crate::node::{bracket, NodeRules, UNLIMITED};
-use crate::outcome::{
-    check_rule, Limits, Outcome, Problem, ProblemError, Prover, Settled, Stats, Verdict,
-};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::prover::{check_rule, Prover, Settled};
 use crate::space::{Search, Space};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Bitboard, SearchBoard};
@@ -277,11 +276,15 @@ impl Prover for Pns {
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let rules = NodeRules::new(problem.candidates, problem.attack);
-        bracket(
-            self.config.space.brackets_passes(problem),
-            limits,
-            |limits, passes| self.prove_in(problem, limits, rules.with_passes(passes)),
-        )
+        let asked = self.config.space;
+        let outcome = asked.answer_of_phases(limits, |space, limits| {
+            self.config.space = space;
+            bracket(space.brackets_passes(problem), limits, |limits, passes| {
+                self.prove_in(problem, limits, rules.with_passes(passes))
+            })
+        });
+        self.config.space = asked;
+        outcome
     }
 }
 

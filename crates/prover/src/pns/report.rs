@@ -7,7 +7,8 @@ use crate::kit::symmetry::{depth_salt, Symmetries};
 use crate::kit::ProofNumber;
 use crate::node::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::node::{depth_after, NodeRules};
-use crate::outcome::{Settled, Verdict};
+use crate::outcome::Verdict;
+use crate::prover::Settled;
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
 
 /// One node of the last search, as seen from its root (for tests and

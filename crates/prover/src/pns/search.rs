@@ -131,7 +131,7 @@ impl<'a> PnsSearch<'a> {
         spare: Option<VcfSearcher>,
     ) -> PnsSearch<'a> {
         // The VCF table takes its share of the memory budget first (see
-        // `threat::slots_within`), the arena the rest; `spare`, the tools of
+        // `vcf::slots_within`), the arena the rest; `spare`, the tools of
         // an earlier search, lends its table (`VcfSearcher::recycle`).
         let slots = slots_within(memory);
         let mut threats = match spare {

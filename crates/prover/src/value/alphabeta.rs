@@ -17,7 +17,8 @@
 use super::{
     check_filter, solve, GameTree, MoveStack, Pv, RootSearch, Score, Tree, ValueConfig, ValueReport,
 };
-use crate::outcome::{Limits, Outcome, Problem, ProblemError, Prover};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError};
+use crate::prover::Prover;
 use kinrow_board::Cell;
 
 /// What a table entry says about the exact score `s`.

@@ -43,7 +43,8 @@ mod text;
 
 use super::MAGIC;
 use crate::node::NodeRules;
-use crate::outcome::{Limits, Problem, ProblemError, Progress, Prover, Verdict};
+use crate::outcome::{Limits, Problem, ProblemError, Progress, Verdict};
+use crate::prover::Prover;
 use crate::space::ThreatLimit;
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use ahash::AHashMap;

@@ -10,7 +10,6 @@ use super::{lazy, Child, DfpnSearch, Numbers};
 use crate::dfpn::table::{DfpnTable, Entry, NO_MOVE};
 use crate::kit::cursor::rank_order;
 use crate::kit::reply_order::{reply_ranks, scaled};
-use crate::kit::shape::mobility_stand_in;
 use crate::kit::symmetry::depth_salt;
 use crate::kit::ProofNumber;
 use crate::node::ruling::Ruling;
@@ -81,7 +80,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         let base = if eager {
             0
         } else {
-            mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
+            (self.space).mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
         };
         // Lazy creation (`lazy`): past the first batch in rank order, the
         // replies not in the table yet wait, pending.

@@ -16,7 +16,6 @@ use super::{child_depth, lazy, PnsSearch};
 use crate::budget::Stopped;
 use crate::kit::cursor::{rank_order, ChildKey};
 use crate::kit::reply_order::{reply_ranks, scaled};
-use crate::kit::shape::mobility_stand_in;
 use crate::kit::symmetry::depth_salt;
 use crate::kit::{Numbers, ProofNumber};
 use crate::node::{wins_after, wins_of, Wins};
@@ -109,7 +108,7 @@ impl PnsSearch<'_> {
         let base = if self.evaluation == Evaluation::Eager || self.init == Init::Unit {
             0
         } else {
-            mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
+            (self.space).mobility_stand_in(self.at.board.candidates(self.rules.candidates).count())
         };
         Batch {
             limit,

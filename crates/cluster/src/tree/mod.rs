@@ -35,10 +35,13 @@
 //! is kept on the edge ([`Edge::sym`]) so that [`crate::merge`] can name
 //! the node's moves, and its job's certificate, on the board reached.
 
+use crate::workdir::Answer;
 use kinrow_board::board::{ZOBRIST, ZOBRIST_O_TO_MOVE};
 use kinrow_board::{Attack, Board, Candidates, Cell, Geometry, Player};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+
+mod seed;
 
 /// A proof or disproof number that no work can reach.
 pub const INFINITE: u64 = u64::MAX;
@@ -53,15 +56,35 @@ pub enum Value {
 }
 
 /// One ply from a parent to a child: a stone on a cell, or a pass.
+/// Written as the cell's name, or `pass` (no cell's name: names end in
+/// digits).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(into = "String", from = "String")]
 pub enum Step {
     Cell(String),
     Pass,
 }
 
-/// An edge of the tree.
+impl From<Step> for String {
+    fn from(s: Step) -> String {
+        step_name(&s)
+    }
+}
+
+impl From<String> for Step {
+    fn from(s: String) -> Step {
+        if s == "pass" {
+            Step::Pass
+        } else {
+            Step::Cell(s)
+        }
+    }
+}
+
+/// An edge of the tree, written `[step, child, sym]` (the state holds
+/// one for nearly every node).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "(Step, usize, u8)", from = "(Step, usize, u8)")]
 pub struct Edge {
     pub step: Step,
     pub child: usize,
@@ -70,6 +93,18 @@ pub struct Edge {
     /// cell `c` is cell `image(sym, c)` here. 0 (the identity) unless
     /// the child was first met as a mirror image.
     pub sym: u8,
+}
+
+impl From<Edge> for (Step, usize, u8) {
+    fn from(e: Edge) -> (Step, usize, u8) {
+        (e.step, e.child, e.sym)
+    }
+}
+
+impl From<(Step, usize, u8)> for Edge {
+    fn from((step, child, sym): (Step, usize, u8)) -> Edge {
+        Edge { step, child, sym }
+    }
 }
 
 /// Why a node has its value, or how it is still open.
@@ -95,8 +130,9 @@ pub enum Basis {
 pub struct Node {
     /// The attacker is to move (an OR node) or the defender (an AND node).
     pub or: bool,
-    /// The plies from the root to this node (the first path it was met on).
-    pub path: Vec<Step>,
+    /// The node it was first made under and the step from there (`None`
+    /// for the root): its path from the root is these, followed up.
+    pub parent: Option<(usize, Step)>,
     /// The plies left; `None` with no horizon.
     pub plies: Option<u32>,
     /// The canonical key (the identity's key without symmetry).
@@ -107,16 +143,6 @@ pub struct Node {
     /// job above it ([`Tree::seed`]), in place of 1 and 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<(u64, u64)>,
-}
-
-/// The numbers a job's search left one or two plies below its leaf
-/// (`solve --first-plies`): the line from the leaf (cell names on the
-/// leaf's board) and the numbers, [`INFINITE`] for infinite.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FirstPly {
-    pub line: Vec<String>,
-    pub proof: u64,
-    pub disproof: u64,
 }
 
 /// The largest seed: far above any count of leaves, far below [`INFINITE`]
@@ -154,10 +180,14 @@ pub enum TreeError {
     Damaged(String),
 }
 
-/// The top tree: its nodes, the root first.
+/// The top tree: its nodes, the root first. The nodes change only
+/// through its methods: made by [`Tree::expand`], seeded by
+/// [`Tree::seed`], settled by [`Tree::settle`] (a job's answer),
+/// [`Tree::fail`] (a job given up) and [`Tree::refresh`] (from the
+/// children).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Tree {
-    pub nodes: Vec<Node>,
+    nodes: Vec<Node>,
     #[serde(skip)]
     table: HashMap<(u64, bool, Option<u32>), usize>,
     #[serde(skip)]
@@ -174,9 +204,80 @@ impl Tree {
             numbers: Vec::new(),
         };
         let mut board = game.root.clone();
-        tree.or_node(game, &mut board, Vec::new(), game.depth);
+        tree.or_node(game, &mut board, None, game.depth);
         debug_assert_eq!(tree.nodes.len(), 1);
         tree
+    }
+
+    /// Node `n` (the root is 0).
+    #[must_use]
+    pub fn node(&self, n: usize) -> &Node {
+        &self.nodes[n]
+    }
+
+    /// The number of nodes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Never: a tree has its root.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The steps from the root to `n` (the first path it was met on).
+    #[must_use]
+    pub fn path(&self, n: usize) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let mut at = n;
+        while let Some((parent, step)) = &self.nodes[at].parent {
+            steps.push(step.clone());
+            at = *parent;
+        }
+        steps.reverse();
+        steps
+    }
+
+    /// The open node `n` takes its job's answer, `Win` or `NoWin` (an
+    /// unknown leaves it open: the master expands it or asks again). The
+    /// node is an OR leaf, or an OR node split while its job went on: the
+    /// job's answer then replaces its children (its certificate is the
+    /// node's in the merged one).
+    pub fn settle(&mut self, n: usize, answer: Answer, job: usize) {
+        let node = &mut self.nodes[n];
+        debug_assert!(node.or);
+        // Settled meanwhile from its children (the same value: both are
+        // the game's), it keeps them.
+        if node.value != Value::Open {
+            return;
+        }
+        node.value = match answer {
+            Answer::Win => Value::Win,
+            Answer::NoWin => Value::NoWin,
+            Answer::Unknown => return,
+        };
+        node.basis = Basis::Job(job);
+    }
+
+    /// The open leaf `n`, whose job failed every run, stays open and is
+    /// never chosen again.
+    pub fn fail(&mut self, n: usize, job: usize) {
+        self.nodes[n].basis = Basis::Failed(job);
+    }
+
+    /// How many open leaves that matter to the root no job works on,
+    /// `except` left out, counted up to `most`.
+    #[must_use]
+    pub fn free_leaves(&self, busy: &dyn Fn(usize) -> bool, except: usize, most: usize) -> usize {
+        let relevant = self.relevant();
+        (0..self.nodes.len())
+            .filter(|&n| {
+                n != except && relevant[n] && self.nodes[n].basis == Basis::Leaf && !busy(n)
+            })
+            .take(most)
+            .count()
     }
 
     /// Rebuilds the transposition table after reading a saved tree, and
@@ -191,6 +292,15 @@ impl Tree {
             self.table
                 .entry((node.key, node.or, node.plies))
                 .or_insert(i);
+            // A parent is made before its children: following parents
+            // always ends at the root.
+            if node.parent.as_ref().is_some_and(|(p, _)| *p >= i)
+                || (i > 0) != node.parent.is_some()
+            {
+                return Err(TreeError::Damaged(format!(
+                    "node {i} has a parent that is not made before it"
+                )));
+            }
             if let Basis::Expanded(edges) = &node.basis {
                 if let Some(e) = edges.iter().find(|e| e.child >= n) {
                     return Err(TreeError::Damaged(format!(
@@ -219,7 +329,7 @@ impl Tree {
     pub fn board(&self, game: &Game, node: usize) -> Result<Board, TreeError> {
         let mut board = game.root.clone();
         let g = *board.game().geometry();
-        for step in &self.nodes[node].path {
+        for step in &self.path(node) {
             match step {
                 Step::Cell(name) => {
                     let c = g
@@ -240,7 +350,7 @@ impl Tree {
         &mut self,
         game: &Game,
         board: &mut Board,
-        path: Vec<Step>,
+        parent: Option<(usize, Step)>,
         plies: Option<u32>,
     ) -> (usize, u8) {
         let key = canonical_key(board, game.symmetry);
@@ -250,7 +360,7 @@ impl Tree {
         let (value, basis) = settle_or(game, board, plies);
         let n = self.push(Node {
             or: true,
-            path,
+            parent,
             plies,
             key,
             value,
@@ -301,10 +411,8 @@ impl Tree {
         let mut edges = Vec::new();
         for i in moves.iter() {
             let c = Cell::from_index(i);
-            let mut path = self.nodes[node].path.clone();
-            path.push(Step::Cell(g.name(c)));
             board.play(c);
-            let child = self.and_node(game, &mut board, path, plies);
+            let child = self.and_node(game, &mut board, (node, Step::Cell(g.name(c))), plies);
             board.undo(c);
             let (child, sym) = child?;
             edges.push(Edge {
@@ -317,77 +425,6 @@ impl Tree {
         Ok(())
     }
 
-    /// Seeds the open leaves two plies below `node`, just expanded after
-    /// its job answered unknown, with the numbers that job's search left
-    /// (`plies`): a leaf the search reached gets its own numbers; the
-    /// leaves below an attacker move whose own numbers alone the search
-    /// left (it never expanded that move) share them, each the move's
-    /// disproof number and an equal part of its proof number, so that
-    /// their sum is the move's. A leaf seeded already (a transposition)
-    /// keeps its seed. The first numbers a job left are then the top
-    /// tree's own, and the master sends out next the leaves that search
-    /// was heading for, deepening the line the job found most promising
-    /// rather than widening over moves it had found poor: job-level
-    /// search in the spirit of Wu et al., whose jobs' numbers initialise
-    /// the new nodes. Steering only: a seed is never 0 nor infinite, so a
-    /// value comes from a job's answer or the rules alone, as before.
-    pub fn seed(&mut self, game: &Game, node: usize, plies: &[FirstPly]) -> Result<(), TreeError> {
-        let board = self.board(game, node)?;
-        let left = self.nodes[node].plies;
-        let after = |n: u32| left.map(|p| p.saturating_sub(n));
-        for f in plies.iter().filter(|f| f.line.len() == 2) {
-            if let Some(leaf) = self.reached(game, &board, &f.line, (true, after(2))) {
-                self.give(leaf, f.proof, f.disproof);
-            }
-        }
-        for f in plies.iter().filter(|f| f.line.len() == 1) {
-            let Some(and) = self.reached(game, &board, &f.line, (false, after(1))) else {
-                continue;
-            };
-            let Basis::Expanded(edges) = &self.nodes[and].basis else {
-                continue;
-            };
-            // Counted per edge, as the sum of the AND node counts them.
-            let bare: Vec<usize> = edges
-                .iter()
-                .map(|e| e.child)
-                .filter(|&c| self.nodes[c].basis == Basis::Leaf && self.nodes[c].seed.is_none())
-                .collect();
-            let share = f.proof / bare.len().max(1) as u64;
-            for leaf in bare {
-                self.give(leaf, share, f.disproof);
-            }
-        }
-        Ok(())
-    }
-
-    /// The node reached from `board` by `line` (cell names), of the kind
-    /// and plies `id` gives, if the tree holds it.
-    fn reached(
-        &self,
-        game: &Game,
-        board: &Board,
-        line: &[String],
-        (or, plies): (bool, Option<u32>),
-    ) -> Option<usize> {
-        let mut b = board.clone();
-        let g = *b.game().geometry();
-        for name in line {
-            let c = g.parse_cell(name).filter(|c| b.stone_at(*c).is_none())?;
-            b.play(c);
-        }
-        let key = canonical_key(&b, game.symmetry);
-        self.find(game, &b, (key, or, plies)).map(|(n, _)| n)
-    }
-
-    /// Seeds `leaf` if it is an open leaf not seeded yet.
-    fn give(&mut self, leaf: usize, proof: u64, disproof: u64) {
-        let n = &mut self.nodes[leaf];
-        if n.basis == Basis::Leaf && n.value == Value::Open && n.seed.is_none() {
-            n.seed = Some((proof.clamp(1, MOST_SEED), disproof.clamp(1, MOST_SEED)));
-        }
-    }
-
     /// The AND node of `board` (defender to move, after an attacker move
     /// that did not win: an OR node with a winning stone is settled before
     /// it is expanded) with `plies` left.
@@ -395,7 +432,7 @@ impl Tree {
         &mut self,
         game: &Game,
         board: &mut Board,
-        path: Vec<Step>,
+        (parent, step): (usize, Step),
         plies: Option<u32>,
     ) -> Result<(usize, u8), TreeError> {
         let key = canonical_key(board, game.symmetry);
@@ -408,7 +445,7 @@ impl Tree {
         let renju = board.game().has_forbidden_points();
         let mut node = Node {
             or: false,
-            path: path.clone(),
+            parent: Some((parent, step.clone())),
             plies,
             key,
             value: Value::NoWin,
@@ -421,7 +458,8 @@ impl Tree {
             return Ok((self.push(node), 0));
         }
         if replies.is_empty() && !renju {
-            let text: Vec<String> = path.iter().map(step_name).collect();
+            let mut text: Vec<String> = self.path(parent).iter().map(step_name).collect();
+            text.push(step_name(&step));
             return Err(TreeError::DefenderStuck(text.join(" ")));
         }
         // The defender completes its own line: the attack has failed.
@@ -443,10 +481,8 @@ impl Tree {
         let mut edges = Vec::new();
         for i in replies.iter() {
             let c = Cell::from_index(i);
-            let mut p = path.clone();
-            p.push(Step::Cell(g.name(c)));
             board.play(c);
-            let (child, sym) = self.or_node(game, board, p, after);
+            let (child, sym) = self.or_node(game, board, Some((me, Step::Cell(g.name(c)))), after);
             board.undo(c);
             edges.push(Edge {
                 step: Step::Cell(g.name(c)),
@@ -455,10 +491,8 @@ impl Tree {
             });
         }
         if renju {
-            let mut p = path;
-            p.push(Step::Pass);
             board.set_to_move(defender.other());
-            let (child, sym) = self.or_node(game, board, p, after);
+            let (child, sym) = self.or_node(game, board, Some((me, Step::Pass)), after);
             board.set_to_move(defender);
             edges.push(Edge {
                 step: Step::Pass,
@@ -677,8 +711,11 @@ mod tests {
     use super::*;
     use kinrow_board::{Game as Rules, Rule};
 
-    /// Tic-tac-toe, its root expanded (as after a job's unknown).
-    fn expanded() -> (Game, Tree) {
+    /// Jobs never change a value: an answer settles an open node once;
+    /// a later answer (a split node's job and its leaves both answered)
+    /// leaves it as it is, and an unknown settles nothing.
+    #[test]
+    fn an_answer_never_replaces_a_value() {
         let game = Game {
             root: Board::new(Rules::new(3, 3, 3, Rule::Freestyle).unwrap()),
             candidates: Candidates::All,
@@ -688,56 +725,23 @@ mod tests {
         };
         let mut tree = Tree::new(&game);
         tree.expand(&game, 0).unwrap();
-        (game, tree)
-    }
-
-    fn ply(line: &[&str], proof: u64, disproof: u64) -> FirstPly {
-        FirstPly {
-            line: line.iter().map(|s| (*s).to_string()).collect(),
-            proof,
-            disproof,
-        }
-    }
-
-    /// The OR node after `line` from the root.
-    fn leaf(game: &Game, tree: &Tree, line: &[&str]) -> usize {
-        let line: Vec<String> = line.iter().map(|s| (*s).to_string()).collect();
-        tree.reached(game, &game.root, &line, (true, None)).unwrap()
-    }
-
-    #[test]
-    fn seeds_steer_the_choice_and_never_settle_a_leaf() {
-        let (game, mut tree) = expanded();
-        // Below the centre b2: c3 all but proved (and its mirror image a1
-        // with it: the first seed stays), a2 close. Below the edge b1: b2
-        // infinite. The corner a1 known only by its own numbers.
-        // Malformed lines left out.
-        let plies = [
-            ply(&["b2", "c3"], 0, INFINITE),
-            ply(&["b2", "a1"], 5, 5),
-            ply(&["b2", "a2"], 1, 2),
-            ply(&["b1", "b2"], INFINITE, 0),
-            ply(&["a1"], 70, 3),
-            ply(&["z9", "a1"], 1, 1),
-            ply(&["b2", "b2"], 1, 1),
-        ];
-        tree.seed(&game, 0, &plies).unwrap();
-        tree.refresh(&|_| false);
-        let c3 = leaf(&game, &tree, &["b2", "c3"]);
-        assert_eq!(c3, leaf(&game, &tree, &["b2", "a1"]));
-        assert_eq!(tree.nodes[c3].seed, Some((1, MOST_SEED)));
-        let b1b2 = leaf(&game, &tree, &["b1", "b2"]);
-        assert_eq!(tree.nodes[b1b2].seed, Some((MOST_SEED, 1)));
-        // Seeds are numbers only: every leaf is still open.
-        assert!(tree.nodes.iter().all(|n| n.value == Value::Open));
-        // The corner's 8 replies (edges to 5 nodes up to symmetry) share
-        // its 70.
-        let corner = leaf(&game, &tree, &["a1", "b2"]);
-        assert_eq!(tree.nodes[corner].seed, Some((70 / 8, 3)));
-        // Proof-number search over the seeds: the centre (proof number 8,
-        // its 8 replies' edges to two leaves seeded 1), then its reply of
-        // least disproof number.
-        assert_eq!(tree.numbers(0).proof, 8);
-        assert_eq!(tree.select(), Some(leaf(&game, &tree, &["b2", "a2"])));
+        let Basis::Expanded(edges) = &tree.nodes[0].basis else {
+            unreachable!()
+        };
+        let Basis::Expanded(replies) = &tree.nodes[edges[0].child].basis else {
+            unreachable!()
+        };
+        let (a, b) = (replies[0].child, replies[1].child);
+        tree.settle(a, Answer::Win, 0);
+        tree.settle(a, Answer::NoWin, 1);
+        assert_eq!(
+            (tree.nodes[a].value, &tree.nodes[a].basis),
+            (Value::Win, &Basis::Job(0))
+        );
+        tree.settle(b, Answer::Unknown, 2);
+        assert_eq!(
+            (tree.nodes[b].value, &tree.nodes[b].basis),
+            (Value::Open, &Basis::Leaf)
+        );
     }
 }
