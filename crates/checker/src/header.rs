@@ -66,6 +66,9 @@ pub(crate) struct Header {
     /// Whether the body is a draw certificate's DAG (`draw`) rather than
     /// a win's tree (`tree`).
     pub draw: bool,
+    /// The threat space of a threat-space certificate (`threats any`,
+    /// `threats N`), whose body is the defender's strategy against it.
+    pub threats: Option<crate::threats::ThreatSpace>,
 }
 
 /// Reads the header of `text`.
@@ -92,6 +95,16 @@ pub(crate) fn parse(text: &str) -> Result<Header, Flaw> {
                 name,
                 tree_start: i + 1,
                 draw: content == "draw",
+                threats: None,
+            });
+        }
+        if let Some(space) = crate::threats::ThreatSpace::parse(content, no)? {
+            return Ok(Header {
+                position: finish(f, no)?,
+                name,
+                tree_start: i + 1,
+                draw: false,
+                threats: Some(space),
             });
         }
         if let Some(inner) = content.strip_prefix('[') {

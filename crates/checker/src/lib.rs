@@ -1,4 +1,5 @@
-//! The independent checker of kinrow's win and draw certificates.
+//! The independent checker of kinrow's win, draw and threat-space
+//! certificates.
 //!
 //! A prover that answers `win` can write down its winning strategy as a
 //! certificate (see `docs/certificate-format.md`): the position, the rules
@@ -20,6 +21,13 @@
 //! (pairs, a potential bound) rejudged from scratch, each node at every
 //! position reaching it but those it serves by a zone the module computes
 //! itself ([`check_replaying`] leaves the zones out).
+//!
+//! A threat-space certificate (the body after `threats any` or `threats
+//! N`) is the defender's refutation of every threat sequence, behind a
+//! `no-threat-win`, checked by the `threats` module: every entry played,
+//! and every attacker move of the threat space without one found by the
+//! module's own rules to be no threat (its own VCF search, exhaustive
+//! within the plies) or else answered.
 //!
 //! Entry points: [`check_text`] (a position file's text and a certificate's
 //! text, as `kinrow check POSITION_FILE PROOF_FILE` needs) and [`check`] (a
@@ -54,6 +62,7 @@ mod draw;
 mod header;
 mod renju;
 mod rules;
+mod threats;
 mod tree;
 
 use kinrow_board::{Attack, Board, Candidates, Player, Rule};
@@ -197,9 +206,13 @@ pub enum FlawKind {
     /// A draw certificate is not for a whole game (`candidates all`,
     /// `attack any`, no depth, not renju).
     NotWholeGame,
-    /// In a draw certificate, an attacker move completes a line.
+    /// In a draw certificate, an attacker move completes a line; in a
+    /// threat-space certificate, also a position where the attacker has a
+    /// winning cell.
     AttackerWins,
-    /// In a draw certificate, an attacker move is not answered.
+    /// In a draw certificate, an attacker move is not answered; in a
+    /// threat-space certificate, an attacker move of the space that needs
+    /// an answer (a four, a threat, ...) has none.
     UnansweredMove,
     /// In a draw certificate, an attacker move (or a reply) that does not
     /// end the game has nothing after it.
@@ -316,6 +329,13 @@ pub enum Proves {
     Win,
     /// A draw certificate: no forced win at all, in the whole game.
     NoWin,
+    /// A threat-space certificate: no win within the horizon in the
+    /// attacker's threat space, its threats of at most `threat_limit`
+    /// fours (`None`: any within the plies left), as its `threats` line
+    /// says. [`check`] takes the line as written; the caller compares it
+    /// with the limit it asked about ([`check_with_threat_limit`] and
+    /// [`check_text`] do).
+    NoThreatWin { threat_limit: Option<u32> },
 }
 
 /// What a valid certificate proves and how big it is.
@@ -334,6 +354,11 @@ pub struct CheckReport {
     pub longest_line: u32,
     /// Draw certificates: the positions judged statically (`hold`).
     pub static_leaves: u64,
+    /// Threat-space certificates: the attacker moves of the space without
+    /// an entry that the checker found to leave the space (its own VCF
+    /// search found no threat) or the game, counted at each position
+    /// checked.
+    pub quiet_moves: u64,
 }
 
 impl fmt::Display for CheckReport {
@@ -343,8 +368,14 @@ impl fmt::Display for CheckReport {
             "proof valid: {} positions, {} attacker moves, longest line {} plies",
             self.positions, self.attacker_moves, self.longest_line
         )?;
-        if self.proves == Proves::NoWin {
-            write!(f, ", {} static draws", self.static_leaves)?;
+        match self.proves {
+            Proves::NoWin => write!(f, ", {} static draws", self.static_leaves)?,
+            Proves::NoThreatWin { .. } => write!(
+                f,
+                ", {} moves of the threat space found no threat",
+                self.quiet_moves
+            )?,
+            Proves::Win => {}
         }
         Ok(())
     }
@@ -421,13 +452,54 @@ pub fn check_text(
     };
     let plain = PlainPosition::from_position(position);
     header::compare(&header.position, &plain)?;
+    same_threat_limit(&header, position.threat_limit)?;
     body(&header, proof, true)
+}
+
+/// [`check`], and for a threat-space certificate its `threats` line must
+/// be the threat space asked about: threats of at most `threat_limit`
+/// fours (`None`: any), as a position's `threat-limit` line says; another
+/// is a [`FlawKind::WrongPosition`] flaw. (Win and draw certificates do
+/// not depend on it.)
+pub fn check_with_threat_limit(
+    position: &PlainPosition,
+    threat_limit: Option<u32>,
+    proof: &str,
+) -> Result<CheckReport, Flaw> {
+    ends_with_end(proof)?;
+    let header = header::parse(proof)?;
+    header::compare(&header.position, position)?;
+    same_threat_limit(&header, threat_limit)?;
+    body(&header, proof, true)
+}
+
+/// A threat-space certificate's `threats` line against the limit asked.
+fn same_threat_limit(header: &header::Header, asked: Option<u32>) -> Result<(), Flaw> {
+    match header.threats {
+        Some(space) if space.max_fours != asked => {
+            let asked = threats::ThreatSpace { max_fours: asked };
+            // `tree_start` is the index of the line after `threats`: the
+            // 1-based number of the `threats` line.
+            Err(Flaw::new(
+                FlawKind::WrongPosition,
+                Some(header.tree_start),
+                format!(
+                    "threats {} in the certificate, threat-limit {} asked",
+                    space.words(),
+                    asked.words()
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The walk of the certificate's body: a win's tree or a draw's DAG (with
 /// its `zones` or replayed everywhere).
 fn body(header: &header::Header, proof: &str, zones: bool) -> Result<CheckReport, Flaw> {
-    if header.draw {
+    if let Some(space) = header.threats {
+        threats::walk(&header.position, space, proof, header.tree_start)
+    } else if header.draw {
         draw::walk(&header.position, proof, header.tree_start, zones)
     } else {
         tree::walk(&header.position, proof, header.tree_start)

@@ -317,19 +317,22 @@ pub struct SolveArgs {
     /// jobs for them to choose its next jobs.
     #[arg(long, requires = "json")]
     pub first_plies: bool,
-    /// Write the proof certificate of each win, and the draw certificate of
-    /// each no-win of a whole game: a file for one position, a
+    /// Write the proof certificate of each win, the draw certificate of
+    /// each no-win of a whole game, and the threat-space certificate of
+    /// each no-threat-win: a file for one position, a
     /// folder with one NAME.proof per position for several (or when
     /// PATH is a folder); names two positions share get their file's path
     /// in front. A proof that cannot be written is reported (exit 1), the
     /// verdict still printed. Draw certificates are written with pns on
     /// one thread, whatever --prover: it hands the writer the strategy each
-    /// of its searches found (docs/certificate-format.md).
+    /// of its searches found; threat-space certificates with vct
+    /// (docs/certificate-format.md).
     #[arg(long, value_name = "PATH")]
     pub proof: Option<PathBuf>,
     /// With --proof, write the certificates of wins only: no draw
-    /// certificate for a no-win (writing one can take far longer than the
-    /// search; the cluster's jobs, whose no-wins need none, use this).
+    /// certificate for a no-win and no threat-space certificate for a
+    /// no-threat-win (writing one can take far longer than the search;
+    /// the cluster's jobs, whose no-wins need none, use this).
     #[arg(long, requires = "proof")]
     pub no_draw_proof: bool,
     /// Draw each position as SVG with the line found numbered (and under

@@ -13,7 +13,8 @@ pub struct CheckResult {
     /// Whether the certificate is valid: a win certificate proves a win
     /// for the side to move, a draw certificate a no-win of the whole game.
     valid: bool,
-    /// For a valid certificate, what it proves: `win` or `no-win`.
+    /// For a valid certificate, what it proves: `win`, `no-win` or
+    /// `no-threat-win`.
     proves: Option<String>,
     /// The checker's verdict in words, as `kinrow check` prints it
     /// (`proof valid: ...` or `proof invalid: line N: ...`).
@@ -42,8 +43,9 @@ impl CheckResult {
 
 /// Checks that `certificate` (the text `solve(..., certificate=True)` or
 /// `kinrow solve --proof` writes) proves a win for the side to move of
-/// `position` (a draw certificate: a no-win of the whole game), under
-/// plain rules re-implemented by the checker. A flawed
+/// `position` (a draw certificate: a no-win of the whole game; a
+/// threat-space certificate: a no-threat-win, for the position's threat
+/// limit), under plain rules re-implemented by the checker. A flawed
 /// certificate is an answer (`valid` false, with the flaw), not an error;
 /// text that is not a certificate at all raises `ValueError`.
 #[pyfunction]
@@ -60,34 +62,38 @@ pub fn check(position: &PyPosition, certificate: &str) -> PyResult<CheckResult> 
         )));
     }
     let plain = PlainPosition::from_position(&position.inner);
-    Ok(match kinrow_checker::check(&plain, proof) {
-        Ok(report) => CheckResult {
-            valid: true,
-            proves: Some(
-                match report.proves {
-                    Proves::Win => "win",
-                    Proves::NoWin => "no-win",
-                }
-                .to_string(),
-            ),
-            message: report.to_string(),
-            flaw: None,
-            line: None,
-            positions: report.positions,
-            attacker_moves: report.attacker_moves,
-            longest_line: report.longest_line,
+    let limit = position.inner.threat_limit;
+    Ok(
+        match kinrow_checker::check_with_threat_limit(&plain, limit, proof) {
+            Ok(report) => CheckResult {
+                valid: true,
+                proves: Some(
+                    match report.proves {
+                        Proves::Win => "win",
+                        Proves::NoWin => "no-win",
+                        Proves::NoThreatWin { .. } => "no-threat-win",
+                    }
+                    .to_string(),
+                ),
+                message: report.to_string(),
+                flaw: None,
+                line: None,
+                positions: report.positions,
+                attacker_moves: report.attacker_moves,
+                longest_line: report.longest_line,
+            },
+            Err(flaw) => CheckResult {
+                valid: false,
+                proves: None,
+                message: flaw.to_string(),
+                flaw: Some(flaw.kind.to_string()),
+                line: flaw.line,
+                positions: 0,
+                attacker_moves: 0,
+                longest_line: 0,
+            },
         },
-        Err(flaw) => CheckResult {
-            valid: false,
-            proves: None,
-            message: flaw.to_string(),
-            flaw: Some(flaw.kind.to_string()),
-            line: flaw.line,
-            positions: 0,
-            attacker_moves: 0,
-            longest_line: 0,
-        },
-    })
+    )
 }
 
 /// The empty cells where x (Black) may not play under renju: overlines,

@@ -214,8 +214,10 @@ fn vcf_within(b: &mut NaiveBoard, attacker: u8, plies: u32, left: &mut u64) -> O
 }
 
 /// Whether the empty cell `(x, y)` lies in a window of `k` cells with no
-/// stone of the other side and at most four empty cells.
-fn in_live_window(b: &NaiveBoard, p: u8, x: usize, y: usize) -> bool {
+/// stone of the other side and at most four empty cells (a three or a
+/// two of `p` once played there).
+#[must_use]
+pub fn in_live_window(b: &NaiveBoard, p: u8, x: usize, y: usize) -> bool {
     let k = b.k as i64;
     let opp = other(p);
     DIRECTIONS.iter().any(|&(dx, dy)| {

@@ -10,3 +10,4 @@ mod files;
 mod puzzles;
 mod random;
 mod renju;
+mod threats;

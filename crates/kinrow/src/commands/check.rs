@@ -14,9 +14,11 @@ use kinrow_format::Position;
 use kinrow_prover::certificate::draw::{
     whole_game, write_draw_certificate, DrawOptions, DrawStats,
 };
+use kinrow_prover::certificate::threats::{write_threat_certificate, ThreatOptions, ThreatStats};
 use kinrow_prover::certificate::{write_certificate, Certificate, CertificateStats, MAGIC};
 use kinrow_prover::registry::Build;
-use kinrow_prover::{Limits, Problem, Prover, Verdict};
+use kinrow_prover::space::ThreatLimit;
+use kinrow_prover::{Limits, PnsConfig, Problem, Prover, Vct, Verdict};
 use std::path::{Path, PathBuf};
 
 /// What was written for one proof, or why nothing was.
@@ -28,6 +30,8 @@ pub enum ProofInfo {
     },
     /// A draw certificate (of a no-win) was written.
     Draw { path: PathBuf, stats: DrawStats },
+    /// A threat-space certificate (of a no-threat-win) was written.
+    Threats { path: PathBuf, stats: ThreatStats },
     /// No certificate for a no-win of this game (not a whole game): not a
     /// failure, as with no certificate for an `unknown`.
     Refused { path: PathBuf, reason: String },
@@ -58,6 +62,17 @@ impl ProofInfo {
                 "variant_references": stats.variants,
                 "prover_calls": stats.prover_calls,
                 "guided_replies": stats.guided,
+            }),
+            ProofInfo::Threats { path, stats } => serde_json::json!({
+                "path": path.display().to_string(),
+                "lines": stats.lines,
+                "bytes": stats.bytes,
+                "nodes": stats.nodes,
+                "attacker_moves": stats.answered,
+                "by_default": stats.by_default,
+                "no_threat_moves": stats.no_threat,
+                "prover_calls": stats.prover_calls,
+                "prover_nodes": stats.prover_nodes,
             }),
             ProofInfo::Refused { path, reason } => serde_json::json!({
                 "path": path.display().to_string(),
@@ -92,6 +107,17 @@ impl ProofInfo {
                 stats.reused,
                 stats.static_leaves,
                 stats.variants
+            ),
+            ProofInfo::Threats { path, stats } => format!(
+                "threat-space certificate: {} ({} lines, {} bytes; {} nodes, {} attacker moves answered, {} of them by a default, {} moves of the space threatening nothing; {} prover calls)\n",
+                path.display(),
+                stats.lines,
+                stats.bytes,
+                stats.nodes,
+                stats.answered,
+                stats.by_default,
+                stats.no_threat,
+                stats.prover_calls
             ),
             ProofInfo::Refused { path, reason } => format!(
                 "proof certificate: none written to {}: {reason}\n",
@@ -197,6 +223,51 @@ pub fn write_draw_proof(
     }
 }
 
+/// Writes the threat-space certificate of a no-threat-win to `path`;
+/// like [`write_proof`], never an error that ends the run. The writer
+/// asks `vct` (PNS in the threat space) with the limit the no-threat-win
+/// holds for, whatever prover answered: its calls are small searches
+/// below the root, which PNS settles quickly.
+pub fn write_threat_proof(
+    path: &Path,
+    force: bool,
+    p: &Position,
+    s: &Solved,
+    limits: &Limits,
+) -> ProofInfo {
+    let not_written = |reason: String| ProofInfo::NotWritten {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let cert = match threat_certificate(p, s.outcome.threat_limit, limits) {
+        Ok(cert) => cert,
+        Err(e) => return not_written(e),
+    };
+    match output::write(path, &cert.to_text(), force) {
+        Ok(()) => ProofInfo::Threats {
+            path: path.to_path_buf(),
+            stats: *cert.stats(),
+        },
+        Err(e) => not_written(e),
+    }
+}
+
+/// The threat-space certificate of a no-threat-win of `p` for threats of
+/// at most `threat_limit` fours, as [`write_threat_proof`] writes it; why
+/// not, as text.
+pub fn threat_certificate(
+    p: &Position,
+    threat_limit: Option<u32>,
+    limits: &Limits,
+) -> Result<kinrow_prover::certificate::threats::ThreatCertificate, String> {
+    let problem = Problem::from(p);
+    let limit = ThreatLimit::from_fours(threat_limit);
+    let mut vct = Vct::prover_within(PnsConfig::default(), limit);
+    write_threat_certificate(&problem, limit, &mut vct, limits, &ThreatOptions::default())
+        .map(|cert| cert.with_name(&p.name))
+        .map_err(|e| e.to_string())
+}
+
 /// Whether `text` starts like a certificate (after a byte-order mark,
 /// blank lines and comments): a position file given as the proof, as with
 /// swapped arguments, is bad input rather than an invalid proof.
@@ -248,6 +319,10 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
                 let (verdict, scope) = match report.proves {
                     Proves::Win => (Verdict::Win, claims::win_scope(p).1),
                     Proves::NoWin => (Verdict::NoWin, claims::no_win_scope(p).1),
+                    Proves::NoThreatWin { threat_limit } => (
+                        Verdict::NoThreatWin,
+                        claims::threat_space_scope(p, threat_limit).1,
+                    ),
                 };
                 output::print(&format!(
                     "proves: {}\ngame: {}\nholds for: {scope}\n",
@@ -265,11 +340,14 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
 }
 
 /// Whether the certificate's header names the position `name` (`[name]`
-/// before its tree).
+/// before its body: `tree`, `draw` or `threats ...`).
 fn proof_names(proof: &str, name: &str) -> bool {
     proof
         .lines()
-        .take_while(|l| l.trim() != "tree")
+        .take_while(|l| {
+            let l = l.trim();
+            l != "tree" && l != "draw" && !l.starts_with("threats ")
+        })
         .any(|l| l.trim() == format!("[{name}]"))
 }
 

@@ -1,6 +1,6 @@
 //! `kinrow solve`: answer every position of the given files.
 
-use super::check::{write_draw_proof, write_proof, ProofInfo};
+use super::check::{write_draw_proof, write_proof, write_threat_proof, ProofInfo};
 use super::{defences, skipped_line, solve_keeping, Solved};
 use crate::claims::{self, Claim, HoldsFor};
 use crate::cli::SolveArgs;
@@ -138,20 +138,27 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
                 let proof = match &proof_paths {
                     Some(paths)
                         if solved.outcome.verdict == Verdict::Win
-                            || (solved.outcome.verdict == Verdict::NoWin
-                                && !args.no_draw_proof) =>
+                            || (matches!(
+                                solved.outcome.verdict,
+                                Verdict::NoWin | Verdict::NoThreatWin
+                            ) && !args.no_draw_proof) =>
                     {
-                        let info = with_progress(show_progress, &format!("{label} proof"), || {
-                            if solved.outcome.verdict == Verdict::Win {
-                                write_proof(
-                                    &paths[i], args.force, &position, &solved, &limits, kept,
-                                )
-                            } else {
-                                write_draw_proof(
-                                    &paths[i], args.force, &position, &solved, &limits, kept,
-                                )
-                            }
-                        });
+                        let info =
+                            with_progress(
+                                show_progress,
+                                &format!("{label} proof"),
+                                || match solved.outcome.verdict {
+                                    Verdict::Win => write_proof(
+                                        &paths[i], args.force, &position, &solved, &limits, kept,
+                                    ),
+                                    Verdict::NoThreatWin => write_threat_proof(
+                                        &paths[i], args.force, &position, &solved, &limits,
+                                    ),
+                                    _ => write_draw_proof(
+                                        &paths[i], args.force, &position, &solved, &limits, kept,
+                                    ),
+                                },
+                            );
                         if let ProofInfo::NotWritten { path, reason } = &info {
                             failed = true;
                             eprintln!(

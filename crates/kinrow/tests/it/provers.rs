@@ -135,3 +135,58 @@ fn a_threat_limit_is_stated_in_the_no_threat_win() {
     assert!(stderr(&out).contains("threat-limit"), "{}", stderr(&out));
     assert!(stderr(&out).contains(":13:"), "{}", stderr(&out));
 }
+
+/// `solve --proof` writes the threat-space certificate of a
+/// no-threat-win (listed under `proof` in the JSON), `check` accepts it and
+/// prints the no-threat-win it proves, within the same threat limit, and
+/// refuses it for another limit; `--no-draw-proof` writes none. Fails if
+/// solve writes no certificate for a no-threat-win (shown: the verdict
+/// left out of the ones that get one).
+#[test]
+fn a_no_threat_win_gets_a_certificate_that_checks() {
+    let file = root().join("positions/bench/nowin-5.pos");
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("nowin.proof");
+    let solve = |extra: &[&str]| {
+        kinrow()
+            .args(["solve", "--json", "--threads", "1", "--prover", "vct"])
+            .args(["--threat-limit", "2"])
+            .args(extra)
+            .arg(&file)
+            .arg("--proof")
+            .arg(&proof)
+            .output()
+            .unwrap()
+    };
+    let out = solve(&["--no-draw-proof"]);
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(!proof.exists(), "--no-draw-proof writes no certificate");
+    let out = solve(&[]);
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["result"], "no-threat-win");
+    let listed = &v["proof"];
+    assert!(
+        listed["path"].as_str().unwrap().ends_with("nowin.proof"),
+        "{v}"
+    );
+    assert!(listed["bytes"].as_u64().unwrap() > 0, "{v}");
+    assert!(listed["attacker_moves"].is_u64(), "{v}");
+    let check = |limit: &str| {
+        kinrow()
+            .args(["check", "--threat-limit", limit])
+            .arg(&file)
+            .arg(&proof)
+            .output()
+            .unwrap()
+    };
+    let out = check("2");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("proof valid: "), "{text}");
+    assert!(text.contains("proves: no-threat-win for"), "{text}");
+    assert!(text.contains("by at most 2 fours"), "{text}");
+    let out = check("1");
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("threats 2"), "{}", stdout(&out));
+}

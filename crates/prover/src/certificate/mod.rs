@@ -44,6 +44,7 @@
 //! ```
 
 pub mod draw;
+pub mod threats;
 
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Verdict};
 use crate::prover::Prover;
