@@ -42,9 +42,9 @@ mod order;
 mod text;
 
 use super::MAGIC;
-use crate::node::NodeRules;
 use crate::outcome::{Limits, Problem, ProblemError, Progress, Verdict};
 use crate::prover::Prover;
+use crate::rules::NodeRules;
 use crate::space::ThreatLimit;
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use ahash::AHashMap;
