@@ -135,12 +135,15 @@ impl Space {
     /// itself; but for the threat space without a limit, first threats of
     /// at most [`FIRST_LIMIT`] fours, then of any length. Most threat
     /// sequences of real games are proved in the narrow space, whose
-    /// search is a part of the wide one's (16% fewer nodes on quintet's 74
-    /// proven cases), and it is exhausted at a fraction of the wide
-    /// one's cost, so a search that runs out of budget in the wide space
-    /// still has the narrow one's definite answer
-    /// ([`Space::answer_of_phases`]). A win of the narrow space is a win,
-    /// and one of the wide space too.
+    /// search is a part of the wide one's (9% fewer nodes on the proofs of
+    /// quintet's cases without their limits), and it is exhausted at a
+    /// fraction of the wide one's cost, so a search that runs out of
+    /// budget in the wide space still has the narrow one's definite
+    /// answer ([`Space::answer_of_phases`]); a full wide disproof costs
+    /// 38% more (docs/figures.md). A win of the narrow space is a win,
+    /// and one of the wide space too. Under `attack fours` outside renju
+    /// the narrow space is the wide one (a four is a threat whatever the
+    /// limit, and no other move is tried), so its no-win is the game's.
     #[must_use]
     pub fn phases(self) -> Vec<Space> {
         match self {
