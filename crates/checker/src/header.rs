@@ -24,6 +24,40 @@ fn malformed(line: usize, detail: impl Into<String>) -> Flaw {
     Flaw::new(FlawKind::Malformed, Some(line), detail)
 }
 
+/// The node lines of a strategy (draw or threat-space certificate), from
+/// line index `start` up to the `end` line: each numbered in order, what
+/// follows its number read by `body` with the line's number.
+pub(crate) fn read_numbered<T>(
+    text: &str,
+    start: usize,
+    mut body: impl FnMut(usize, &str) -> Result<T, Flaw>,
+) -> Result<Vec<T>, Flaw> {
+    let mut out: Vec<T> = Vec::new();
+    for (i, raw) in text.lines().enumerate().skip(start) {
+        let no = i + 1;
+        let content = strip_comment(raw).trim();
+        if content.is_empty() {
+            continue;
+        }
+        if content == "end" {
+            return Ok(out);
+        }
+        let (id, rest) = content.split_once(' ').unwrap_or((content, ""));
+        if id.parse::<usize>().ok() != Some(out.len()) {
+            return Err(malformed(
+                no,
+                format!("expected node {} (nodes are numbered in order)", out.len()),
+            ));
+        }
+        out.push(body(no, rest.trim())?);
+    }
+    Err(Flaw::new(
+        FlawKind::Truncated,
+        None,
+        "the file ends before its `end` line",
+    ))
+}
+
 /// The header fields as read so far.
 #[derive(Default)]
 struct Fields {

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use crate::header::strip_comment;
+use crate::header::read_numbered;
 use crate::tree::parse_point;
 use crate::{Flaw, FlawKind, Point};
 
@@ -48,33 +48,12 @@ pub(super) fn malformed(no: usize, detail: impl Into<String>) -> Flaw {
 
 /// Reads the node lines, from line index `start` up to `end`.
 pub(super) fn read_nodes(text: &str, start: usize) -> Result<Vec<NodeLine>, Flaw> {
-    let mut out: Vec<NodeLine> = Vec::new();
-    for (i, raw) in text.lines().enumerate().skip(start) {
-        let no = i + 1;
-        let content = strip_comment(raw).trim();
-        if content.is_empty() {
-            continue;
-        }
-        if content == "end" {
-            return Ok(out);
-        }
-        let (id, rest) = content.split_once(' ').unwrap_or((content, ""));
-        if id.parse::<usize>().ok() != Some(out.len()) {
-            return Err(malformed(
-                no,
-                format!("expected node {} (nodes are numbered in order)", out.len()),
-            ));
-        }
-        out.push(NodeLine {
+    read_numbered(text, start, |no, rest| {
+        Ok(NodeLine {
             no,
-            entries: Rc::new(read_entries(rest.trim(), no)?),
-        });
-    }
-    Err(Flaw::new(
-        FlawKind::Truncated,
-        None,
-        "the file ends before its `end` line",
-    ))
+            entries: Rc::new(read_entries(rest, no)?),
+        })
+    })
 }
 
 /// `-` (no entry) or `MOVE REPLY NEXT, ...`.
