@@ -131,6 +131,28 @@ impl ProofInfo {
     }
 }
 
+/// Why no certificate was written to `path`.
+fn not_written(path: &Path, reason: String) -> ProofInfo {
+    ProofInfo::NotWritten {
+        path: path.to_path_buf(),
+        reason,
+    }
+}
+
+/// Writes a certificate's `text` to `path`: `written`'s record of it, or
+/// why the file system refused.
+fn write_text(
+    path: &Path,
+    force: bool,
+    text: &str,
+    written: impl FnOnce(PathBuf) -> ProofInfo,
+) -> ProofInfo {
+    match output::write(path, text, force) {
+        Ok(()) => written(path.to_path_buf()),
+        Err(e) => not_written(path, e),
+    }
+}
+
 /// Writes the certificate of a won position to `path`; what went wrong
 /// otherwise (the writer's budget, the file system), never an error that
 /// ends the run. `kept`: the prover that proved the win, its table kept
@@ -143,20 +165,12 @@ pub fn write_proof(
     limits: &Limits,
     kept: Option<Box<dyn Prover + Send>>,
 ) -> ProofInfo {
-    let not_written = |reason: String| ProofInfo::NotWritten {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let cert = match win_certificate(p, s, limits, kept) {
-        Ok(cert) => cert,
-        Err(e) => return not_written(e),
-    };
-    match output::write(path, &cert.to_text(), force) {
-        Ok(()) => ProofInfo::Written {
-            path: path.to_path_buf(),
+    match win_certificate(p, s, limits, kept) {
+        Ok(cert) => write_text(path, force, &cert.to_text(), |path| ProofInfo::Written {
+            path,
             stats: *cert.stats(),
-        },
-        Err(e) => not_written(e),
+        }),
+        Err(e) => not_written(path, e),
     }
 }
 
@@ -189,10 +203,6 @@ pub fn write_draw_proof(
     limits: &Limits,
     kept: Option<Box<dyn Prover + Send>>,
 ) -> ProofInfo {
-    let not_written = |reason: String| ProofInfo::NotWritten {
-        path: path.to_path_buf(),
-        reason,
-    };
     let problem = Problem::from(p);
     if let Err(e) = whole_game(&problem) {
         return ProofInfo::Refused {
@@ -210,16 +220,15 @@ pub fn write_draw_proof(
         .filter(|_| s.prover == pns)
         .unwrap_or_else(|| pns.build(&problem, &Build::default()));
     let options = DrawOptions::default();
-    let cert = match write_draw_certificate(&problem, prover.as_mut(), limits, &options) {
-        Ok(cert) => cert.with_name(&p.name),
-        Err(e) => return not_written(e.to_string()),
-    };
-    match output::write(path, &cert.to_text(), force) {
-        Ok(()) => ProofInfo::Draw {
-            path: path.to_path_buf(),
-            stats: *cert.stats(),
-        },
-        Err(e) => not_written(e),
+    match write_draw_certificate(&problem, prover.as_mut(), limits, &options) {
+        Ok(cert) => {
+            let cert = cert.with_name(&p.name);
+            write_text(path, force, &cert.to_text(), |path| ProofInfo::Draw {
+                path,
+                stats: *cert.stats(),
+            })
+        }
+        Err(e) => not_written(path, e.to_string()),
     }
 }
 
@@ -235,20 +244,12 @@ pub fn write_threat_proof(
     s: &Solved,
     limits: &Limits,
 ) -> ProofInfo {
-    let not_written = |reason: String| ProofInfo::NotWritten {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let cert = match threat_certificate(p, s.outcome.threat_limit, limits) {
-        Ok(cert) => cert,
-        Err(e) => return not_written(e),
-    };
-    match output::write(path, &cert.to_text(), force) {
-        Ok(()) => ProofInfo::Threats {
-            path: path.to_path_buf(),
+    match threat_certificate(p, s.outcome.threat_limit, limits) {
+        Ok(cert) => write_text(path, force, &cert.to_text(), |path| ProofInfo::Threats {
+            path,
             stats: *cert.stats(),
-        },
-        Err(e) => not_written(e),
+        }),
+        Err(e) => not_written(path, e),
     }
 }
 
