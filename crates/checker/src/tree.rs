@@ -389,9 +389,10 @@ pub(crate) fn grid_of(setup: &PlainPosition) -> Result<Grid, Flaw> {
     Ok(grid)
 }
 
-/// Checks the tree of `text`, which starts at line index `start`, for the
-/// position `setup`.
-pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<CheckReport, Flaw> {
+/// [`grid_of`], where under renju x has no overline either (the game
+/// would be over): the position a strategy of wins or of threats is
+/// played from.
+pub(crate) fn grid_in_play(setup: &PlainPosition) -> Result<Grid, Flaw> {
     let grid = grid_of(setup)?;
     if grid.renju && renju::has_overline(&grid) {
         return Err(Flaw::new(
@@ -400,6 +401,13 @@ pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<Ch
             "x has an overline, a forbidden move under renju: the game is over",
         ));
     }
+    Ok(grid)
+}
+
+/// Checks the tree of `text`, which starts at line index `start`, for the
+/// position `setup`.
+pub(crate) fn walk(setup: &PlainPosition, text: &str, start: usize) -> Result<CheckReport, Flaw> {
+    let grid = grid_in_play(setup)?;
     let lines = read_lines(text, start)?;
     if lines.is_empty() {
         return Err(Flaw::new(

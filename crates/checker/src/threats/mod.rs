@@ -81,8 +81,7 @@ mod tests;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::renju;
-use crate::tree::{grid_of, stone};
+use crate::tree::{grid_in_play, stone};
 use crate::{CheckReport, Flaw, FlawKind, PlainPosition, Point, Proves};
 use kinrow_board::Candidates;
 use read::{malformed, read_nodes, Entry, Next, NodeLine, Reply};
@@ -455,14 +454,7 @@ fn walk_within(
     start: usize,
     max_kept: usize,
 ) -> Result<CheckReport, Flaw> {
-    let grid = grid_of(setup)?;
-    if grid.renju && renju::has_overline(&grid) {
-        return Err(Flaw::new(
-            FlawKind::BadPosition,
-            None,
-            "x has an overline, a forbidden move under renju: the game is over",
-        ));
-    }
+    let grid = grid_in_play(setup)?;
     let nodes = read_nodes(text, start)?;
     let Some(first) = nodes.first().map(|n| n.no) else {
         return Err(Flaw::new(
