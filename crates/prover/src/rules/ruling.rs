@@ -129,6 +129,10 @@ pub(crate) fn attacker_node(
             let kept = extras
                 .space
                 .counter_cut(last_plies, board, m, at.0, threats);
+            let kept =
+                extras
+                    .space
+                    .threats_only((rules, last_plies), board, (kept, taken), at.0, threats);
             (OrNode::Moves(kept), taken)
         }
         other => (other, taken),

@@ -309,6 +309,27 @@ impl Space {
         }
     }
 
+    /// The attacker's `moves` at its node, taken at `width`, cut to its
+    /// threats in the threat space ([`threats::threats_only`]); all of
+    /// them in the game.
+    #[inline]
+    pub(crate) fn threats_only(
+        self,
+        (rules, last_plies): (&NodeRules, &LastPlies),
+        board: &SearchBoard,
+        (moves, width): (Bitboard, Width),
+        depth: u32,
+        vcf: &mut VcfSearcher,
+    ) -> Bitboard {
+        match self {
+            Space::Threats(limit) if last_plies.is_on() => {
+                let plies = threats::threat_plies(threats::children_wide(false, width), limit);
+                threats::threats_only(rules, board, moves, depth, plies, vcf)
+            }
+            _ => moves,
+        }
+    }
+
     /// The threat space's defender's node ([`threats::defender_node`]),
     /// or `None` in the game, whose defender's node is the rules' with
     /// reduction 6.

@@ -274,6 +274,67 @@ impl VcfSearcher {
         !board.fours_without_win(player, &cands).is_empty()
     }
 
+    /// The moves of `moves` (of the side to move at `board`) that may
+    /// threaten within `plies`: were the other side to pass after the
+    /// move, the side would win by fours within `plies`. A move is left
+    /// out only when the search, not cut short, finds no such VCF and
+    /// `needs_threat`, asked of the position after the move, says that a
+    /// threat was needed there. The VCF exists exactly when
+    /// [`VcfSearcher::defender_zone`] at that position, with as many
+    /// plies, finds one (that search asks for a shortest, this one for
+    /// any). The frame of the last [`VcfSearcher::set_frame`] must be
+    /// `board`'s.
+    pub(crate) fn threatening(
+        &mut self,
+        board: &SearchBoard,
+        moves: Bitboard,
+        plies: u32,
+        mut needs_threat: impl FnMut(&SearchBoard) -> bool,
+    ) -> Bitboard {
+        let attacker = board.to_move();
+        self.scratch
+            .get_or_insert_with(|| board.clone())
+            .clone_from(board);
+        let mut kept = Bitboard::EMPTY;
+        for m in moves.iter().map(Cell::from_index) {
+            self.scratch_mut().play(m);
+            let out = !self.threatens(attacker, m, plies) && needs_threat(self.scratch_mut());
+            self.scratch_mut().undo(m);
+            if !out {
+                kept.insert(m.index());
+            }
+        }
+        self.cut_short = false;
+        kept
+    }
+
+    /// [`VcfSearcher::threatening`] for one move `m` of `attacker`, just
+    /// played on the scratch board: whether a VCF within `plies` follows a
+    /// pass, or the search was cut short. The search keys the position
+    /// after `m` in the frame of the position before it; the frame key
+    /// is that position's again on return.
+    fn threatens(&mut self, attacker: Player, m: Cell, plies: u32) -> bool {
+        self.cut_short = false;
+        if plies < 3 || !self.has_four(self.scratch.as_ref().expect("set"), attacker) {
+            return false;
+        }
+        if let Some(symmetries) = &self.symmetries {
+            self.frame_key.0 ^= symmetries.stone_key(attacker, m, self.frame);
+        }
+        self.scratch_mut().set_to_move(attacker);
+        let found = self.search(plies, false, false).is_some();
+        self.scratch_mut().set_to_move(attacker.other());
+        if let Some(symmetries) = &self.symmetries {
+            self.frame_key.0 ^= symmetries.stone_key(attacker, m, self.frame);
+        }
+        found || self.cut_short
+    }
+
+    /// The scratch board, once set.
+    fn scratch_mut(&mut self) -> &mut SearchBoard {
+        self.scratch.as_mut().expect("the scratch board is set")
+    }
+
     /// At the defender's turn with `depth` plies left, its own move
     /// included, when neither side has a winning cell among the
     /// candidates: the zone of a shortest VCF the attacker would have if
