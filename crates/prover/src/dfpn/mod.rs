@@ -95,7 +95,7 @@ use crate::kit::symmetry::Symmetries;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::prover::Prover;
 use crate::rules::{bracket, NodeRules, Passes, UNLIMITED};
-use crate::space::{Search, Space};
+use crate::space::Space;
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, SearchBoard};
 use search::zones::ZoneStore;
@@ -187,6 +187,14 @@ pub struct DfpnConfig {
     /// df-pn searches on in a full table until another budget stops it.
     pub stop_when_full: bool,
 }
+
+/// df-pn's name in reports and on the command line, searching the whole
+/// game ([`Space::Game`]).
+pub const NAME: &str = "dfpn";
+
+/// df-pn's name in the threat space ([`Space::Threats`]): the prover
+/// [`crate::Vct`] builds.
+pub const THREATS_NAME: &str = "vct-dfpn";
 
 /// The default [`DfpnConfig::lazy_batch`]: PNS's first batch.
 pub const LAZY_BATCH: usize = 8;
@@ -282,7 +290,10 @@ impl Prover for Dfpn {
     /// `vct-dfpn` in the threat space, so that no report names the wrong
     /// one.
     fn name(&self) -> &'static str {
-        self.config.space.prover_name(Search::Dfpn)
+        match self.config.space {
+            Space::Game => NAME,
+            Space::Threats(_) => THREATS_NAME,
+        }
     }
 
     /// Renju is searched by the two games of passes
