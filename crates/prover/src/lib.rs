@@ -48,6 +48,9 @@ pub mod value;
 pub mod vcf;
 pub mod vct;
 
+#[cfg(test)]
+mod declared_extras;
+
 pub use andor::{AndOr, AndOrConfig};
 pub use auto::Auto;
 pub use budget::{Budget, SharedBudget};

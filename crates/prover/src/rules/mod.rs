@@ -13,7 +13,9 @@
 //!   horizon, argued once, for AND-OR, PNS and df-pn.
 //! - `ruling`: the one node evaluation PNS and df-pn call, the node rules
 //!   and the extras each prover declares (completion cutoff, reduction 6,
-//!   VCF shortcut, threat space), with a test that the declarations agree.
+//!   VCF shortcut, threat space); the test that the declarations agree
+//!   sits with the searches that declare them (`declared_extras.rs` of
+//!   `kinrow-prover`).
 //! - `line_end`: the end of a principal variation below a node the rules
 //!   prove without a search.
 //! - `passes`: [`Passes`], the two games without a pass node that

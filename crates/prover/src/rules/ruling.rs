@@ -5,8 +5,8 @@
 //! call [`evaluate`] (the proof-number searches through [`ruling`]) for
 //! every node they evaluate, each with its declaration beside the reason
 //! for what it leaves out, so that "the same game" is one function and a
-//! test (`declared_extras_agree_with_the_full_ones` below), not a comment
-//! to trust.
+//! test (`declared_extras_agree_with_the_full_ones`, beside the searches
+//! that declare them, in `declared_extras.rs`), not a comment to trust.
 //!
 //! The chain, in order: the completion cutoff ([`hopeless`]), the node
 //! rules, the five-ply cut of the attacker's moves and the last-plies
@@ -443,21 +443,7 @@ pub(super) fn evaluate_attacker(
 mod tests {
     use super::*;
     use crate::kit::depth::UNLIMITED;
-    use crate::vcf::DEFAULT_VCF_SLOTS;
     use kinrow_board::{Attack, Board, Candidates, Cell, Game, Rule};
-
-    /// The extras each prover declares, by name.
-    fn declared() -> Vec<(&'static str, Extras)> {
-        vec![
-            ("pns", crate::pns::PNS_EXTRAS),
-            ("and-or", crate::andor::ANDOR_EXTRAS),
-            ("dfpn", crate::dfpn::extras(false, Space::Game)),
-            (
-                "dfpn (renju, for wins)",
-                crate::dfpn::extras(true, Space::Game),
-            ),
-        ]
-    }
 
     /// A random position of `moves` stones on `game` with no line yet.
     /// A reproducible stream of pseudo-random numbers from `seed`.
@@ -484,65 +470,6 @@ mod tests {
             b.play(cell);
         }
         b
-    }
-
-    #[test]
-    fn declared_extras_agree_with_the_full_ones() {
-        let mut next = numbers(27);
-        let mut both_settled = 0;
-        for round in 0..600 {
-            let (side, k) = [(7, 4), (7, 5), (9, 5), (6, 4)][round % 4];
-            let rule = [Rule::Freestyle, Rule::Exact][round / 4 % 2];
-            let game = Game::new(side, side, k, rule).unwrap();
-            let board = random_board(game, 4 + next() % 14, &mut next);
-            let candidates = [Candidates::All, Candidates::Near(1)][round / 8 % 2];
-            let rules = NodeRules::new(candidates, Attack::Any);
-            let last_plies = LastPlies::new(board.game(), &rules);
-            let depth = [3, 5, 7, 9, UNLIMITED][next() as usize % 5];
-            let and = next().is_multiple_of(2);
-            let mut threats = VcfSearcher::new(candidates, DEFAULT_VCF_SLOTS);
-            let full = ruling(
-                &rules,
-                &last_plies,
-                Extras::FULL,
-                &board,
-                and,
-                (depth, None),
-                false,
-                Some(&mut threats),
-            );
-            for (name, extras) in declared() {
-                let mine = ruling(
-                    &rules,
-                    &last_plies,
-                    extras,
-                    &board,
-                    and,
-                    (depth, None),
-                    false,
-                    Some(&mut threats),
-                );
-                if let (Ruling::Settled(a), Ruling::Settled(b)) = (full, mine) {
-                    both_settled += 1;
-                    assert_eq!(
-                        a.is_proved(),
-                        b.is_proved(),
-                        "{name} and the full evaluation disagree at {:?} (and: {and}, depth {depth})",
-                        board.board()
-                    );
-                }
-                // Where the full evaluation leaves moves, a prover with
-                // fewer extras leaves some too or settles the node the
-                // same way; never fewer moves than the full one keeps.
-                if let (Ruling::Open(all), Ruling::Open(some)) = (full, mine) {
-                    assert!(
-                        all.and_not(&some).is_empty(),
-                        "{name} cut a move the full evaluation keeps"
-                    );
-                }
-            }
-        }
-        assert!(both_settled > 100, "too few nodes settled: {both_settled}");
     }
 
     /// df-pn's revisits ask the rules without reduction 7
