@@ -68,7 +68,7 @@ impl From<&Position> for Problem {
 ///   ([`Stats::vcf_nodes`]) together, all threads of one search together;
 /// - `time`: wall-clock time from the start of [`Prover::prove`];
 /// - `memory`: the bytes of the search's tables and arenas, all threads
-///   together; unset, [`crate::default_memory`] ([`Limits::memory_budget`]).
+///   together; unset, the prover crate's default (`kinrow_prover::memory::budget`).
 ///   A prover may hold less (AND-OR's table has its own cap,
 ///   `AndOrConfig::table_bytes`), never more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,20 +78,11 @@ pub struct Limits {
     /// Wall-clock time to spend.
     pub time: Option<Duration>,
     /// Largest number of bytes of search memory (tables, arenas); unset,
-    /// [`crate::default_memory`].
+    /// the prover crate's default (`kinrow_prover::memory::budget`).
     pub memory: Option<u64>,
 }
 
 impl Limits {
-    /// The bytes of search memory these limits allow: [`Limits::memory`],
-    /// or where it is unset [`crate::default_memory`] (half the memory
-    /// available, at most 8 GiB): the one meaning of an unset memory
-    /// budget, which every prover reads from here.
-    #[must_use]
-    pub fn memory_budget(&self) -> u64 {
-        self.memory.unwrap_or_else(crate::default_memory)
-    }
-
     /// What is left of these limits after `elapsed` time and `nodes_used`
     /// nodes (memory is per call, kept whole), or `None` when the time or
     /// the nodes have run out: the budget of a run that calls a prover
@@ -501,18 +492,6 @@ pub enum ProblemError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// An unset memory budget means one thing for every prover: the
-    /// default budget; a set one is itself.
-    #[test]
-    fn an_unset_memory_budget_is_the_default_one() {
-        assert_eq!(Limits::default().memory_budget(), crate::default_memory());
-        let set = Limits {
-            memory: Some(12345),
-            ..Limits::default()
-        };
-        assert_eq!(set.memory_budget(), 12345);
-    }
 
     #[test]
     fn stats_of_threads_add_up_but_their_time_overlaps() {

@@ -136,7 +136,7 @@ pub(crate) const fn extras(vcf: bool, space: Space) -> Extras {
 pub struct DfpnConfig {
     /// The most bytes the transposition table may hold (the search's
     /// memory; the table grows into them as it fills); the memory budget
-    /// ([`Limits::memory_budget`]) lowers it. `u64::MAX`, the default: as
+    /// ([`crate::memory::budget`]) lowers it. `u64::MAX`, the default: as
     /// many as the memory budget allows.
     pub table_bytes: u64,
     /// ε of the 1+ε trick, in hundredths: the most-proving child may grow
@@ -355,8 +355,7 @@ impl Dfpn {
         // The memory budget (`--memory`, or unset its one default: half
         // the machine's memory), as PNS's arena has it; the table grows
         // into it as it fills.
-        let bytes = limits
-            .memory_budget()
+        let bytes = crate::memory::budget(limits)
             .saturating_sub(vcf_bytes)
             .min(self.config.table_bytes);
         if threads > 1 {

@@ -326,7 +326,7 @@ impl Pns {
         let board = &SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
-        let memory = limits.memory_budget();
+        let memory = crate::memory::budget(limits);
         let mut search = PnsSearch::new(
             board,
             depth,
