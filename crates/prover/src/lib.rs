@@ -40,6 +40,7 @@ pub mod kit;
 pub mod memory;
 pub mod outcome;
 pub mod pns;
+pub mod progress;
 pub mod prover;
 pub mod registry;
 pub mod rules;
@@ -58,11 +59,9 @@ pub use db_search::DbSearch;
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
 pub use memory::{cores, default_memory};
-pub use outcome::{
-    observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Stats,
-    Verdict,
-};
+pub use outcome::{Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Stats, Verdict};
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
+pub use progress::{observe, Progress};
 pub use prover::{Prover, Settled};
 pub use rules::dominance::Dominance;
 pub use rules::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};

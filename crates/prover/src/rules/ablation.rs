@@ -1,11 +1,11 @@
 //! The node rules with switches for the seven reductions of [`NodeRules`],
 //! so tests can check that each reduction leaves every verdict unchanged
-//! (the AND-OR prover takes them in [`AndOrConfig`](crate::AndOrConfig)).
+//! (the AND-OR prover takes them in `kinrow_prover::AndOrConfig`).
 //!
 //! The numbers 1 to 7 below are the reductions' numbers everywhere: the
 //! table of `docs/architecture.md` (section "Reductions") lists each with
 //! where it is argued and which prover applies it. The value searches keep
-//! reductions of their own, V1 to V4 ([`crate::value`]).
+//! reductions of their own, V1 to V4 (`kinrow_prover::value`).
 //!
 //! With every reduction on (the default) [`SwitchableRules`] calls
 //! [`NodeRules`] itself. With some switched off it applies each enabled

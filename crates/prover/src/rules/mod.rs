@@ -28,7 +28,7 @@
 //!   the zones of the rules' no-wins and how they combine, argued there.
 //!
 //! The value searches keep score-preserving reductions of their own (see
-//! [`crate::value`]).
+//! `kinrow_prover::value`).
 //!
 //! Depths count plies still allowed, the current ply included: at the
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.

@@ -1,7 +1,7 @@
 //! The attacker's threat space: the game `vct`, `vct-dfpn` and `vct-db`
 //! search, written once. PNS and df-pn are given it as their
 //! [`Space`](super::Space) and ask it at each step; the provers that
-//! search it are built in [`crate::vct`].
+//! search it are built in `kinrow_prover::vct`.
 //!
 //! - **The attacker's moves** ([`threat_moves`], [`attacker_moves`]): its
 //!   fours and, with five plies or more left, its threes; at a *widened*
