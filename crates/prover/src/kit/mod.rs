@@ -14,14 +14,14 @@
 //! canonical key to an arena node and grows with the arena, df-pn's is a
 //! fixed-size table of numbers with replacement; they share no code.
 
-pub(crate) mod cursor;
+pub mod cursor;
 pub mod depth;
-pub(crate) mod first_plies;
+pub mod first_plies;
 mod proof_number;
 pub mod reply_order;
-pub(crate) mod shape;
-pub(crate) mod symmetry;
-pub(crate) mod windows;
+pub mod shape;
+pub mod symmetry;
+pub mod windows;
 
-pub(crate) use proof_number::Numbers;
+pub use proof_number::Numbers;
 pub use proof_number::ProofNumber;

@@ -80,7 +80,7 @@ impl Default for Reductions {
 
 /// [`NodeRules`] with reductions switched on or off.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SwitchableRules {
+pub struct SwitchableRules {
     pub node: NodeRules,
     pub reductions: Reductions,
     /// Every reduction is on: [`NodeRules`] decides.
@@ -228,7 +228,7 @@ impl SwitchableRules {
     /// last-plies shortcuts, which the VCF shortcut needs, are off
     /// ([`LastPlies::OFF`]), and the completion cutoff is left out with
     /// them, which costs work, never a verdict.
-    pub(crate) fn evaluate(
+    pub fn evaluate(
         &self,
         (last_plies, extras): (&LastPlies, Extras),
         board: &SearchBoard,

@@ -32,7 +32,7 @@ use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 /// What the evaluation says of a node, as the proof-number searches read
 /// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ruling {
+pub enum Ruling {
     /// Settled without a search: proved (with its proof length) or
     /// disproved.
     Settled(Numbers),
@@ -44,7 +44,7 @@ pub(crate) enum Ruling {
 /// AND-OR also reads (the winning move, whether a no-win is the
 /// horizon's, the plies within which the replies left out lose).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Evaluation {
+pub enum Evaluation {
     /// The attacker wins within `plies` plies from this node; at the
     /// attacker's node `best` is a move that does.
     Won { plies: u32, best: Option<Cell> },
@@ -69,7 +69,7 @@ pub(crate) enum Evaluation {
 /// leaves out (`PNS_EXTRAS` in `pns::search::rules`, `extras` in
 /// `dfpn`, `ANDOR_EXTRAS` in `andor::search`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Extras {
+pub struct Extras {
     /// The completion cutoff ([`hopeless`]) before the rules.
     pub completion: bool,
     /// At the defender's node, reduction 6 (and under renju's game for
@@ -97,7 +97,7 @@ pub(crate) struct Extras {
 impl Extras {
     /// Every extra of the whole game (the threat space is a restriction,
     /// not an extra of the whole game).
-    pub(crate) const FULL: Extras = Extras {
+    pub const FULL: Extras = Extras {
         completion: true,
         zone_cut: true,
         vcf_shortcut: true,
@@ -113,7 +113,7 @@ impl Extras {
 /// threat space it is `width`). `tested`: the static tests found nothing
 /// at this very position before (see [`NodeRules::attacker_node_tested`]).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn attacker_node(
+pub fn attacker_node(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -166,7 +166,7 @@ fn attacker_node_cut(
 /// ([`Space::defender_node`]; `wide`: below a widened attacker's
 /// node). The caller has set `threats`' frame and node cap for this
 /// position.
-pub(crate) fn defender_node(
+pub fn defender_node(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -252,7 +252,7 @@ fn dominated_out(
 /// with `depth` plies left, once the rules left it moves. Tried from five
 /// plies on (with three the last-plies shortcut decides), and only where
 /// the shortcuts apply (every reduction on, `k >= 2`).
-pub(crate) fn vcf_shortcut(
+pub fn vcf_shortcut(
     last_plies: &LastPlies,
     board: &SearchBoard,
     depth: u32,
@@ -279,7 +279,7 @@ fn vcf_shortcut_line(
 /// left under `rules` and `extras`: [`evaluate`] as the proof-number
 /// searches read it.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn ruling(
+pub fn ruling(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -309,7 +309,7 @@ pub(crate) fn ruling(
 /// a VCF; it is the only thing the evaluation changes.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-pub(crate) fn evaluate(
+pub fn evaluate(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,

@@ -253,7 +253,7 @@ impl Space {
     /// last-plies shortcuts are on (`last_plies`): off, the rules are the
     /// plain game's.
     #[inline]
-    pub(crate) fn attacker_moves(
+    pub fn attacker_moves(
         self,
         last_plies: &LastPlies,
         board: &SearchBoard,
@@ -273,7 +273,7 @@ impl Space {
     /// defender's own threat in the threat space
     /// ([`threats::counter_cut`]); all of them in the game.
     #[inline]
-    pub(crate) fn counter_cut(
+    pub fn counter_cut(
         self,
         last_plies: &LastPlies,
         board: &SearchBoard,
@@ -293,7 +293,7 @@ impl Space {
     /// or `None` in the game, whose defender's node is the rules' with
     /// reduction 6.
     #[inline]
-    pub(crate) fn defender_node(
+    pub fn defender_node(
         self,
         rules: &NodeRules,
         last_plies: &LastPlies,
