@@ -36,18 +36,17 @@ pub mod certificate;
 pub mod db_search;
 pub mod defence;
 pub mod dfpn;
-pub mod kit;
 pub mod memory;
-pub mod outcome;
 pub mod pns;
 pub mod progress;
 pub mod prover;
 pub mod registry;
-pub mod rules;
-pub mod space;
 pub mod value;
-pub mod vcf;
 pub mod vct;
+
+// The game a node is searched in, one crate below the searches
+// (kinrow-rules), under the names it had here.
+pub use kinrow_rules::{kit, outcome, rules, space, vcf};
 
 #[cfg(test)]
 mod declared_extras;

@@ -158,7 +158,8 @@ pub enum Exhausted {
     Time,
     /// [`Limits::memory`] (or a prover's own default memory budget).
     Memory,
-    /// The caller asked the search to stop ([`Progress::request_stop`]).
+    /// The caller asked the search to stop (`Progress::request_stop`, in
+    /// `kinrow-prover`).
     Stopped,
 }
 
