@@ -1,10 +1,17 @@
 //! The provers of kinrow: each answers "can the side to move force a win
 //! within d plies?" for a [`Problem`], within [`Limits`], as an [`Outcome`].
 //!
+//! The game a node is searched in (the question and answer, the node
+//! rules and the one evaluation, the kit, the VCF search, the threat
+//! space's game) is the crate below, `kinrow-rules`; its modules are
+//! re-exported here under the same names ([`outcome`], [`rules`], [`kit`],
+//! [`vcf`], [`space`]), and nothing there knows the searches here.
+//!
 //! - [`outcome`]: the question ([`Problem`], read from a position with
 //!   `Problem::from`), the limits and the answer.
 //! - [`prover`]: what a prover is: the [`Prover`] trait, the [`Settled`]
 //!   lookup a finished search hands on.
+//! - [`progress`]: how far a search has got ([`Progress`], [`observe`]).
 //! - [`budget`]: the node and time budgets, a part per thread and a part
 //!   the threads share ([`SharedBudget`], with the stop flag).
 //! - [`memory`]: the default memory budget ([`default_memory`]) and the
