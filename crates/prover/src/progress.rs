@@ -67,8 +67,9 @@ impl Progress {
         OBSERVED.with(|o| o.borrow().clone())
     }
 
-    /// Nodes so far, as the node budget counts them ([`Stats::nodes`],
-    /// and the VCF nodes of the provers whose node budget counts them).
+    /// Nodes so far, as the node budget counts them
+    /// ([`crate::Stats::nodes`], and the VCF nodes of the provers whose
+    /// node budget counts them).
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -87,8 +88,9 @@ impl Progress {
     }
 
     /// Asks the searches observed through this progress to stop: each ends
-    /// [`Verdict::Unknown`] with [`Exhausted::Stopped`] the next time it
-    /// reads its clock (every 1024 nodes or so), as when its time runs out.
+    /// [`crate::Verdict::Unknown`] with [`crate::Exhausted::Stopped`] the
+    /// next time it reads its clock (every 1024 nodes or so), as when its
+    /// time runs out.
     /// For a caller that lets a user interrupt a search (Ctrl-C in Python).
     /// The request stays: a search started later under the same progress
     /// stops at once.
