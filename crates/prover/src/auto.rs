@@ -48,7 +48,8 @@
 //! `vct` is the faster of the two (1.16x over the Renju puzzles), on
 //! more only df-pn spreads (docs/figures.md, "df-pn").
 
-use crate::outcome::{observe, Limits, Outcome, Problem, ProblemError, Progress, Stats, Verdict};
+use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
+use crate::progress::{observe, Progress};
 use crate::prover::Prover;
 use crate::rules::{NodeRules, UNLIMITED};
 use crate::space::ThreatLimit;

@@ -16,7 +16,8 @@
 //! [`SharedBudget::request_stop`] from any thread, stops them all at their
 //! next checkpoint.
 
-use crate::outcome::{Exhausted, Limits, Progress};
+use crate::outcome::{Exhausted, Limits};
+use crate::progress::Progress;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -321,7 +322,7 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::observe;
+    use crate::progress::observe;
 
     #[test]
     fn the_budget_names_what_ran_out_first() {

@@ -1,10 +1,17 @@
 //! The provers of kinrow: each answers "can the side to move force a win
 //! within d plies?" for a [`Problem`], within [`Limits`], as an [`Outcome`].
 //!
+//! The game a node is searched in (the question and answer, the node
+//! rules and the one evaluation, the kit, the VCF search, the threat
+//! space's game) is the crate below, `kinrow-rules`; its modules are
+//! re-exported here under the same names ([`outcome`], [`rules`], [`kit`],
+//! [`vcf`], [`space`]), and nothing there knows the searches here.
+//!
 //! - [`outcome`]: the question ([`Problem`], read from a position with
 //!   `Problem::from`), the limits and the answer.
 //! - [`prover`]: what a prover is: the [`Prover`] trait, the [`Settled`]
 //!   lookup a finished search hands on.
+//! - [`progress`]: how far a search has got ([`Progress`], [`observe`]).
 //! - [`budget`]: the node and time budgets, a part per thread and a part
 //!   the threads share ([`SharedBudget`], with the stop flag).
 //! - [`memory`]: the default memory budget ([`default_memory`]) and the
@@ -36,17 +43,20 @@ pub mod certificate;
 pub mod db_search;
 pub mod defence;
 pub mod dfpn;
-pub mod kit;
 pub mod memory;
-pub mod outcome;
 pub mod pns;
+pub mod progress;
 pub mod prover;
 pub mod registry;
-pub mod rules;
-pub mod space;
 pub mod value;
-pub mod vcf;
 pub mod vct;
+
+// The game a node is searched in, one crate below the searches
+// (kinrow-rules), under the names it had here.
+pub use kinrow_rules::{kit, outcome, rules, space, vcf};
+
+#[cfg(test)]
+mod declared_extras;
 
 pub use andor::{AndOr, AndOrConfig};
 pub use auto::Auto;
@@ -55,11 +65,9 @@ pub use db_search::DbSearch;
 pub use dfpn::{Dfpn, DfpnConfig};
 pub use kit::ProofNumber;
 pub use memory::{cores, default_memory};
-pub use outcome::{
-    observe, Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Progress, Stats,
-    Verdict,
-};
+pub use outcome::{Exhausted, Limits, Outcome, PlyNumbers, Problem, ProblemError, Stats, Verdict};
 pub use pns::{Evaluation, Init, NodeId, Pns, PnsConfig};
+pub use progress::{observe, Progress};
 pub use prover::{Prover, Settled};
 pub use rules::dominance::Dominance;
 pub use rules::{AndNode, NodeRules, OrNode, Reductions, UNLIMITED};

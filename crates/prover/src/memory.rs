@@ -1,8 +1,10 @@
 //! The machine's share of a search, decided once for every caller: the
 //! command-line runner, the brain and a library user who leaves
-//! [`crate::Limits::memory`] unset all get [`default_memory`], and every
-//! default number of threads is [`cores`].
+//! [`Limits::memory`] unset all get [`default_memory`] (every prover reads
+//! its budget from [`budget`]), and every default number of threads is
+//! [`cores`].
 
+use crate::outcome::Limits;
 use std::sync::OnceLock;
 
 const GIB: u64 = 1 << 30;
@@ -15,6 +17,15 @@ const GIB: u64 = 1 << 30;
 pub fn default_memory() -> u64 {
     static BUDGET: OnceLock<u64> = OnceLock::new();
     *BUDGET.get_or_init(|| budget_of(available_memory(&Sources::system())))
+}
+
+/// The bytes of search memory `limits` allow: [`Limits::memory`], or
+/// where it is unset [`default_memory`] (half the memory available, at
+/// most 8 GiB): the one meaning of an unset memory budget, which every
+/// prover reads from here.
+#[must_use]
+pub fn budget(limits: &Limits) -> u64 {
+    limits.memory.unwrap_or_else(default_memory)
 }
 
 /// The cores this process may use: [`std::thread::available_parallelism`],
@@ -90,6 +101,18 @@ pub fn available_memory(src: &Sources) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An unset memory budget means one thing for every prover: the
+    /// default budget; a set one is itself.
+    #[test]
+    fn an_unset_memory_budget_is_the_default_one() {
+        assert_eq!(budget(&Limits::default()), default_memory());
+        let set = Limits {
+            memory: Some(12345),
+            ..Limits::default()
+        };
+        assert_eq!(budget(&set), 12345);
+    }
 
     fn sources(meminfo: &str, v2: (&str, &str), v1: (&str, &str)) -> Sources {
         let some = |s: &str| (!s.is_empty()).then(|| s.to_string());

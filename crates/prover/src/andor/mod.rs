@@ -295,7 +295,7 @@ impl AndOr {
         let budget = Budget::new(limits);
         // The VCF table takes its share of the memory budget first (see
         // `vcf::slots_within`), the transposition table the rest.
-        let memory = limits.memory_budget();
+        let memory = crate::memory::budget(limits);
         self.threats.reset(problem.candidates, memory);
         let cap = (memory - self.threats.bytes()).min(self.config.table_bytes);
         self.table.reset(cap);

@@ -58,7 +58,8 @@
 
 use super::MAGIC;
 use crate::kit::symmetry::Symmetries;
-use crate::outcome::{Limits, Problem, ProblemError, Progress, Verdict};
+use crate::outcome::{Limits, Problem, ProblemError, Verdict};
+use crate::progress::Progress;
 use crate::prover::{Prover, Settled};
 use crate::rules::pairing::{defender_holds, hold_pairs};
 use ahash::AHashMap;

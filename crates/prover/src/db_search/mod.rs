@@ -128,7 +128,7 @@ impl Prover for DbSearch {
     }
 
     fn prove(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
-        let memory = limits.memory_budget();
+        let memory = crate::memory::budget(limits);
         self.threats.reset(problem.candidates, memory);
         self.table.clear();
         let entries = (memory.saturating_sub(self.threats.bytes()) / ENTRY_BYTES).max(1024);

@@ -95,7 +95,7 @@ use crate::kit::symmetry::Symmetries;
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::prover::Prover;
 use crate::rules::{bracket, NodeRules, Passes, UNLIMITED};
-use crate::space::{Search, Space};
+use crate::space::Space;
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, SearchBoard};
 use search::zones::ZoneStore;
@@ -136,7 +136,7 @@ pub(crate) const fn extras(vcf: bool, space: Space) -> Extras {
 pub struct DfpnConfig {
     /// The most bytes the transposition table may hold (the search's
     /// memory; the table grows into them as it fills); the memory budget
-    /// ([`Limits::memory_budget`]) lowers it. `u64::MAX`, the default: as
+    /// ([`crate::memory::budget`]) lowers it. `u64::MAX`, the default: as
     /// many as the memory budget allows.
     pub table_bytes: u64,
     /// ε of the 1+ε trick, in hundredths: the most-proving child may grow
@@ -187,6 +187,14 @@ pub struct DfpnConfig {
     /// df-pn searches on in a full table until another budget stops it.
     pub stop_when_full: bool,
 }
+
+/// df-pn's name in reports and on the command line, searching the whole
+/// game ([`Space::Game`]).
+pub const NAME: &str = "dfpn";
+
+/// df-pn's name in the threat space ([`Space::Threats`]): the prover
+/// [`crate::Vct`] builds.
+pub const THREATS_NAME: &str = "vct-dfpn";
 
 /// The default [`DfpnConfig::lazy_batch`]: PNS's first batch.
 pub const LAZY_BATCH: usize = 8;
@@ -282,7 +290,10 @@ impl Prover for Dfpn {
     /// `vct-dfpn` in the threat space, so that no report names the wrong
     /// one.
     fn name(&self) -> &'static str {
-        self.config.space.prover_name(Search::Dfpn)
+        match self.config.space {
+            Space::Game => NAME,
+            Space::Threats(_) => THREATS_NAME,
+        }
     }
 
     /// Renju is searched by the two games of passes
@@ -344,8 +355,7 @@ impl Dfpn {
         // The memory budget (`--memory`, or unset its one default: half
         // the machine's memory), as PNS's arena has it; the table grows
         // into it as it fills.
-        let bytes = limits
-            .memory_budget()
+        let bytes = crate::memory::budget(limits)
             .saturating_sub(vcf_bytes)
             .min(self.config.table_bytes);
         if threads > 1 {

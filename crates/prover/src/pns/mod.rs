@@ -79,7 +79,7 @@ use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::prover::{check_rule, Prover, Settled};
 use crate::rules::dominance::Dominance;
 use crate::rules::{bracket, NodeRules, UNLIMITED};
-use crate::space::{Search, Space};
+use crate::space::Space;
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Bitboard, SearchBoard};
 use report::Finished;
@@ -87,6 +87,14 @@ use report::Finished;
 pub(crate) use search::PNS_EXTRAS;
 use search::{PnsSearch, ATTACKER_BATCH, LAZY_BATCH};
 use std::time::Instant;
+
+/// PNS's name in reports and on the command line, searching the whole
+/// game ([`Space::Game`]).
+pub const NAME: &str = "pns";
+
+/// PNS's name in the threat space ([`Space::Threats`]): the prover
+/// [`crate::Vct`] builds.
+pub const THREATS_NAME: &str = "vct";
 
 /// How new leaves get their first numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -266,7 +274,10 @@ impl Pns {
 impl Prover for Pns {
     /// `vct` in the threat space, so that no report names the wrong one.
     fn name(&self) -> &'static str {
-        self.config.space.prover_name(Search::Pns)
+        match self.config.space {
+            Space::Game => NAME,
+            Space::Threats(_) => THREATS_NAME,
+        }
     }
 
     /// Renju is searched by the two games of passes ([`Passes`]); the
@@ -315,7 +326,7 @@ impl Pns {
         let board = &SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
-        let memory = limits.memory_budget();
+        let memory = crate::memory::budget(limits);
         let mut search = PnsSearch::new(
             board,
             depth,

@@ -281,7 +281,7 @@ impl AlphaBeta {
         if self.config.tt_bits == 0 {
             entries = 0;
         }
-        let fit = limits.memory_budget() / AlphaBetaSearch::<Cell>::entry_bytes() as u64;
+        let fit = crate::memory::budget(limits) / AlphaBetaSearch::<Cell>::entry_bytes() as u64;
         entries = entries.min(usize::try_from(fit).unwrap_or(usize::MAX));
         self.search.resize(entries);
         solve(&mut self.search, &self.config, true, problem, limits)

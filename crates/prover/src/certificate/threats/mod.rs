@@ -42,7 +42,8 @@ mod order;
 mod text;
 
 use super::MAGIC;
-use crate::outcome::{Limits, Problem, ProblemError, Progress, Verdict};
+use crate::outcome::{Limits, Problem, ProblemError, Verdict};
+use crate::progress::Progress;
 use crate::prover::Prover;
 use crate::rules::NodeRules;
 use crate::space::ThreatLimit;

@@ -19,7 +19,7 @@ use kinrow_board::{Cell, SearchBoard};
 /// The numbers `get` finds for the positions one and two plies below the
 /// root of `problem`, searched with `depth` plies left at the root and the
 /// symmetries `sym`.
-pub(crate) fn first_plies(
+pub fn first_plies(
     problem: &Problem,
     depth: u32,
     sym: &Symmetries,

@@ -109,7 +109,7 @@ const GATE: u64 = 3;
 /// provers use; the others are deliberately wrong, so that the tests can
 /// show that the comparison with exhaustive search catches a wrong test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Checks {
+pub struct Checks {
     /// Wrong: a group counts as covered when its shared cells hold two
     /// empty cells, whether or not another group uses them too.
     pub pairs_may_share: bool,
@@ -141,7 +141,7 @@ pub fn defender_holds(board: &SearchBoard, attacker: Player) -> bool {
 }
 
 /// [`defender_holds`] with the arguments `checks` allows.
-pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) -> bool {
+pub fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) -> bool {
     test(board, attacker, checks, false).is_some()
 }
 
@@ -155,7 +155,7 @@ pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) 
 /// the zone, so is empty there as here; and a window's cells that the
 /// potential counted are empty there too, so its term is no larger. The
 /// same strategy holds.
-pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> {
+pub fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> {
     test(board, attacker, Checks::SOUND, true)
 }
 

@@ -70,7 +70,8 @@
 //! # Which side (PNS only)
 //!
 //! [`Dominance`] says which side's moves are cut; only PNS cuts any
-//! ([`crate::PnsConfig::dominance`], the defender's replies by default).
+//! (`PnsConfig::dominance` in `kinrow-prover`, the defender's replies by
+//! default).
 //! A defender's node is refuted by one reply, whose zone is its own, so a
 //! reply cut costs no zone. An attacker's node whose moves are cut is no
 //! longer one whose moves are every empty cell, so its zone is the whole
@@ -87,7 +88,7 @@ use kinrow_board::bitboard::WORDS;
 use kinrow_board::{Bitboard, Game, Rule, SearchBoard};
 
 /// Which side's moves domination cuts (a switch of the provers that use
-/// it, [`crate::PnsConfig::dominance`]).
+/// it, `PnsConfig::dominance` in `kinrow-prover`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Dominance {
     /// The attacker's moves.

@@ -119,15 +119,15 @@ mod tests {
 /// plies to the attacker's winning stone, the node's own ply included (0
 /// otherwise). PNS and df-pn both give their nodes these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Numbers {
-    pub(crate) pn: ProofNumber,
-    pub(crate) dn: ProofNumber,
-    pub(crate) len: u16,
+pub struct Numbers {
+    pub pn: ProofNumber,
+    pub dn: ProofNumber,
+    pub len: u16,
 }
 
 impl Numbers {
     /// A node proved with a win of `len` plies.
-    pub(crate) const fn proved(len: u16) -> Numbers {
+    pub const fn proved(len: u16) -> Numbers {
         Numbers {
             pn: ProofNumber::ZERO,
             dn: ProofNumber::INFINITY,
@@ -137,29 +137,29 @@ impl Numbers {
 
     /// A node proved with a win of `plies` plies, a count that may not fit
     /// the length's bits (saturating: boards have at most 676 cells).
-    pub(crate) fn proved_in(plies: u32) -> Numbers {
+    pub fn proved_in(plies: u32) -> Numbers {
         Numbers::proved(u16::try_from(plies).unwrap_or(u16::MAX))
     }
 
     /// A node disproved.
-    pub(crate) const DISPROVED: Numbers = Numbers {
+    pub const DISPROVED: Numbers = Numbers {
         pn: ProofNumber::INFINITY,
         dn: ProofNumber::ZERO,
         len: 0,
     };
 
     /// An open node with these numbers.
-    pub(crate) const fn open(pn: ProofNumber, dn: ProofNumber) -> Numbers {
+    pub const fn open(pn: ProofNumber, dn: ProofNumber) -> Numbers {
         Numbers { pn, dn, len: 0 }
     }
 
     /// Whether the node is proved.
-    pub(crate) const fn is_proved(&self) -> bool {
+    pub const fn is_proved(&self) -> bool {
         self.pn.is_zero()
     }
 
     /// Whether the node is proved or disproved.
-    pub(crate) const fn is_settled(&self) -> bool {
+    pub const fn is_settled(&self) -> bool {
         self.pn.is_zero() || self.dn.is_zero()
     }
 }

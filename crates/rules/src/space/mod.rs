@@ -5,7 +5,7 @@
 //! differ (the attacker's moves, the defender's node, the widening, what
 //! a disproof means); nothing else in them tells the two apart. The
 //! provers that search the threat space (`vct`, `vct-dfpn`) are built in
-//! [`crate::vct`], above both searches.
+//! `kinrow_prover::vct`, above both searches.
 
 pub mod threats;
 
@@ -84,27 +84,7 @@ impl ThreatLimit {
     }
 }
 
-/// The two searches that take a [`Space`], for the names of the provers
-/// they make with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Search {
-    Pns,
-    Dfpn,
-}
-
 impl Space {
-    /// The name of the prover `search` makes in this space (`pns`,
-    /// `dfpn`, `vct`, `vct-dfpn`), so that no report names the wrong one.
-    #[must_use]
-    pub const fn prover_name(self, search: Search) -> &'static str {
-        match (self, search) {
-            (Space::Game, Search::Pns) => "pns",
-            (Space::Game, Search::Dfpn) => "dfpn",
-            (Space::Threats(_), Search::Pns) => crate::vct::NAME,
-            (Space::Threats(_), Search::Dfpn) => crate::vct::DFPN_NAME,
-        }
-    }
-
     /// Whether this space takes a problem asking for every winning move:
     /// not the threat space, where a first move outside it would go
     /// unlisted.
@@ -273,7 +253,7 @@ impl Space {
     /// last-plies shortcuts are on (`last_plies`): off, the rules are the
     /// plain game's.
     #[inline]
-    pub(crate) fn attacker_moves(
+    pub fn attacker_moves(
         self,
         last_plies: &LastPlies,
         board: &SearchBoard,
@@ -293,7 +273,7 @@ impl Space {
     /// defender's own threat in the threat space
     /// ([`threats::counter_cut`]); all of them in the game.
     #[inline]
-    pub(crate) fn counter_cut(
+    pub fn counter_cut(
         self,
         last_plies: &LastPlies,
         board: &SearchBoard,
@@ -334,7 +314,7 @@ impl Space {
     /// or `None` in the game, whose defender's node is the rules' with
     /// reduction 6.
     #[inline]
-    pub(crate) fn defender_node(
+    pub fn defender_node(
         self,
         rules: &NodeRules,
         last_plies: &LastPlies,

@@ -29,11 +29,11 @@ use kinrow_board::{bitboard::BITS, Board, Cell, Geometry, Player};
 
 /// Number of key slots: the largest symmetry group (a square's). Smaller
 /// groups repeat their elements, which leaves the minimum unchanged.
-pub(crate) const SYMS: usize = 8;
+pub const SYMS: usize = 8;
 
 /// Cell maps and Zobrist tables of the symmetries of one board shape.
 #[derive(Clone, Debug)]
-pub(crate) struct Symmetries {
+pub struct Symmetries {
     /// `forward[cell][s]`: the image of `cell` under symmetry `s`.
     forward: Vec<[u16; SYMS]>,
     /// `inverse[cell][s]`: the cell whose image under `s` is `cell`.
@@ -46,7 +46,7 @@ pub(crate) struct Symmetries {
 impl Symmetries {
     /// The symmetries of `geometry`; only the identity when `enabled` is
     /// false.
-    pub(crate) fn new(geometry: &Geometry, enabled: bool) -> Symmetries {
+    pub fn new(geometry: &Geometry, enabled: bool) -> Symmetries {
         let count = if enabled {
             geometry.symmetry_count()
         } else {
@@ -79,7 +79,7 @@ impl Symmetries {
     }
 
     /// The keys of `board` under every symmetry, computed from its stones.
-    pub(crate) fn keys(&self, board: &Board) -> SymKeys {
+    pub fn keys(&self, board: &Board) -> SymKeys {
         let base = if board.to_move() == Player::O {
             ZOBRIST_O_TO_MOVE
         } else {
@@ -100,7 +100,7 @@ impl Symmetries {
     /// Updates `keys` for `player` placing a stone on `cell` and the turn
     /// passing to the other side (or, applied again, for taking it back).
     #[inline]
-    pub(crate) fn play(&self, keys: &mut SymKeys, player: Player, cell: Cell) {
+    pub fn play(&self, keys: &mut SymKeys, player: Player, cell: Cell) {
         let z = &self.zobrist[player.index() * BITS + cell.index()];
         for (k, z) in keys.0.iter_mut().zip(z) {
             *k ^= z ^ ZOBRIST_O_TO_MOVE;
@@ -110,20 +110,20 @@ impl Symmetries {
     /// The Zobrist key of a stone of `player` on `cell` seen in frame
     /// `frame`: what it adds to [`SymKeys::in_frame`].
     #[inline]
-    pub(crate) fn stone_key(&self, player: Player, cell: Cell, frame: u8) -> u64 {
+    pub fn stone_key(&self, player: Player, cell: Cell, frame: u8) -> u64 {
         self.zobrist[player.index() * BITS + cell.index()][usize::from(frame)]
     }
 
     /// The real cell `cell` seen in frame `frame` (a canonical move).
     #[inline]
-    pub(crate) fn to_canonical(&self, frame: u8, cell: Cell) -> u16 {
+    pub fn to_canonical(&self, frame: u8, cell: Cell) -> u16 {
         self.forward[cell.index()][usize::from(frame)]
     }
 
     /// The real cell of the canonical move `canonical` of a position whose
     /// frame is `frame`.
     #[inline]
-    pub(crate) fn to_actual(&self, frame: u8, canonical: u16) -> Cell {
+    pub fn to_actual(&self, frame: u8, canonical: u16) -> Cell {
         Cell::from_index(usize::from(
             self.inverse[usize::from(canonical)][usize::from(frame)],
         ))
@@ -134,7 +134,7 @@ impl Symmetries {
     /// A set of cells (a mask over bit indices, boards of at most 128
     /// bits) seen in frame `from`, seen in frame `to` instead (frame 0 is
     /// the real board).
-    pub(crate) fn remap(&self, cells: u128, from: u8, to: u8) -> u128 {
+    pub fn remap(&self, cells: u128, from: u8, to: u8) -> u128 {
         if from == to {
             return cells;
         }
@@ -155,7 +155,7 @@ impl Symmetries {
 /// plies left, so that one position at two depths gets two keys; nothing
 /// without a horizon ([`UNLIMITED`]).
 #[inline]
-pub(crate) fn depth_salt(depth: u32) -> u64 {
+pub fn depth_salt(depth: u32) -> u64 {
     if depth == UNLIMITED {
         0
     } else {
@@ -165,13 +165,13 @@ pub(crate) fn depth_salt(depth: u32) -> u64 {
 
 /// The Zobrist keys of one position under each symmetry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SymKeys([u64; SYMS]);
+pub struct SymKeys([u64; SYMS]);
 
 impl SymKeys {
     /// The canonical key (the least key over the symmetries) and the frame:
     /// the first symmetry that reaches it.
     #[inline]
-    pub(crate) fn canonical(&self) -> (u64, u8) {
+    pub fn canonical(&self) -> (u64, u8) {
         let mut best = self.0[0];
         let mut frame = 0;
         for s in 1..SYMS {
@@ -185,13 +185,13 @@ impl SymKeys {
 
     /// The key of the position seen in frame `frame`.
     #[inline]
-    pub(crate) fn in_frame(&self, frame: u8) -> u64 {
+    pub fn in_frame(&self, frame: u8) -> u64 {
         self.0[usize::from(frame)]
     }
 
     /// The key under the identity: equal to [`Board::key`].
     #[cfg(test)]
-    pub(crate) fn identity(&self) -> u64 {
+    pub fn identity(&self) -> u64 {
         self.0[0]
     }
 }

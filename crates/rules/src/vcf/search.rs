@@ -81,11 +81,11 @@ impl VcfLine {
 
 /// The frame a search sees the board in: a symmetry of the board, from
 /// the caller's canonical keys (see [`crate::kit::symmetry`]).
-pub(crate) struct Frame<'a> {
-    pub(crate) symmetries: &'a Symmetries,
-    pub(crate) frame: u8,
+pub struct Frame<'a> {
+    pub symmetries: &'a Symmetries,
+    pub frame: u8,
     /// The key of the position searched, seen in the frame.
-    pub(crate) key: u64,
+    pub key: u64,
 }
 
 impl Frame<'_> {
@@ -350,7 +350,7 @@ impl Vcf {
     /// its own cell back. Without `shortest`, the first line found within
     /// `max_plies` is returned, perhaps not a shortest one (it saves the
     /// deepening, for callers that only need a VCF within the horizon).
-    pub(crate) fn search_in(
+    pub fn search_in(
         &mut self,
         board: &mut SearchBoard,
         max_plies: u32,

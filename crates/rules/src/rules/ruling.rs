@@ -5,8 +5,8 @@
 //! call [`evaluate`] (the proof-number searches through [`ruling`]) for
 //! every node they evaluate, each with its declaration beside the reason
 //! for what it leaves out, so that "the same game" is one function and a
-//! test (`declared_extras_agree_with_the_full_ones` below), not a comment
-//! to trust.
+//! test (`declared_extras_agree_with_the_full_ones`, beside the searches
+//! that declare them, in `declared_extras.rs`), not a comment to trust.
 //!
 //! The chain, in order: the completion cutoff ([`hopeless`]), the node
 //! rules, the five-ply cut of the attacker's moves and the last-plies
@@ -32,7 +32,7 @@ use kinrow_board::{Attack, Bitboard, Candidates, Cell, SearchBoard};
 /// What the evaluation says of a node, as the proof-number searches read
 /// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ruling {
+pub enum Ruling {
     /// Settled without a search: proved (with its proof length) or
     /// disproved.
     Settled(Numbers),
@@ -44,7 +44,7 @@ pub(crate) enum Ruling {
 /// AND-OR also reads (the winning move, whether a no-win is the
 /// horizon's, the plies within which the replies left out lose).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Evaluation {
+pub enum Evaluation {
     /// The attacker wins within `plies` plies from this node; at the
     /// attacker's node `best` is a move that does.
     Won { plies: u32, best: Option<Cell> },
@@ -69,7 +69,7 @@ pub(crate) enum Evaluation {
 /// leaves out (`PNS_EXTRAS` in `pns::search::rules`, `extras` in
 /// `dfpn`, `ANDOR_EXTRAS` in `andor::search`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Extras {
+pub struct Extras {
     /// The completion cutoff ([`hopeless`]) before the rules.
     pub completion: bool,
     /// At the defender's node, reduction 6 (and under renju's game for
@@ -97,7 +97,7 @@ pub(crate) struct Extras {
 impl Extras {
     /// Every extra of the whole game (the threat space is a restriction,
     /// not an extra of the whole game).
-    pub(crate) const FULL: Extras = Extras {
+    pub const FULL: Extras = Extras {
         completion: true,
         zone_cut: true,
         vcf_shortcut: true,
@@ -113,7 +113,7 @@ impl Extras {
 /// threat space it is `width`). `tested`: the static tests found nothing
 /// at this very position before (see [`NodeRules::attacker_node_tested`]).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn attacker_node(
+pub fn attacker_node(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -170,7 +170,7 @@ fn attacker_node_cut(
 /// ([`Space::defender_node`]; `wide`: below a widened attacker's
 /// node). The caller has set `threats`' frame and node cap for this
 /// position.
-pub(crate) fn defender_node(
+pub fn defender_node(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -256,7 +256,7 @@ fn dominated_out(
 /// with `depth` plies left, once the rules left it moves. Tried from five
 /// plies on (with three the last-plies shortcut decides), and only where
 /// the shortcuts apply (every reduction on, `k >= 2`).
-pub(crate) fn vcf_shortcut(
+pub fn vcf_shortcut(
     last_plies: &LastPlies,
     board: &SearchBoard,
     depth: u32,
@@ -283,7 +283,7 @@ fn vcf_shortcut_line(
 /// left under `rules` and `extras`: [`evaluate`] as the proof-number
 /// searches read it.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn ruling(
+pub fn ruling(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -313,7 +313,7 @@ pub(crate) fn ruling(
 /// a VCF; it is the only thing the evaluation changes.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-pub(crate) fn evaluate(
+pub fn evaluate(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
@@ -447,21 +447,7 @@ pub(super) fn evaluate_attacker(
 mod tests {
     use super::*;
     use crate::kit::depth::UNLIMITED;
-    use crate::vcf::DEFAULT_VCF_SLOTS;
     use kinrow_board::{Attack, Board, Candidates, Cell, Game, Rule};
-
-    /// The extras each prover declares, by name.
-    fn declared() -> Vec<(&'static str, Extras)> {
-        vec![
-            ("pns", crate::pns::PNS_EXTRAS),
-            ("and-or", crate::andor::ANDOR_EXTRAS),
-            ("dfpn", crate::dfpn::extras(false, Space::Game)),
-            (
-                "dfpn (renju, for wins)",
-                crate::dfpn::extras(true, Space::Game),
-            ),
-        ]
-    }
 
     /// A random position of `moves` stones on `game` with no line yet.
     /// A reproducible stream of pseudo-random numbers from `seed`.
@@ -488,65 +474,6 @@ mod tests {
             b.play(cell);
         }
         b
-    }
-
-    #[test]
-    fn declared_extras_agree_with_the_full_ones() {
-        let mut next = numbers(27);
-        let mut both_settled = 0;
-        for round in 0..600 {
-            let (side, k) = [(7, 4), (7, 5), (9, 5), (6, 4)][round % 4];
-            let rule = [Rule::Freestyle, Rule::Exact][round / 4 % 2];
-            let game = Game::new(side, side, k, rule).unwrap();
-            let board = random_board(game, 4 + next() % 14, &mut next);
-            let candidates = [Candidates::All, Candidates::Near(1)][round / 8 % 2];
-            let rules = NodeRules::new(candidates, Attack::Any);
-            let last_plies = LastPlies::new(board.game(), &rules);
-            let depth = [3, 5, 7, 9, UNLIMITED][next() as usize % 5];
-            let and = next().is_multiple_of(2);
-            let mut threats = VcfSearcher::new(candidates, DEFAULT_VCF_SLOTS);
-            let full = ruling(
-                &rules,
-                &last_plies,
-                Extras::FULL,
-                &board,
-                and,
-                (depth, None),
-                false,
-                Some(&mut threats),
-            );
-            for (name, extras) in declared() {
-                let mine = ruling(
-                    &rules,
-                    &last_plies,
-                    extras,
-                    &board,
-                    and,
-                    (depth, None),
-                    false,
-                    Some(&mut threats),
-                );
-                if let (Ruling::Settled(a), Ruling::Settled(b)) = (full, mine) {
-                    both_settled += 1;
-                    assert_eq!(
-                        a.is_proved(),
-                        b.is_proved(),
-                        "{name} and the full evaluation disagree at {:?} (and: {and}, depth {depth})",
-                        board.board()
-                    );
-                }
-                // Where the full evaluation leaves moves, a prover with
-                // fewer extras leaves some too or settles the node the
-                // same way; never fewer moves than the full one keeps.
-                if let (Ruling::Open(all), Ruling::Open(some)) = (full, mine) {
-                    assert!(
-                        all.and_not(&some).is_empty(),
-                        "{name} cut a move the full evaluation keeps"
-                    );
-                }
-            }
-        }
-        assert!(both_settled > 100, "too few nodes settled: {both_settled}");
     }
 
     /// df-pn's revisits ask the rules without reduction 7

@@ -11,12 +11,7 @@ use kinrow_board::{Candidates, Cell, SearchBoard};
 /// `depth` plies left: a winning move, or with three plies left a move
 /// leaving two winning cells (see [`super::last_plies`]). Plays the moves
 /// on `board` and pushes them on `pv`.
-pub(crate) fn finish_or_leaf(
-    rules: &NodeRules,
-    board: &mut SearchBoard,
-    depth: u32,
-    pv: &mut Vec<Cell>,
-) {
+pub fn finish_or_leaf(rules: &NodeRules, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
     match rules.attacker_node(board, depth) {
         OrNode::Win(cell) => pv.push(cell),
         OrNode::Moves(m) => {
@@ -60,7 +55,7 @@ pub(crate) fn finish_or_leaf(
 /// defender's first legal cell. `None` when the defender has no legal
 /// cell at all (x would pass) or, which the rules never claim, the
 /// attacker no winning cell.
-pub(crate) fn lost_reply(board: &SearchBoard, cands: Candidates) -> Option<(Cell, Cell)> {
+pub fn lost_reply(board: &SearchBoard, cands: Candidates) -> Option<(Cell, Cell)> {
     let me = board.to_move();
     let cells = board.candidates(cands);
     let wins = board.winning_cells(me.other()) & cells;
@@ -74,12 +69,7 @@ pub(crate) fn lost_reply(board: &SearchBoard, cands: Candidates) -> Option<(Cell
 }
 
 /// Ends the line at a defender's node proved by the rules alone.
-pub(crate) fn finish_and_leaf(
-    rules: &NodeRules,
-    board: &mut SearchBoard,
-    depth: u32,
-    pv: &mut Vec<Cell>,
-) {
+pub fn finish_and_leaf(rules: &NodeRules, board: &mut SearchBoard, depth: u32, pv: &mut Vec<Cell>) {
     let attacker = board.to_move().other();
     let cands = rules.candidates;
     let double = |b: &SearchBoard| {

@@ -10,7 +10,7 @@ use kinrow_board::{Bitboard, Game};
 
 /// Line geometry of one game, for scanning the lines through a cell.
 #[derive(Clone, Debug)]
-pub(crate) struct ShapeScan {
+pub struct ShapeScan {
     directions: [usize; 4],
     k: usize,
     cells: Bitboard,
@@ -18,13 +18,13 @@ pub(crate) struct ShapeScan {
 
 /// What a new stone makes on its lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Shape {
+pub struct Shape {
     /// Cells that complete a window of k cells through the stone (k - 1 own
     /// stones, no opponent stone): the new winning cells, roughly.
-    pub(crate) fours: u32,
+    pub fours: u32,
     /// Windows of k cells through the stone with k - 2 own stones and no
     /// opponent stone: the lines one move away from a four.
-    pub(crate) threes: u32,
+    pub threes: u32,
 }
 
 impl Shape {
@@ -36,7 +36,7 @@ impl Shape {
     /// `base`. The other number is 1.
     #[inline]
     #[must_use]
-    pub(crate) fn first_numbers(self, child_and: bool, base: u32) -> (ProofNumber, ProofNumber) {
+    pub fn first_numbers(self, child_and: bool, base: u32) -> (ProofNumber, ProofNumber) {
         let (mut pn, mut dn) = (ProofNumber::ONE, ProofNumber::ONE);
         if child_and {
             if self.fours == 0 {
@@ -53,7 +53,7 @@ impl Shape {
 /// number of candidates at the node, less one (at least 1).
 #[inline]
 #[must_use]
-pub(crate) const fn mobility_stand_in(candidates: u32) -> u32 {
+pub const fn mobility_stand_in(candidates: u32) -> u32 {
     if candidates < 2 {
         1
     } else {
@@ -69,7 +69,7 @@ fn bit(b: &Bitboard, i: usize) -> bool {
 }
 
 impl ShapeScan {
-    pub(crate) fn new(game: &Game) -> ShapeScan {
+    pub fn new(game: &Game) -> ShapeScan {
         let g = game.geometry();
         ShapeScan {
             directions: g.directions().map(|d| d as usize),
@@ -81,7 +81,7 @@ impl ShapeScan {
     /// The threats a stone of `own` placed on the empty cell `m` makes
     /// against `opp` along its four lines.
     #[inline]
-    pub(crate) fn around(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> Shape {
+    pub fn around(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> Shape {
         let k = self.k;
         let mut t = Shape::default();
         if k < 2 {

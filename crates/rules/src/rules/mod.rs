@@ -13,7 +13,9 @@
 //!   horizon, argued once, for AND-OR, PNS and df-pn.
 //! - `ruling`: the one node evaluation PNS and df-pn call, the node rules
 //!   and the extras each prover declares (completion cutoff, reduction 6,
-//!   VCF shortcut, threat space), with a test that the declarations agree.
+//!   VCF shortcut, threat space); the test that the declarations agree
+//!   sits with the searches that declare them (`declared_extras.rs` of
+//!   `kinrow-prover`).
 //! - `line_end`: the end of a principal variation below a node the rules
 //!   prove without a search.
 //! - `passes`: [`Passes`], the two games without a pass node that
@@ -26,7 +28,7 @@
 //!   the zones of the rules' no-wins and how they combine, argued there.
 //!
 //! The value searches keep score-preserving reductions of their own (see
-//! [`crate::value`]).
+//! `kinrow_prover::value`).
 //!
 //! Depths count plies still allowed, the current ply included: at the
 //! attacker's turn with `depth` left, its stone lands at ply 1 of `depth`.
@@ -35,18 +37,18 @@
 mod ablation;
 pub mod dominance;
 pub mod last_plies;
-pub(crate) mod line_end;
+pub mod line_end;
 pub mod pairing;
 mod passes;
-pub(crate) mod ruling;
+pub mod ruling;
 mod wins;
 pub mod zone;
 
 pub use crate::kit::depth::{depth_after, UNLIMITED};
 pub use ablation::Reductions;
-pub(crate) use ablation::SwitchableRules;
+pub use ablation::SwitchableRules;
 pub use last_plies::LastPlies;
-pub(crate) use passes::bracket;
+pub use passes::bracket;
 pub use passes::Passes;
 pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
@@ -115,7 +117,7 @@ impl NodeRules {
     /// reached again in another frame might have been settled by them;
     /// it is then searched instead.)
     #[must_use]
-    pub(crate) const fn without_static_tests(self) -> NodeRules {
+    pub const fn without_static_tests(self) -> NodeRules {
         NodeRules {
             static_tests: false,
             ..self
@@ -131,7 +133,7 @@ impl NodeRules {
     /// Whether the search is one under renju for wins, where each
     /// defender's node must refute a pass.
     #[inline]
-    pub(crate) fn pass_must_lose(&self, board: &SearchBoard) -> bool {
+    pub fn pass_must_lose(&self, board: &SearchBoard) -> bool {
         self.passes == Passes::MustLose && board.game().has_forbidden_points()
     }
 }
@@ -177,7 +179,7 @@ impl NodeRules {
     /// another frame they might have said yes; leaving a reduction out is
     /// sound in any case: the moves are then searched.)
     #[must_use]
-    pub(crate) fn attacker_node_tested(
+    pub fn attacker_node_tested(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -318,7 +320,7 @@ impl NodeRules {
     /// that keeps only some of them (reduction 6) then tests only those:
     /// a cell is legal or not whatever the other cells are.
     #[inline]
-    pub(crate) fn defender_node_unchecked(
+    pub fn defender_node_unchecked(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -401,7 +403,7 @@ impl NodeRules {
     /// [`NodeRules::defender_node_zoned`]); the caller vouches that when
     /// `node` holds two or more replies neither side has a winning cell
     /// among the candidates.
-    pub(crate) fn with_zone(
+    pub fn with_zone(
         &self,
         node: AndNode,
         board: &SearchBoard,
@@ -434,7 +436,7 @@ impl NodeRules {
     /// with fewer plies left and none, every reply and the pass escape
     /// alike, since a stone gives the other side no winning cell).
     #[inline]
-    pub(crate) fn pass_matters(&self, board: &SearchBoard, known: Option<&Wins>) -> bool {
+    pub fn pass_matters(&self, board: &SearchBoard, known: Option<&Wins>) -> bool {
         !winning(board, known, board.to_move().other())
             .intersects(&board.candidates(self.candidates))
     }
@@ -444,7 +446,7 @@ impl NodeRules {
     /// among the candidates: the replies kept, and the plies from this node
     /// within which the others lose; `None` when the attacker has no VCF
     /// after a pass (or `depth < 4`).
-    pub(crate) fn zone_replies(
+    pub fn zone_replies(
         &self,
         board: &SearchBoard,
         depth: u32,

@@ -66,7 +66,7 @@ const MAX_FACTOR: u32 = 1 << 12;
 /// The rank of every empty cell as the reply of the defender to move on
 /// `board` (0 the best; indexed by bit index), or `None` on a board of
 /// more than 128 bits.
-pub(crate) fn reply_ranks(board: &SearchBoard) -> Option<[u16; 128]> {
+pub fn reply_ranks(board: &SearchBoard) -> Option<[u16; 128]> {
     let attacker = board.to_move().other();
     let m = Masks::of(board, attacker)?;
     let mut score = [0u64; 128];
@@ -106,11 +106,11 @@ pub(crate) fn reply_ranks(board: &SearchBoard) -> Option<[u16; 128]> {
 /// *rest* of lazy creation, in PNS and df-pn) weighs than a reply's would
 /// at the same rank: the search widens a node only once its best replies
 /// look much worse than the next would (measured in `pns/search/lazy.rs`).
-pub(crate) const REST_WEIGHT: u32 = 16;
+pub const REST_WEIGHT: u32 = 16;
 
 /// The first dn of the rest of a defender's node whose best reply left is
 /// ranked `rank`, with `moves` attacker moves after a reply.
-pub(crate) fn rest_dn(moves: u32, rank: u16) -> ProofNumber {
+pub fn rest_dn(moves: u32, rank: u16) -> ProofNumber {
     scaled(
         ProofNumber::finite(moves.max(1).saturating_mul(REST_WEIGHT)),
         rank,
@@ -120,7 +120,7 @@ pub(crate) fn rest_dn(moves: u32, rank: u16) -> ProofNumber {
 /// The first disproof number `dn` of the attacker's node after the reply
 /// of rank `rank`: `dn * (1 + rank)`. A settled number (0 or infinity)
 /// stays as it is.
-pub(crate) fn scaled(dn: ProofNumber, rank: u16) -> ProofNumber {
+pub fn scaled(dn: ProofNumber, rank: u16) -> ProofNumber {
     if dn.is_zero() || dn == ProofNumber::INFINITY {
         return dn;
     }

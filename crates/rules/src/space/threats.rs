@@ -1,7 +1,7 @@
 //! The attacker's threat space: the game `vct`, `vct-dfpn` and `vct-db`
 //! search, written once. PNS and df-pn are given it as their
 //! [`Space`](super::Space) and ask it at each step; the provers that
-//! search it are built in [`crate::vct`].
+//! search it are built in `kinrow_prover::vct`.
 //!
 //! - **The attacker's moves** ([`threat_moves`], [`attacker_moves`]): its
 //!   fours and, with five plies or more left, its threes; at a *widened*
@@ -76,7 +76,7 @@ const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
 /// `attack fours` the threat space is the fours, so the restriction
 /// changed nothing, but under renju, where it is still a restriction
 /// (nodes the rules leave to a pass are no-wins of the threat space).
-pub(crate) fn keeps_no_win(problem: &Problem) -> bool {
+pub fn keeps_no_win(problem: &Problem) -> bool {
     problem.attack == Attack::Fours && !problem.board.game().has_forbidden_points()
 }
 
@@ -126,7 +126,7 @@ pub enum Width {
 
 impl Width {
     /// The next width to try, if any.
-    pub(crate) fn next(self) -> Option<Width> {
+    pub fn next(self) -> Option<Width> {
         match self {
             Width::Threes => Some(Width::Twos),
             Width::Twos => Some(Width::Wide),
@@ -138,7 +138,7 @@ impl Width {
 /// The attacker's moves among `moves` (what the rules left) with `depth`
 /// plies left, at `width`, or at a greater one when that one has none; the
 /// width taken is returned with them (the node takes it).
-pub(crate) fn attacker_moves(
+pub fn attacker_moves(
     board: &SearchBoard,
     moves: &Bitboard,
     depth: u32,
@@ -164,7 +164,7 @@ pub(crate) fn attacker_moves(
 /// it), and is left out. Where the defender has a winning cell the moves
 /// are the block and are kept. The caller has set `threats`' frame and
 /// node cap for this position.
-pub(crate) fn counter_cut(
+pub fn counter_cut(
     board: &SearchBoard,
     moves: Bitboard,
     depth: u32,
@@ -212,7 +212,7 @@ pub(crate) fn counter_cut(
 ///
 /// Also returns the plies from this node within which the replies left
 /// out lose, as [`NodeRules::defender_node_zoned`] does.
-pub(crate) fn defender_node(
+pub fn defender_node(
     rules: &NodeRules,
     board: &SearchBoard,
     (depth, known): (u32, Option<&Wins>),
@@ -366,19 +366,14 @@ fn needs_threat_after(rules: &NodeRules, after: &SearchBoard, depth: u32) -> boo
 /// makes no three). Proof-number search then picks what looks cheapest
 /// whichever width it is at; widening changes no verdict, since its
 /// threes stay among its children. PNS only; df-pn widens on failure.
-pub(crate) fn widens_early(and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
+pub fn widens_early(and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
     !and && width == Width::Threes && pn > twos_pn
 }
 
 /// The width an attacker's node (not `and`) at `width`, now disproved,
 /// is widened to instead of being given up: every threat at its width
 /// failed, so it tries the next (a leaf again). `None`: it is given up.
-pub(crate) fn widens(
-    and: bool,
-    width: Width,
-    disproved: bool,
-    limit: ThreatLimit,
-) -> Option<Width> {
+pub fn widens(and: bool, width: Width, disproved: bool, limit: ThreatLimit) -> Option<Width> {
     if disproved && !and {
         next_width(width, limit)
     } else {
@@ -390,7 +385,7 @@ pub(crate) fn widens(
 /// wide defender's nodes are skipped where the limit makes them the
 /// narrow ones (a threat of at most two fours already fits the narrow
 /// test).
-pub(crate) fn next_width(width: Width, limit: ThreatLimit) -> Option<Width> {
+pub fn next_width(width: Width, limit: ThreatLimit) -> Option<Width> {
     match width.next() {
         Some(Width::Wide) if threat_plies(true, limit) <= threat_plies(false, limit) => None,
         next => next,
@@ -400,7 +395,7 @@ pub(crate) fn next_width(width: Width, limit: ThreatLimit) -> Option<Width> {
 /// The longest VCF after a pass that makes a move a threat at a
 /// defender's node below a widened (`wide`) or narrow attacker's node,
 /// under `limit`.
-pub(crate) const fn threat_plies(wide: bool, limit: ThreatLimit) -> u32 {
+pub const fn threat_plies(wide: bool, limit: ThreatLimit) -> u32 {
     let plies = limit.plies();
     if wide || plies < NARROW_THREAT_PLIES {
         plies
@@ -412,13 +407,13 @@ pub(crate) const fn threat_plies(wide: bool, limit: ThreatLimit) -> u32 {
 /// Whether the children of a node are nodes of the wider space: those of
 /// an attacker's node widened to [`Width::Wide`], whose defender's nodes
 /// give the attacker the full VCF horizon for its threat.
-pub(crate) fn children_wide(parent_and: bool, parent_width: Width) -> bool {
+pub fn children_wide(parent_and: bool, parent_width: Width) -> bool {
     !parent_and && parent_width == Width::Wide
 }
 
 /// What the key of a child mixes in: the wider space's defender's nodes
 /// are other nodes than the narrow ones at the same positions.
-pub(crate) const fn child_salt(wide_children: bool) -> u64 {
+pub const fn child_salt(wide_children: bool) -> u64 {
     if wide_children {
         WIDE_SALT
     } else {

@@ -1,11 +1,11 @@
 //! The node rules with switches for the seven reductions of [`NodeRules`],
 //! so tests can check that each reduction leaves every verdict unchanged
-//! (the AND-OR prover takes them in [`AndOrConfig`](crate::AndOrConfig)).
+//! (the AND-OR prover takes them in `kinrow_prover::AndOrConfig`).
 //!
 //! The numbers 1 to 7 below are the reductions' numbers everywhere: the
 //! table of `docs/architecture.md` (section "Reductions") lists each with
 //! where it is argued and which prover applies it. The value searches keep
-//! reductions of their own, V1 to V4 ([`crate::value`]).
+//! reductions of their own, V1 to V4 (`kinrow_prover::value`).
 //!
 //! With every reduction on (the default) [`SwitchableRules`] calls
 //! [`NodeRules`] itself. With some switched off it applies each enabled
@@ -80,7 +80,7 @@ impl Default for Reductions {
 
 /// [`NodeRules`] with reductions switched on or off.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SwitchableRules {
+pub struct SwitchableRules {
     pub node: NodeRules,
     pub reductions: Reductions,
     /// Every reduction is on: [`NodeRules`] decides.
@@ -228,7 +228,7 @@ impl SwitchableRules {
     /// last-plies shortcuts, which the VCF shortcut needs, are off
     /// ([`LastPlies::OFF`]), and the completion cutoff is left out with
     /// them, which costs work, never a verdict.
-    pub(crate) fn evaluate(
+    pub fn evaluate(
         &self,
         (last_plies, extras): (&LastPlies, Extras),
         board: &SearchBoard,

@@ -20,36 +20,36 @@ use kinrow_board::{Bitboard, Cell, SearchBoard};
 
 /// A move of the position at the cursor, named as the child it leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ChildKey {
+pub struct ChildKey {
     /// The move in the position's canonical frame: the children's order.
-    pub(crate) canonical: u16,
+    pub canonical: u16,
     /// The move on the real board.
-    pub(crate) real: u16,
+    pub real: u16,
     /// The child's canonical key, with the caller's salt mixed in.
-    pub(crate) key: u64,
+    pub key: u64,
     /// The child's frame (see [`Symmetries`]).
-    pub(crate) frame: u8,
+    pub frame: u8,
 }
 
 /// The position at the end of a search's path, with its symmetric keys.
 #[derive(Clone, Debug)]
-pub(crate) struct Cursor<'a> {
+pub struct Cursor<'a> {
     /// The board's symmetries, which the keys follow.
-    pub(crate) sym: &'a Symmetries,
+    pub sym: &'a Symmetries,
     /// The position at the end of the path.
-    pub(crate) board: SearchBoard,
+    pub board: SearchBoard,
     /// Its keys, one per symmetry.
-    pub(crate) keys: SymKeys,
+    pub keys: SymKeys,
     /// The remaining depth at the root ([`super::depth::UNLIMITED`] for
     /// none).
-    pub(crate) root_depth: u32,
+    pub root_depth: u32,
     /// Stones on the board at the root.
     root_stones: u32,
 }
 
 impl<'a> Cursor<'a> {
     /// A cursor at `board`, the root, with `depth` plies left.
-    pub(crate) fn new(board: &SearchBoard, depth: u32, sym: &'a Symmetries) -> Cursor<'a> {
+    pub fn new(board: &SearchBoard, depth: u32, sym: &'a Symmetries) -> Cursor<'a> {
         Cursor {
             sym,
             board: board.clone(),
@@ -61,27 +61,27 @@ impl<'a> Cursor<'a> {
 
     /// The remaining depth at the current position.
     #[inline]
-    pub(crate) fn depth(&self) -> u32 {
+    pub fn depth(&self) -> u32 {
         depth_after(self.root_depth, self.board.stone_count() - self.root_stones)
     }
 
     /// The table key of the current position: canonical, its remaining
     /// depth mixed in.
     #[inline]
-    pub(crate) fn key(&self) -> u64 {
+    pub fn key(&self) -> u64 {
         self.keys.canonical().0 ^ depth_salt(self.depth())
     }
 
     /// The side to move plays `cell`.
     #[inline]
-    pub(crate) fn play(&mut self, cell: Cell) {
+    pub fn play(&mut self, cell: Cell) {
         self.sym.play(&mut self.keys, self.board.to_move(), cell);
         self.board.play(cell);
     }
 
     /// Takes back `cell`, the last stone played.
     #[inline]
-    pub(crate) fn undo(&mut self, cell: Cell) {
+    pub fn undo(&mut self, cell: Cell) {
         self.board.undo(cell);
         self.sym.play(&mut self.keys, self.board.to_move(), cell);
     }
@@ -92,7 +92,7 @@ impl<'a> Cursor<'a> {
     /// nodes at one position apart). Mirror images among the children
     /// (of a position with a symmetry) share a key; the caller decides
     /// what to do with them.
-    pub(crate) fn child_keys(&self, moves: &Bitboard, salt: u64, out: &mut Vec<ChildKey>) {
+    pub fn child_keys(&self, moves: &Bitboard, salt: u64, out: &mut Vec<ChildKey>) {
         let me = self.board.to_move();
         let frame = self.keys.canonical().1;
         // Canonical order without a sort: the moves' canonical cells as a
@@ -122,7 +122,7 @@ impl<'a> Cursor<'a> {
     /// move plays `cell`, not evaluated (see [`ShapeScan`]); `base` stands
     /// for the child's mobility.
     #[inline]
-    pub(crate) fn shape_numbers(
+    pub fn shape_numbers(
         &self,
         shapes: &ShapeScan,
         child_and: bool,
@@ -143,11 +143,7 @@ impl<'a> Cursor<'a> {
 /// Puts a node's children in the defender's reply order: by the rank of
 /// their real move ([`super::reply_order::reply_ranks`]), canonical order
 /// among equal ranks. `moves` gives a child's (real, canonical) move.
-pub(crate) fn rank_order<T>(
-    children: &mut [T],
-    ranks: &[u16; 128],
-    moves: impl Fn(&T) -> (u16, u16),
-) {
+pub fn rank_order<T>(children: &mut [T], ranks: &[u16; 128], moves: impl Fn(&T) -> (u16, u16)) {
     children.sort_unstable_by_key(|c| {
         let (real, canonical) = moves(c);
         (ranks[usize::from(real)], canonical)

@@ -9,19 +9,19 @@
 //! depends on no other module of the crate but [`crate::outcome`] (for
 //! those numbers' type, `PlyNumbers`, and the `Problem` they are of).
 //!
-//! PNS ([`crate::pns`]) and df-pn ([`crate::dfpn`]) use all four. The
-//! transposition tables stay with their provers: PNS's maps a canonical
-//! key to an arena node and grows with the arena, df-pn's is a fixed-size
-//! table of numbers with replacement; they share no code.
+//! PNS and df-pn (`kinrow_prover::pns`, `kinrow_prover::dfpn`) use all
+//! four. The transposition tables stay with their provers: PNS's maps a
+//! canonical key to an arena node and grows with the arena, df-pn's is a
+//! fixed-size table of numbers with replacement; they share no code.
 
-pub(crate) mod cursor;
+pub mod cursor;
 pub mod depth;
-pub(crate) mod first_plies;
+pub mod first_plies;
 mod proof_number;
 pub mod reply_order;
-pub(crate) mod shape;
-pub(crate) mod symmetry;
-pub(crate) mod windows;
+pub mod shape;
+pub mod symmetry;
+pub mod windows;
 
-pub(crate) use proof_number::Numbers;
+pub use proof_number::Numbers;
 pub use proof_number::ProofNumber;

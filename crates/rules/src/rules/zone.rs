@@ -86,7 +86,7 @@ use kinrow_board::{Attack, Bitboard, Candidates, Game, SearchBoard};
 /// A set of cells as a mask over the board's bit indices (boards of at
 /// most 128 bits; see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Zone(pub(crate) u128);
+pub struct Zone(pub u128);
 
 impl Zone {
     /// No cell.

@@ -55,7 +55,7 @@ pub enum Passes {
 /// says nothing (the attacker wins only if the defender may not pass), and
 /// is answered `unknown` with no budget named. Elsewhere than under renju
 /// `prove` runs once, in the game for wins, which is then the only game.
-pub(crate) fn bracket(
+pub fn bracket(
     renju: bool,
     limits: &Limits,
     mut prove: impl FnMut(&Limits, Passes) -> Outcome,

@@ -142,14 +142,14 @@ impl VcfSearcher {
     /// `symmetries`: a caller whose keys and move order do not depend on
     /// the board's orientation then gets VCF lines and zones that do not
     /// either.
-    pub(crate) fn orient(&mut self, symmetries: &Symmetries) {
+    pub fn orient(&mut self, symmetries: &Symmetries) {
         self.symmetries = Some(Box::new(symmetries.clone()));
     }
 
     /// The frame of the next position asked about (see
     /// [`VcfSearcher::orient`]), with the position's key seen in that frame
     /// and its side to move.
-    pub(crate) fn set_frame(&mut self, frame: u8, key: u64, to_move: Player) {
+    pub fn set_frame(&mut self, frame: u8, key: u64, to_move: Player) {
         self.frame = frame;
         self.frame_key = (key, to_move);
     }
@@ -166,7 +166,7 @@ impl VcfSearcher {
     /// `plies` (`u32::MAX`: none but the horizon). A shorter limit finds
     /// fewer threats: only a caller for which a missed threat is a
     /// restriction of the attacker (the threat space) may set one.
-    pub(crate) fn set_threat_plies(&mut self, plies: u32) {
+    pub fn set_threat_plies(&mut self, plies: u32) {
         self.threat_plies = plies;
     }
 
@@ -252,7 +252,7 @@ impl VcfSearcher {
 
     /// [`VcfSearcher::vcf`] when `shortest`, else the first VCF within
     /// `max_plies` found (the search of [`VcfSearcher::vcf_within`]).
-    pub(crate) fn vcf_of(
+    pub fn vcf_of(
         &mut self,
         board: &SearchBoard,
         max_plies: u32,
@@ -363,7 +363,7 @@ impl VcfSearcher {
     /// block that wins nothing (the argument of the module docs, the
     /// sides swapped), and its five comes before any of the attacker's.
     /// The line of the last [`VcfSearcher::defender_zone`] is kept.
-    pub(crate) fn counter_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<Bitboard> {
+    pub fn counter_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<Bitboard> {
         if depth < 2 {
             return None;
         }
