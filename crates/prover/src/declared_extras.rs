@@ -10,7 +10,8 @@ use crate::rules::ruling::{ruling, Extras, Ruling};
 use crate::rules::NodeRules;
 use crate::space::Space;
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
-use kinrow_board::{Attack, Board, Candidates, Cell, Game, Rule, SearchBoard};
+use kinrow_board::{Attack, Candidates, Game, Rule};
+use kinrow_reference::plays::{numbers, random_board};
 
 /// The extras each prover declares, by name.
 fn declared() -> Vec<(&'static str, Extras)> {
@@ -23,33 +24,6 @@ fn declared() -> Vec<(&'static str, Extras)> {
             crate::dfpn::extras(true, Space::Game),
         ),
     ]
-}
-
-/// A reproducible stream of pseudo-random numbers from `seed`.
-fn numbers(mut seed: u64) -> impl FnMut() -> u32 {
-    move || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as u32
-    }
-}
-
-/// A random position of `moves` stones on `game` with no line yet.
-fn random_board(game: Game, moves: u32, next: &mut impl FnMut() -> u32) -> SearchBoard {
-    let mut b: SearchBoard = Board::new(game).into();
-    for _ in 0..moves {
-        let empty: Vec<usize> = b.empty().iter().collect();
-        if empty.is_empty() {
-            break;
-        }
-        let cell = Cell::from_index(empty[next() as usize % empty.len()]);
-        if b.wins_at(cell) {
-            continue;
-        }
-        b.play(cell);
-    }
-    b
 }
 
 #[test]

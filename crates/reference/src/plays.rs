@@ -4,7 +4,7 @@
 //! all that is used.
 
 use crate::Rng;
-use kinrow_board::{Board, Cell, Game, Player};
+use kinrow_board::{Board, Cell, Game, Player, SearchBoard};
 
 /// `count` random plays of `game` from the empty board, each of 6 to
 /// `max` stones (x first) and no line yet; the defender (o) answers next
@@ -39,4 +39,34 @@ pub fn random_plays(game: &Game, rng: &mut Rng, count: usize, max: usize) -> Vec
         }
     }
     out
+}
+
+/// A reproducible stream of pseudo-random numbers from `seed` (the high
+/// bits of a linear congruential generator), for [`random_board`].
+pub fn numbers(mut seed: u64) -> impl FnMut() -> u32 {
+    move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as u32
+    }
+}
+
+/// A random position of `game` from `moves` tries on uniformly chosen
+/// empty cells, sides alternating; a try that would make a line is
+/// skipped, so the position has none.
+pub fn random_board(game: Game, moves: u32, next: &mut impl FnMut() -> u32) -> SearchBoard {
+    let mut b: SearchBoard = Board::new(game).into();
+    for _ in 0..moves {
+        let empty: Vec<usize> = b.empty().iter().collect();
+        if empty.is_empty() {
+            break;
+        }
+        let cell = Cell::from_index(empty[next() as usize % empty.len()]);
+        if b.wins_at(cell) {
+            continue;
+        }
+        b.play(cell);
+    }
+    b
 }

@@ -447,34 +447,8 @@ pub(super) fn evaluate_attacker(
 mod tests {
     use super::*;
     use crate::kit::depth::UNLIMITED;
-    use kinrow_board::{Attack, Board, Candidates, Cell, Game, Rule};
-
-    /// A random position of `moves` stones on `game` with no line yet.
-    /// A reproducible stream of pseudo-random numbers from `seed`.
-    fn numbers(mut seed: u64) -> impl FnMut() -> u32 {
-        move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as u32
-        }
-    }
-
-    fn random_board(game: Game, moves: u32, next: &mut impl FnMut() -> u32) -> SearchBoard {
-        let mut b: SearchBoard = Board::new(game).into();
-        for _ in 0..moves {
-            let empty: Vec<usize> = b.empty().iter().collect();
-            if empty.is_empty() {
-                break;
-            }
-            let cell = Cell::from_index(empty[next() as usize % empty.len()]);
-            if b.wins_at(cell) {
-                continue;
-            }
-            b.play(cell);
-        }
-        b
-    }
+    use kinrow_board::{Attack, Candidates, Game, Rule};
+    use kinrow_reference::plays::{numbers, random_board};
 
     /// df-pn's revisits ask the rules without reduction 7
     /// ([`NodeRules::without_static_tests`]): where the full rules leave a

@@ -447,15 +447,12 @@ mod tests {
         b
     }
 
-    /// Below a widened node, every move [`threats_only`] leaves out is no
-    /// four and threatens nothing: after it, were the defender to pass, a
-    /// fresh search finds no VCF within the plies left (as the defender's
-    /// node would search); every move that threatens is kept.
-    #[test]
-    fn moves_left_out_as_no_threats_threaten_nothing() {
-        let mut seed = 11;
-        let (mut out, mut kept_threats) = (0, 0);
-        for round in 0..1200 {
+    /// The positions of `rounds` random plays from `seed` (9x9 freestyle
+    /// and exact, 7x7 k=4, 15x15 renju in turn) where neither side has a
+    /// winning cell, with the round each came from.
+    fn quiet_positions(rounds: usize, mut seed: u64) -> Vec<(usize, SearchBoard)> {
+        let mut out = Vec::new();
+        for round in 0..rounds {
             let (side, k, rule) = [
                 (9, 5, Rule::Freestyle),
                 (9, 5, Rule::Exact),
@@ -470,9 +467,22 @@ mod tests {
             };
             let board = random_board(game, stones, &mut seed);
             let me = board.to_move();
-            if !board.winning_cells(me).is_empty() || !board.winning_cells(me.other()).is_empty() {
-                continue;
+            if board.winning_cells(me).is_empty() && board.winning_cells(me.other()).is_empty() {
+                out.push((round, board));
             }
+        }
+        out
+    }
+
+    /// Below a widened node, every move [`threats_only`] leaves out is no
+    /// four and threatens nothing: after it, were the defender to pass, a
+    /// fresh search finds no VCF within the plies left (as the defender's
+    /// node would search); every move that threatens is kept.
+    #[test]
+    fn moves_left_out_as_no_threats_threaten_nothing() {
+        let (mut out, mut kept_threats) = (0, 0);
+        for (round, board) in quiet_positions(1200, 11) {
+            let me = board.to_move();
             let depth = [7, 9, 11][round % 3];
             let moves = threat_moves(&board, &board.legal(me, &board.empty()), depth, true);
             let rules = NodeRules::new(Candidates::All, Attack::Any);
@@ -516,26 +526,9 @@ mod tests {
     /// fresh search). Every four of the attacker is kept.
     #[test]
     fn moves_the_counter_cut_leaves_out_leave_the_defender_its_vcf() {
-        let mut seed = 7;
         let (mut cut, mut positions) = (0, 0);
-        for round in 0..3000 {
-            let (side, k, rule) = [
-                (9, 5, Rule::Freestyle),
-                (9, 5, Rule::Exact),
-                (7, 4, Rule::Freestyle),
-                (15, 5, Rule::Renju),
-            ][round % 4];
-            let game = Game::new(side, side, k, rule).unwrap();
-            let stones = if side == 15 {
-                30
-            } else {
-                8 + round as u32 % 20
-            };
-            let board = random_board(game, stones, &mut seed);
+        for (round, board) in quiet_positions(3000, 7) {
             let me = board.to_move();
-            if !board.winning_cells(me).is_empty() || !board.winning_cells(me.other()).is_empty() {
-                continue;
-            }
             positions += 1;
             let moves = board.legal(me, &board.empty());
             let depth = [7, 9, UNLIMITED][round % 3];

@@ -291,6 +291,9 @@ impl VcfSearcher {
         plies: u32,
         mut needs_threat: impl FnMut(&SearchBoard) -> bool,
     ) -> Bitboard {
+        if moves.is_empty() {
+            return moves;
+        }
         let attacker = board.to_move();
         self.scratch
             .get_or_insert_with(|| board.clone())
