@@ -355,7 +355,31 @@ impl SearchBoard {
     #[inline]
     #[must_use]
     pub fn fours_without_win(&self, player: Player, within: &Bitboard) -> Bitboard {
-        self.board.fours_without_win(player, within)
+        let game = self.board.game();
+        if game.rule_for(player) == LineRule::Freestyle {
+            // The window superset is exact here: nothing to test per cell.
+            return self.board.fours_without_win(player, within);
+        }
+        debug_assert!(self.winning_cells(player).is_empty());
+        // Under the exact rule each cell of the superset is tested with
+        // the line words: with no winning cell before it, a stone on `m`
+        // makes a four exactly when it makes a winning cell, and every
+        // cell it can make winning lies on one of its own lines, next to
+        // the run through it ([`SearchBoard::made_wins`]); `m` itself
+        // cannot win, or it would have been a winning cell. The same set
+        // as [`Board::fours_without_win`] (checked in debug builds), at
+        // four short line walks per cell instead of a board-wide scan.
+        let own = self.board.stones(player);
+        let opp = self.board.stones(player.other());
+        let superset = game.window_cells(own, opp, 2) & *within & self.board.empty();
+        let mut fours = Bitboard::EMPTY;
+        for m in superset.iter() {
+            if self.made_win_count(player, Cell::from_index(m)) > 0 {
+                fours.insert(m);
+            }
+        }
+        debug_assert_eq!(fours, self.board.fours_without_win(player, within));
+        fours
     }
 
     /// [`Board::threats`]: the cells of `within` that are threats for

@@ -325,8 +325,9 @@ proptest! {
         }
     }
 
-    /// `fours` over every empty cell (`candidates all`) for both sides,
-    /// `Game::is_four` on each empty cell, and `attack_moves` with `fours`
+    /// `fours` over every empty cell (`candidates all`) for both sides (and
+    /// the search board's `fours_without_win` where the side has no
+    /// winning cell), `Game::is_four` on each empty cell, and `attack_moves` with `fours`
     /// and `any` under every candidate rule.
     #[test]
     fn fours_match_plain_scan(nb in arb_any_board()) {
@@ -336,6 +337,13 @@ proptest! {
             let pl = player(p);
             let want = nb.attack_moves(p, None, ATTACK_FOURS);
             prop_assert_eq!(xys(&board, &board.fours(pl, &all)), sorted(want.clone()), "fours of {}", p);
+            // The search board's own filter (line words, exact rule per
+            // cell), where the side has no winning cell as it requires.
+            if board.winning_cells(pl).is_empty() {
+                let search = SearchBoard::from(board.clone());
+                let got = xys(&board, &search.fours_without_win(pl, &all));
+                prop_assert_eq!(got, sorted(want.clone()), "search fours of {}", p);
+            }
             let (own, opp) = (board.stones(pl), board.stones(pl.other()));
             for (x, y) in nb.empty_cells() {
                 let four = board.game().is_four(pl, own, opp, cell(&board, (x, y)));
