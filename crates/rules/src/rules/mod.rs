@@ -186,6 +186,33 @@ impl NodeRules {
         known: Option<&Wins>,
         tested: bool,
     ) -> OrNode {
+        match self.attacker_node_unforbidden(board, depth, known, tested) {
+            OrNode::Moves(m) => {
+                let moves = board.legal(board.to_move(), &m);
+                if moves.is_empty() {
+                    OrNode::NoWin
+                } else {
+                    OrNode::Moves(moves)
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// [`NodeRules::attacker_node_tested`] before x's forbidden points are
+    /// taken out of the moves under renju (the moves may hold some; a win
+    /// and a no-win are as there, save the no-win of a node whose every
+    /// move is forbidden): for a caller that keeps few of the moves and
+    /// tests only those ([`SearchBoard::legal`] is a test of each cell on
+    /// its own, so it gives the same moves in either order).
+    #[must_use]
+    pub fn attacker_node_unforbidden(
+        &self,
+        board: &SearchBoard,
+        depth: u32,
+        known: Option<&Wins>,
+        tested: bool,
+    ) -> OrNode {
         if depth == 0 {
             return OrNode::NoWin;
         }
@@ -203,7 +230,7 @@ impl NodeRules {
         }
         // The attacker's filter over the blocks, or over every candidate.
         let within = if threats.is_empty() { cands } else { threats };
-        let moves = board.legal(me, &self.filter(board, &within));
+        let moves = self.filter(board, &within);
         if moves.is_empty() {
             OrNode::NoWin
         } else {

@@ -152,14 +152,35 @@ fn attacker_node_cut(
     width: Width,
     tested: bool,
 ) -> (OrNode, Width, bool) {
-    match rules.attacker_node_tested(board, depth, known, tested) {
+    // The threat space keeps few of the moves and tests only those for
+    // x's forbidden points ([`Space::attacker_moves`]); the game tests
+    // them all first, since vertex domination compares legal moves.
+    let late = extras.space.tests_legality(last_plies);
+    let node = if late {
+        rules.attacker_node_unforbidden(board, depth, known, tested)
+    } else {
+        rules.attacker_node_tested(board, depth, known, tested)
+    };
+    match node {
         OrNode::Moves(all) => {
             let m = last_plies.five_ply_moves(board, depth, &all).unwrap_or(all);
             let m = dominated_out(rules, extras, board, m, true);
             let (moves, taken) = extras
                 .space
                 .attacker_moves(last_plies, board, m, depth, width);
-            (OrNode::Moves(moves), taken, moves != all)
+            if !late {
+                return (OrNode::Moves(moves), taken, moves != all);
+            }
+            // `moves` are legal and within `all`: some legal move was left
+            // out (the cut of the node tested first) exactly when one of
+            // `all` outside them is legal; with none, and no move kept,
+            // every move was forbidden (the rules' no-win).
+            let cut = board.legal_reaches(board.to_move(), &all.and_not(&moves), 1);
+            if moves.is_empty() && !cut {
+                (OrNode::NoWin, width, false)
+            } else {
+                (OrNode::Moves(moves), taken, cut)
+            }
         }
         other => (other, width, false),
     }
@@ -507,5 +528,60 @@ mod tests {
             open > 200 && by_tests > 50,
             "{open} open, {by_tests} by the tests"
         );
+    }
+
+    /// The threat space tests x's forbidden points only on the moves it
+    /// keeps ([`Space::tests_legality`]): its attacker's node is the one
+    /// the rules give when every move is tested first (moves, width taken
+    /// and whether moves were left out), on renju positions where x, to
+    /// move, has forbidden points.
+    #[test]
+    fn threat_space_tests_forbidden_points_on_the_moves_it_keeps() {
+        use crate::space::ThreatLimit;
+        let mut next = numbers(17);
+        let rules = NodeRules::new(Candidates::All, Attack::Any);
+        let extras = Extras {
+            space: Space::Threats(ThreatLimit::NONE),
+            ..Extras::FULL
+        };
+        let (mut forbidden, mut tried) = (0, 0);
+        for round in 0..600 {
+            let game = Game::new(15, 15, 5, Rule::Renju).unwrap();
+            let board = random_board(game, 2 * (20 + next() % 30), &mut next);
+            let me = board.to_move();
+            let all = board.empty();
+            if board.legal(me, &all) == all {
+                continue;
+            }
+            forbidden += 1;
+            let last_plies = LastPlies::new(board.game(), &rules);
+            assert!(extras.space.tests_legality(&last_plies));
+            for (depth, width) in [(5, Width::Threes), (9, Width::Twos), (11, Width::Wide)] {
+                let width = if round % 2 == 0 { Width::Threes } else { width };
+                let at = (depth, None);
+                let got = attacker_node_cut(&rules, &last_plies, extras, &board, at, width, false);
+                // Every move tested first, then the same cuts.
+                let want = match rules.attacker_node_tested(&board, depth, None, false) {
+                    OrNode::Moves(all) => {
+                        let m = last_plies
+                            .five_ply_moves(&board, depth, &all)
+                            .unwrap_or(all);
+                        let (moves, taken) =
+                            extras
+                                .space
+                                .attacker_moves(&last_plies, &board, m, depth, width);
+                        (OrNode::Moves(moves), taken, moves != all)
+                    }
+                    other => (other, width, false),
+                };
+                assert_eq!(got, want, "depth {depth}, {width:?} at {board:?}");
+                tried += 1;
+            }
+        }
+        assert!(
+            forbidden > 100,
+            "{forbidden} positions with forbidden points"
+        );
+        eprintln!("{tried} attacker's nodes on {forbidden} positions");
     }
 }

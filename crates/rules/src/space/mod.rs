@@ -251,7 +251,8 @@ impl Space {
     /// greater width where that one has none
     /// ([`threats::attacker_moves`]), with the width taken. Only where the
     /// last-plies shortcuts are on (`last_plies`): off, the rules are the
-    /// plain game's.
+    /// plain game's. In the threat space `moves` may hold x's forbidden
+    /// points, and those are left out ([`Space::tests_legality`]).
     #[inline]
     pub fn attacker_moves(
         self,
@@ -267,6 +268,16 @@ impl Space {
             }
             _ => (moves, width),
         }
+    }
+
+    /// Whether [`Space::attacker_moves`] takes moves that may hold x's
+    /// forbidden points under renju and gives only legal ones: in the
+    /// threat space (where the last-plies shortcuts are on), which keeps
+    /// few moves and tests only those.
+    #[inline]
+    #[must_use]
+    pub fn tests_legality(self, last_plies: &LastPlies) -> bool {
+        matches!(self, Space::Threats(_)) && last_plies.is_on()
     }
 
     /// The attacker's `moves` at its node, cut to those that answer the

@@ -135,23 +135,27 @@ impl Width {
     }
 }
 
-/// The attacker's moves among `moves` (what the rules left) with `depth`
-/// plies left, at `width`, or at a greater one when that one has none; the
-/// width taken is returned with them (the node takes it).
+/// The attacker's moves among `moves` (what the rules left, x's forbidden
+/// points perhaps among them) with `depth` plies left, at `width`, or at a
+/// greater one when that one has none; only legal moves are given (the
+/// test of each cell costs the most under renju, so it is made on the few
+/// threats alone), and the width taken is returned with them (the node
+/// takes it).
 pub fn attacker_moves(
     board: &SearchBoard,
     moves: &Bitboard,
     depth: u32,
     width: Width,
 ) -> (Bitboard, Width) {
+    let me = board.to_move();
     if width == Width::Threes {
-        let threes = threat_moves(board, moves, depth, false);
+        let threes = board.legal(me, &threat_moves(board, moves, depth, false));
         if !threes.is_empty() {
             return (threes, width);
         }
     }
     (
-        threat_moves(board, moves, depth, true),
+        board.legal(me, &threat_moves(board, moves, depth, true)),
         width.max(Width::Twos),
     )
 }
