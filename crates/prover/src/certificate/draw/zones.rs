@@ -33,7 +33,7 @@
 //! first 100 K nodes of 7x7 k=5's certificate the written nodes' zones
 //! averaged 41 cells against 15 for PNS's zones of the same positions,
 //! and few moves found an entry or a variant to share. Without it (and
-//! with the copies and the defender's line first, in `draw.rs`), 20
+//! with the copies and the defender's line first, in `writer.rs`), 20
 //! against 19.
 //!
 //! Zones also share nodes beyond transpositions: a new position that is,
