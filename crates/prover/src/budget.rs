@@ -13,8 +13,8 @@
 //! together they may pass the node budget by the nodes each spent since
 //! its last checkpoint, under 1024 a thread, unless each has its share,
 //! [`Budget::with_node_share`]), and the first budget to run out, or a
-//! [`SharedBudget::request_stop`] from any thread, stops them all at their
-//! next checkpoint.
+//! stop requested from any thread ([`Progress::request_stop`], which
+//! every checkpoint reads), stops them all at their next checkpoint.
 
 use crate::outcome::{Exhausted, Limits};
 use crate::progress::Progress;

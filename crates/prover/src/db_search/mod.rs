@@ -17,16 +17,17 @@
 //!   default, [`DbSearch::off_plan`]).
 //!
 //! At the defender's turn it refutes every reply the threat space's
-//! defender's node leaves ([`threats::defender_node`], wide: any VCF
-//! within the plies left makes the attacker's move a threat), the
-//! defender's own fours included.
+//! defender's node leaves ([`crate::space::threats::defender_node`],
+//! wide: any VCF within the plies left makes the attacker's move a
+//! threat), the defender's own fours included.
 //!
 //! **Why a win is a win.** Only the attacker's moves are chosen by the
 //! plans; every defender's node is the threat space's, whose replies are
 //! the whole game's up to reduction 6 (`crate::vcf` argues it) and
-//! whose nodes refute a pass under renju ([`threats::defender_node`]
-//! argues that). A plan that is wrong about the game (a defence off its
-//! costs, a forbidden point moved by a stone) only makes a move fail here.
+//! whose nodes refute a pass under renju
+//! ([`crate::space::threats::defender_node`] argues that). A plan that is
+//! wrong about the game (a defence off its costs, a forbidden point moved
+//! by a stone) only makes a move fail here.
 //! So a win found is a win of the game; anything else is `unknown`: the
 //! attacker tried a few moves of one plan at each node, not all.
 //!

@@ -291,7 +291,7 @@ impl Prover for Dfpn {
     }
 
     /// Renju is searched by the two games of passes
-    /// ([`Passes`](crate::rules::Passes)), with one winning move; the
+    /// ([`Passes`]), with one winning move; the
     /// threat space takes no `all_moves`, as PNS's `vct`.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         self.config.space.accepts(self.config.all_moves)?;

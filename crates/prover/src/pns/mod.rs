@@ -274,9 +274,9 @@ impl Prover for Pns {
         }
     }
 
-    /// Renju is searched by the two games of passes ([`Passes`]); the
-    /// threat space searches only the one for wins (see
-    /// [`Space::brackets_passes`]).
+    /// Renju is searched by the two games of passes
+    /// ([`Passes`](crate::rules::Passes)); the threat space searches only
+    /// the one for wins (see [`Space::brackets_passes`]).
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         self.config.space.accepts(self.config.all_moves)?;
         if problem.board.game().has_forbidden_points() {

@@ -291,7 +291,7 @@ impl NodeRules {
     /// allows it), which these rules do not search: the node is a no-win,
     /// a restriction of the attacker that only the threat space, whose
     /// no-wins are no answers, may use (see
-    /// [`NodeRules::defender_node_threatened`] for passes).
+    /// [`crate::space::threats::defender_node`] for passes).
     #[must_use]
     pub(crate) fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
         self.defender_node_with(board, depth, None)

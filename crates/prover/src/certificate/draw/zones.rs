@@ -17,7 +17,7 @@
 //! moves empty and the default's reply too.
 //!
 //! Why an answered node needs no base zone, unlike a prover's attacker
-//! node ([`zone::attacker_base`], reduction 4's block): the writer cuts
+//! node (`zone::attacker_base`, reduction 4's block): the writer cuts
 //! no attacker move, so its node is the full-width case of
 //! [`crate::rules::zone`]'s rule for an attacker's node, Z = ∪ Zm over
 //! every empty cell m. In a Z-variant R' of the node's position R, a move
