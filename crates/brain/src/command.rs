@@ -97,7 +97,7 @@ impl fmt::Display for LineError {
 /// The longest text of a line echoed back in a message.
 const ECHO: usize = 40;
 
-/// `text` cut to [`ECHO`] characters, control characters replaced, for a
+/// `text` cut to `ECHO` characters, control characters replaced, for a
 /// message that must stay one line.
 pub fn echo(text: &str) -> String {
     let mut out: String = text

@@ -15,8 +15,8 @@
 //!    find no forced win of the opponent, tried best first
 //!    ([`crate::defence`]);
 //! 5. the best cell by the value searches' static evaluation
-//!    ([`static_eval`]) of the position after it, nearest the centre on a
-//!    tie.
+//!    ([`static_eval`](kinrow_prover::value::eval::static_eval)) of the
+//!    position after it, nearest the centre on a tie.
 //!
 //! [`quick`] is steps 1, 2 and 5, cheap enough to answer at once;
 //! [`deep`] adds 3 and 4 within a time and memory budget. Renju (rule 4):
@@ -66,7 +66,7 @@ pub fn quick(board: &Board) -> Option<Decision> {
 /// threat (the first half of step 4) run at once, each on half the
 /// memory and with the share of the time it has on one thread, so the
 /// threat search starts at once rather than after step 3; the candidate
-/// defences are then checked in parallel ([`defence::refute`]). Every
+/// defences are then checked in parallel (`defence::refute`). Every
 /// thread ends by the think time, and the caller answers by the hard
 /// time whatever they do.
 #[must_use]

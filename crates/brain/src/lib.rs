@@ -9,7 +9,7 @@
 //!   answer's types; `search`: the searches both run.
 //! - [`budget`]: time, memory and threads per move, from the `INFO`
 //!   settings and the cores.
-//! - [`run`]: the loop over an input and an output, with the searches on
+//! - [`run()`]: the loop over an input and an output, with the searches on
 //!   threads of their own so that answers keep to the turn's time and an
 //!   `END` stops at once.
 //!

@@ -203,7 +203,7 @@ pub struct JobReport {
     pub exhausted: Option<JobExhausted>,
     /// With `--first-plies`, for an unknown. They only steer, so an entry
     /// that is not a [`PlyReport`] is left out when read, rather than
-    /// failing the whole report ([`lenient`]).
+    /// failing the whole report (`lenient`).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",

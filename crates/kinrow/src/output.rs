@@ -1,4 +1,4 @@
-//! The report on stdout ([`print`]), and the files the runner writes
+//! The report on stdout ([`print()`]), and the files the runner writes
 //! besides it (`solve --proof`, `solve --svg`, `analyse --html`): where
 //! each goes, and the guard that keeps them off files that are already
 //! there. An existing file is replaced only with `--force`; a
@@ -25,7 +25,7 @@ pub fn print(text: &str) -> Result<(), CliError> {
     }
 }
 
-/// [`print`] of `text` and a newline.
+/// [`print()`] of `text` and a newline.
 pub fn print_line(text: &str) -> Result<(), CliError> {
     print(&format!("{text}\n"))
 }

@@ -68,7 +68,7 @@ use std::time::{Duration, Instant};
 /// no-wins, the bench's, game positions), leaving the rest to the whole
 /// game. A quarter stays for the whole game, for positions where the
 /// threat space neither wins nor runs out, which these suites lack.
-pub const THREAT_SHARE: (u32, u32) = (3, 4);
+pub(crate) const THREAT_SHARE: (u32, u32) = (3, 4);
 
 /// The share of the threat space's node and time budgets on one thread
 /// that goes first to `vct-db` (the db-search prover, [`DbSearch`]) with
@@ -78,15 +78,15 @@ pub const THREAT_SHARE: (u32, u32) = (3, 4);
 /// the others up within a few hundredths of a second (with moves off its
 /// plans it would spend its whole share on them). See docs/figures.md,
 /// "db-search".
-pub const DB_SHARE: (u32, u32) = (1, 16);
+pub(crate) const DB_SHARE: (u32, u32) = (1, 16);
 
 /// The most nodes `vct-db` gets in [`Auto`], whatever the budget (its
 /// search off its plans widens without end).
-pub const DB_MAX_NODES: u64 = 500_000;
+pub(crate) const DB_MAX_NODES: u64 = 500_000;
 
 /// Fewest plies of horizon for which [`Auto`] tries the threat space first
 /// (a threat needs a move, a reply and a VCF of at least three plies).
-pub const THREATS_FROM_DEPTH: u32 = 5;
+pub(crate) const THREATS_FROM_DEPTH: u32 = 5;
 
 /// The default prover: the threat space, then the whole game (see the
 /// module docs).
@@ -126,7 +126,7 @@ impl Auto {
 
     /// This prover with its threat space's threats kept to `limit`.
     #[must_use]
-    pub fn within(self, limit: ThreatLimit) -> Auto {
+    pub(crate) fn within(self, limit: ThreatLimit) -> Auto {
         Auto {
             threat_limit: limit,
             ..self
@@ -172,7 +172,7 @@ impl Auto {
     /// ([`Auto::whole_game_dfpn`]), so that a caller may keep its table
     /// for a certificate ([`Prover::keep_table`]).
     #[must_use]
-    pub fn for_problem(self, problem: &Problem) -> Box<dyn Prover + Send> {
+    pub(crate) fn for_problem(self, problem: &Problem) -> Box<dyn Prover + Send> {
         if self.parallel_whole_game(problem) {
             Box::new(self.whole_game_dfpn())
         } else {
@@ -186,7 +186,7 @@ impl Auto {
     /// ([`DfpnConfig::stop_when_full`]), so that a run without a time
     /// budget still ends. The command line builds it from here too.
     #[must_use]
-    pub fn whole_game_dfpn(&self) -> Dfpn {
+    pub(crate) fn whole_game_dfpn(&self) -> Dfpn {
         Dfpn::new(Auto::dfpn_config(self.threads))
     }
 

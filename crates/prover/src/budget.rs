@@ -13,8 +13,8 @@
 //! together they may pass the node budget by the nodes each spent since
 //! its last checkpoint, under 1024 a thread, unless each has its share,
 //! [`Budget::with_node_share`]), and the first budget to run out, or a
-//! [`SharedBudget::request_stop`] from any thread, stops them all at their
-//! next checkpoint.
+//! stop requested from any thread ([`Progress::request_stop`], which
+//! every checkpoint reads), stops them all at their next checkpoint.
 
 use crate::outcome::{Exhausted, Limits};
 use crate::progress::Progress;
@@ -34,7 +34,7 @@ const CHECKPOINT: u64 = 1024;
 /// The part of a search's budget every thread of the search shares: what
 /// is in it is read-only or atomic.
 #[derive(Debug)]
-pub struct SharedBudget {
+pub(crate) struct SharedBudget {
     start: Instant,
     deadline: Option<Instant>,
     max_nodes: u64,
@@ -48,7 +48,7 @@ pub struct SharedBudget {
 impl SharedBudget {
     /// Starts the clock for `limits`.
     #[must_use]
-    pub fn new(limits: &Limits) -> Arc<SharedBudget> {
+    pub(crate) fn new(limits: &Limits) -> Arc<SharedBudget> {
         let start = Instant::now();
         Arc::new(SharedBudget {
             start,
@@ -61,7 +61,7 @@ impl SharedBudget {
 
     /// Raises the stop flag for `why`, unless it is up already (the first
     /// reason is kept). Every thread stops at its next checkpoint.
-    pub fn stop(&self, why: Exhausted) {
+    pub(crate) fn stop(&self, why: Exhausted) {
         let code = match why {
             Exhausted::Nodes => 1,
             Exhausted::Time => 2,
@@ -80,20 +80,22 @@ impl SharedBudget {
     /// from any thread at any moment. A caller that holds only the
     /// [`Progress`] it observes with asks through
     /// [`Progress::request_stop`], which every checkpoint reads too.
-    pub fn request_stop(&self) {
+    #[cfg(test)]
+    pub(crate) fn request_stop(&self) {
         self.stop(Exhausted::Stopped);
     }
 
     /// Whether the stop flag is up: a budget ran out or a stop was
     /// requested.
+    #[cfg(test)]
     #[must_use]
-    pub fn stop_requested(&self) -> bool {
+    pub(crate) fn stop_requested(&self) -> bool {
         self.stopped_by().is_some()
     }
 
     /// The reason the stop flag was raised for, if it is up.
     #[must_use]
-    pub fn stopped_by(&self) -> Option<Exhausted> {
+    pub(crate) fn stopped_by(&self) -> Option<Exhausted> {
         match self.stop.load(Ordering::Relaxed) {
             0 => None,
             1 => Some(Exhausted::Nodes),
@@ -105,25 +107,25 @@ impl SharedBudget {
 
     /// The node budget, if one was given.
     #[must_use]
-    pub fn node_budget(&self) -> Option<u64> {
+    pub(crate) fn node_budget(&self) -> Option<u64> {
         (self.max_nodes != u64::MAX).then_some(self.max_nodes)
     }
 
     /// Nodes the threads have counted, as of their last checkpoints.
     #[must_use]
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
 
     /// Whether the deadline has passed.
     #[must_use]
-    pub fn past_deadline(&self) -> bool {
+    pub(crate) fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Time since the search started.
     #[must_use]
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 }
@@ -133,7 +135,7 @@ impl SharedBudget {
 /// the clock and the stop flag, and hands the count to the [`Progress`]
 /// observed on this thread (see [`crate::observe`]).
 #[derive(Clone, Debug)]
-pub struct Budget {
+pub(crate) struct Budget {
     shared: Arc<SharedBudget>,
     /// This thread's nodes.
     pub nodes: u64,
@@ -154,13 +156,13 @@ pub struct Budget {
 impl Budget {
     /// Starts the clock for `limits`: a search on one thread.
     #[must_use]
-    pub fn new(limits: &Limits) -> Budget {
+    pub(crate) fn new(limits: &Limits) -> Budget {
         Budget::shared(SharedBudget::new(limits))
     }
 
     /// One thread's part of the search whose budget is `shared`.
     #[must_use]
-    pub fn shared(shared: Arc<SharedBudget>) -> Budget {
+    pub(crate) fn shared(shared: Arc<SharedBudget>) -> Budget {
         let limit = shared.max_nodes.saturating_sub(shared.nodes());
         Budget {
             shared,
@@ -178,7 +180,7 @@ impl Budget {
     /// alone lets each see the others' nodes only as of their last
     /// checkpoint). The first thread out of its share stops the others.
     #[must_use]
-    pub fn with_node_share(mut self, share: u64) -> Budget {
+    pub(crate) fn with_node_share(mut self, share: u64) -> Budget {
         self.share = share;
         self.limit = self.limit.min(share);
         self
@@ -186,7 +188,7 @@ impl Budget {
 
     /// The part shared with the search's other threads.
     #[must_use]
-    pub fn shared_part(&self) -> &Arc<SharedBudget> {
+    pub(crate) fn shared_part(&self) -> &Arc<SharedBudget> {
         &self.shared
     }
 
@@ -194,7 +196,7 @@ impl Budget {
     /// A node the node budget does not allow is not counted, so
     /// [`Budget::nodes`] never exceeds [`Limits::max_nodes`].
     #[inline]
-    pub fn tick(&mut self) -> bool {
+    pub(crate) fn tick(&mut self) -> bool {
         if self.nodes >= self.limit {
             self.run_out(Exhausted::Nodes);
             return false;
@@ -211,7 +213,7 @@ impl Budget {
     /// the checkpoint of [`Budget::tick`] whenever the count passes a
     /// multiple of 1024; `false` once a budget has run out.
     #[inline]
-    pub fn count_to(&mut self, nodes: u64) -> bool {
+    pub(crate) fn count_to(&mut self, nodes: u64) -> bool {
         let crossed = (nodes ^ self.nodes) >= CHECKPOINT;
         self.nodes = nodes;
         if crossed {
@@ -223,7 +225,7 @@ impl Budget {
     /// Whether `n` nodes more than `spent` (the count [`Budget::count_to`]
     /// sets) fit in the node budget; when not, the search is out of nodes.
     #[inline]
-    pub fn affords(&mut self, spent: u64, n: u64) -> bool {
+    pub(crate) fn affords(&mut self, spent: u64, n: u64) -> bool {
         if spent.saturating_add(n) > self.limit {
             self.run_out(Exhausted::Nodes);
             return false;
@@ -234,7 +236,7 @@ impl Budget {
     /// Nodes the node budget still allows.
     #[inline]
     #[must_use]
-    pub const fn nodes_left(&self) -> u64 {
+    pub(crate) const fn nodes_left(&self) -> u64 {
         self.limit.saturating_sub(self.nodes)
     }
 
@@ -242,14 +244,14 @@ impl Budget {
     /// reach this and no more.
     #[inline]
     #[must_use]
-    pub const fn node_limit(&self) -> u64 {
+    pub(crate) const fn node_limit(&self) -> u64 {
         self.limit
     }
 
     /// Counts `n` nodes spent outside [`Budget::tick`] (VCF searches
     /// capped by [`Budget::nodes_left`]), at most what is left.
     #[inline]
-    pub fn spend(&mut self, n: u64) {
+    pub(crate) fn spend(&mut self, n: u64) {
         self.nodes = self.nodes.saturating_add(n).min(self.limit);
     }
 
@@ -285,18 +287,19 @@ impl Budget {
     /// Whether a budget has run out.
     #[inline]
     #[must_use]
-    pub const fn exhausted(&self) -> bool {
+    pub(crate) const fn exhausted(&self) -> bool {
         self.stop.is_some()
     }
 
     /// The budget that ran out first, if one has.
     #[must_use]
-    pub const fn stopped_by(&self) -> Option<Exhausted> {
+    pub(crate) const fn stopped_by(&self) -> Option<Exhausted> {
         self.stop
     }
 
     /// Marks the search as out of budget (used for the memory budget).
-    pub fn exhaust(&mut self) {
+    #[cfg(test)]
+    pub(crate) fn exhaust(&mut self) {
         self.run_out(Exhausted::Memory);
     }
 
@@ -314,7 +317,7 @@ impl Budget {
 
     /// Time since the search started.
     #[must_use]
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.shared.elapsed()
     }
 }

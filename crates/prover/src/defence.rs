@@ -39,7 +39,7 @@ pub struct Defence {
 impl Defence {
     /// Whether the move is proved to defend.
     #[must_use]
-    pub fn defends(&self) -> bool {
+    pub(crate) fn defends(&self) -> bool {
         self.opponent == Verdict::NoWin
     }
 }

@@ -24,7 +24,7 @@ pub fn default_memory() -> u64 {
 /// most 8 GiB): the one meaning of an unset memory budget, which every
 /// prover reads from here.
 #[must_use]
-pub fn budget(limits: &Limits) -> u64 {
+pub(crate) fn budget(limits: &Limits) -> u64 {
     limits.memory.unwrap_or_else(default_memory)
 }
 
@@ -46,7 +46,7 @@ fn budget_of(available: Option<u64>) -> u64 {
 
 /// Where memory figures come from: the system's files, or a test's text.
 #[derive(Clone, Debug, Default)]
-pub struct Sources {
+pub(crate) struct Sources {
     pub meminfo: Option<String>,
     /// cgroup v2 `memory.max` and `memory.current`.
     pub v2: (Option<String>, Option<String>),
@@ -57,7 +57,7 @@ pub struct Sources {
 impl Sources {
     /// The files of this system (missing ones are `None`).
     #[must_use]
-    pub fn system() -> Sources {
+    pub(crate) fn system() -> Sources {
         let read = |p: &str| std::fs::read_to_string(p).ok();
         Sources {
             meminfo: read("/proc/meminfo"),
@@ -76,7 +76,7 @@ impl Sources {
 /// Bytes of memory this process can still use: MemAvailable, lowered to
 /// what a cgroup limit (v2, else v1) leaves above the cgroup's usage.
 #[must_use]
-pub fn available_memory(src: &Sources) -> Option<u64> {
+pub(crate) fn available_memory(src: &Sources) -> Option<u64> {
     let available = src.meminfo.as_deref().and_then(|text| {
         let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
         line.split_whitespace()

@@ -46,7 +46,7 @@ thread_local! {
 }
 
 /// Runs `f` with `progress` observing the searches started on this thread
-/// (each [`crate::Budget`] picks it up when the search starts), then
+/// (each search's budget picks it up when the search starts), then
 /// stops observing.
 pub fn observe<R>(progress: &Arc<Progress>, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<Arc<Progress>>);
@@ -105,7 +105,7 @@ impl Progress {
     }
 
     /// Records the nodes so far.
-    pub fn set_nodes(&self, nodes: u64) {
+    pub(crate) fn set_nodes(&self, nodes: u64) {
         self.nodes.store(nodes, Ordering::Relaxed);
     }
 
@@ -120,7 +120,7 @@ impl Progress {
     }
 
     /// Records the bytes held and the budget.
-    pub fn set_memory(&self, held: u64, budget: u64) {
+    pub(crate) fn set_memory(&self, held: u64, budget: u64) {
         self.held.store(held, Ordering::Relaxed);
         self.budget.store(budget.max(1), Ordering::Relaxed);
     }
@@ -136,7 +136,7 @@ impl Progress {
     }
 
     /// Records the table's entries and slots.
-    pub fn set_fill(&self, entries: u64, slots: u64) {
+    pub(crate) fn set_fill(&self, entries: u64, slots: u64) {
         self.entries.store(entries, Ordering::Relaxed);
         self.slots.store(slots, Ordering::Relaxed);
     }
@@ -152,12 +152,12 @@ impl Progress {
     }
 
     /// Records the certificate's nodes written so far.
-    pub fn set_written(&self, nodes: u64) {
+    pub(crate) fn set_written(&self, nodes: u64) {
         self.written.store(nodes, Ordering::Relaxed);
     }
 
     /// Records the root's numbers.
-    pub fn set_root_numbers(&self, proof: ProofNumber, disproof: ProofNumber) {
+    pub(crate) fn set_root_numbers(&self, proof: ProofNumber, disproof: ProofNumber) {
         self.proof
             .store(u64::from(proof.get()) + 1, Ordering::Relaxed);
         self.disproof

@@ -14,7 +14,7 @@ use kinrow_board::{Board, Rule};
 /// # Errors
 ///
 /// [`ProblemError::Rule`] for a renju problem.
-pub fn check_rule(prover: &'static str, problem: &Problem) -> Result<(), ProblemError> {
+pub(crate) fn check_rule(prover: &'static str, problem: &Problem) -> Result<(), ProblemError> {
     match problem.board.game().rule() {
         Rule::Freestyle | Rule::Exact => Ok(()),
         rule @ Rule::Renju => Err(ProblemError::Rule { prover, rule }),
@@ -31,7 +31,7 @@ pub trait Prover {
     /// # Errors
     ///
     /// [`ProblemError`] when answering would answer another game than the
-    /// one asked: by default a prover refuses renju ([`check_rule`]; the
+    /// one asked: by default a prover refuses renju (`check_rule`; the
     /// provers of this crate override that, each searching renju as its
     /// module argues), the value searches refuse an attacker filter, and
     /// under renju `--all-moves` is refused where a move not proved may

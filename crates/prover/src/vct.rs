@@ -23,10 +23,10 @@ use crate::pns::{Pns, PnsConfig};
 use crate::space::{Space, ThreatLimit};
 
 /// PNS's name in the threat space, in reports and on the command line.
-pub const NAME: &str = crate::pns::THREATS_NAME;
+pub(crate) const NAME: &str = crate::pns::THREATS_NAME;
 
 /// df-pn's name in the threat space, in reports and on the command line.
-pub const DFPN_NAME: &str = crate::dfpn::THREATS_NAME;
+pub(crate) const DFPN_NAME: &str = crate::dfpn::THREATS_NAME;
 
 /// The threat-space provers.
 #[derive(Clone, Copy, Debug)]

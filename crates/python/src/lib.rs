@@ -8,7 +8,7 @@
 //! values and exceptions. Bad input is a `ValueError` whose message is the
 //! one the command line gives (`FILE:LINE:COLUMN: what`); a search runs on
 //! a worker thread without the GIL, and Ctrl-C stops it
-//! ([`solve::solve`]).
+//! (`solve::solve`).
 //!
 //! Built by maturin from the repository's `pyproject.toml`; see
 //! `docs/python.md`.

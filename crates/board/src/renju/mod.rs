@@ -216,9 +216,10 @@ impl Added<'_> {
 }
 
 /// Where the test of a cell reads its lines from: the stones as bitboards
-/// ([`BitStones`]) or a [`SearchBoard`]'s line words (`line_words`, one
-/// shift per line instead of a walk over twelve cells). Both give the
-/// same lines; a test in `line_words` holds them to that.
+/// ([`BitStones`]) or a [`SearchBoard`](crate::SearchBoard)'s line words
+/// (`line_words`, one shift per line instead of a walk over twelve
+/// cells). Both give the same lines; a test in `line_words` holds them to
+/// that.
 trait Stones {
     /// The four lines through the empty cell `m` with a Black stone on
     /// it and on each cell of `added`, and the bit distance of each

@@ -1,8 +1,8 @@
 //! The API's requests, read and checked, and the questions they ask,
 //! answered by the command line's own functions: `solve`'s
-//! [`solve_keeping`](crate::commands::solve_keeping) and its JSON and text
+//! [`solve_keeping`] and its JSON and text
 //! reports, `solve --defences`'s [`find`](crate::commands::defences::find),
-//! `analyse`'s [`analysis`](crate::commands::analyse::analysis), the
+//! `analyse`'s [`analysis`], the
 //! certificate writer of `solve --proof` and the picture of `solve --svg`.
 
 use super::guard::Client;

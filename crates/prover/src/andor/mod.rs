@@ -118,12 +118,6 @@ impl AndOr {
             threats: VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS),
         }
     }
-
-    /// Its settings.
-    #[must_use]
-    pub const fn config(&self) -> &AndOrConfig {
-        &self.config
-    }
 }
 
 /// The horizon a problem is searched to: [`Problem::horizon`] rounded down

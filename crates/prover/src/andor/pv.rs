@@ -20,7 +20,7 @@ impl AndOrSearch<'_> {
     /// (to move) wins in exactly `plies` plies with `first`. Stops early
     /// (a prefix of the variation) if the budget runs out. The board is
     /// left as it was.
-    pub fn principal_variation(&mut self, plies: u32, first: Cell) -> Vec<Cell> {
+    pub(crate) fn principal_variation(&mut self, plies: u32, first: Cell) -> Vec<Cell> {
         let mut pv = Vec::with_capacity(plies as usize);
         let _ = self.extend_pv(plies, first, &mut pv);
         for &c in pv.iter().rev() {

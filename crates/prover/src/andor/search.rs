@@ -95,7 +95,7 @@ fn inherited(board: &SearchBoard, parent: Parent<'_>) -> Option<Wins> {
 impl AndOrSearch<'_> {
     /// The attacker (the side to move) with `depth` plies left. With a win,
     /// also the move that wins.
-    pub fn or_node(&mut self, depth: u32, parent: Parent<'_>) -> (Answer, Option<Cell>) {
+    pub(crate) fn or_node(&mut self, depth: u32, parent: Parent<'_>) -> (Answer, Option<Cell>) {
         if !self.budget.tick() {
             return (Answer::Unknown, None);
         }
@@ -172,7 +172,7 @@ impl AndOrSearch<'_> {
 
     /// The defender (the side to move) with `depth` plies left, its own
     /// move included.
-    pub fn and_node(&mut self, depth: u32, parent: Parent<'_>) -> Answer {
+    pub(crate) fn and_node(&mut self, depth: u32, parent: Parent<'_>) -> Answer {
         if !self.budget.tick() {
             return Answer::Unknown;
         }
@@ -268,7 +268,7 @@ impl AndOrSearch<'_> {
     /// the table's move, then fours (only they can win with three plies
     /// left), then cells next to two or more own stones, then the rest.
     #[inline]
-    pub fn attacker_order(
+    pub(crate) fn attacker_order(
         &self,
         moves: &Bitboard,
         hint: Option<Cell>,
@@ -291,7 +291,7 @@ impl AndOrSearch<'_> {
     /// The defender's replies in the order to try them: the table's reply,
     /// then cells next to two or more attacker stones, then the rest.
     #[inline]
-    pub fn defender_order(&self, replies: &Bitboard, hint: Option<Cell>) -> [Bitboard; 3] {
+    pub(crate) fn defender_order(&self, replies: &Bitboard, hint: Option<Cell>) -> [Bitboard; 3] {
         let attacker = self.board.to_move().other();
         let mut rest = *replies;
         let first = take_hint(&mut rest, hint);

@@ -80,7 +80,7 @@ pub(crate) struct Table {
 
 impl Table {
     /// An empty table of at most `max_bytes` bytes (at least one bucket).
-    pub fn new(max_bytes: u64) -> Table {
+    pub(crate) fn new(max_bytes: u64) -> Table {
         let mut t = Table {
             entries: Vec::new(),
             used: 0,
@@ -92,7 +92,7 @@ impl Table {
     }
 
     /// Forgets everything and sets a new byte cap; the peak is reset too.
-    pub fn reset(&mut self, max_bytes: u64) {
+    pub(crate) fn reset(&mut self, max_bytes: u64) {
         let cap = (max_bytes / ENTRY_BYTES as u64).min(1 << 40) as usize;
         // A power of two of whole buckets, at least one bucket, such that
         // growing into it (old and new tables alive together, 1.5 times its
@@ -113,7 +113,7 @@ impl Table {
     }
 
     /// Largest number of bytes the entries have taken since the last reset.
-    pub fn peak_bytes(&self) -> u64 {
+    pub(crate) fn peak_bytes(&self) -> u64 {
         self.peak_bytes
     }
 
@@ -125,7 +125,7 @@ impl Table {
 
     /// What is known about the position with this key and stone count.
     #[inline]
-    pub fn probe(&self, key: u64, stones: u32) -> Known {
+    pub(crate) fn probe(&self, key: u64, stones: u32) -> Known {
         let b = self.bucket(key);
         for e in &self.entries[b..b + BUCKET] {
             if e.key == key && u32::from(e.stones) == stones && !e.is_empty() {
@@ -142,7 +142,14 @@ impl Table {
     /// Records that the position wins within `win` (if non-zero), does not
     /// win within `nowin` (if non-zero), settled by `best`; merges with
     /// what is already known.
-    pub fn store(&mut self, key: u64, stones: u32, win: u16, nowin: u16, best: Option<Cell>) {
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        stones: u32,
+        win: u16,
+        nowin: u16,
+        best: Option<Cell>,
+    ) {
         debug_assert!(win != 0 || nowin != 0);
         let stones = stones as u16;
         let best = best.map_or(0, |c| c.index() as u16 + 1);

@@ -60,7 +60,7 @@ pub const MAGIC: &str = "kinrow-certificate 1";
 
 /// The default largest certificate, in lines: beyond it the writer stops
 /// with [`CertificateError::TooLarge`] rather than exhaust memory.
-pub const DEFAULT_MAX_LINES: u64 = 10_000_000;
+pub(crate) const DEFAULT_MAX_LINES: u64 = 10_000_000;
 
 /// The size of a certificate and the work it took to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -284,7 +284,7 @@ fn header(problem: &Problem) -> String {
 }
 
 /// Writes the certificate of a `win` of `prover` for `problem`, with the
-/// default [`CertificateOptions`] (at most [`DEFAULT_MAX_LINES`] lines,
+/// default [`CertificateOptions`] (at most `DEFAULT_MAX_LINES` lines,
 /// shared answers on `*` lines).
 ///
 /// `limits` bound the whole writing: the time and node budgets are shared by

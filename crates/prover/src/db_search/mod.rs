@@ -17,16 +17,17 @@
 //!   default, [`DbSearch::off_plan`]).
 //!
 //! At the defender's turn it refutes every reply the threat space's
-//! defender's node leaves ([`threats::defender_node`], wide: any VCF
-//! within the plies left makes the attacker's move a threat), the
-//! defender's own fours included.
+//! defender's node leaves ([`crate::space::threats::defender_node`],
+//! wide: any VCF within the plies left makes the attacker's move a
+//! threat), the defender's own fours included.
 //!
 //! **Why a win is a win.** Only the attacker's moves are chosen by the
 //! plans; every defender's node is the threat space's, whose replies are
 //! the whole game's up to reduction 6 (`crate::vcf` argues it) and
-//! whose nodes refute a pass under renju ([`threats::defender_node`]
-//! argues that). A plan that is wrong about the game (a defence off its
-//! costs, a forbidden point moved by a stone) only makes a move fail here.
+//! whose nodes refute a pass under renju
+//! ([`crate::space::threats::defender_node`] argues that). A plan that is
+//! wrong about the game (a defence off its costs, a forbidden point moved
+//! by a stone) only makes a move fail here.
 //! So a win found is a win of the game; anything else is `unknown`: the
 //! attacker tried a few moves of one plan at each node, not all.
 //!
@@ -36,12 +37,12 @@
 //! `off_plan` a failed search had (a node with no more of either is not
 //! searched again).
 
-pub mod plan;
+pub(crate) mod plan;
 mod proof;
 #[cfg(test)]
 mod tests;
 
-pub use plan::{Plan, PlanSearch, Threat};
+pub(crate) use plan::PlanSearch;
 
 use crate::budget::Budget;
 use crate::kit::cursor::Cursor;
@@ -57,17 +58,17 @@ use kinrow_board::Candidates;
 use proof::{Entry, Search};
 
 /// The prover's name in reports and on the command line.
-pub const NAME: &str = "vct-db";
+pub(crate) const NAME: &str = "vct-db";
 
 /// The most moves of a plan tried at one attacker's node.
-pub const MOVES_TRIED: usize = 2;
+pub(crate) const MOVES_TRIED: usize = 2;
 
 /// The most attacker's nodes off a plan on one line: the root's search
 /// allows none, then one, and so on up to this.
-pub const MAX_OFF_PLAN: u32 = 4;
+pub(crate) const MAX_OFF_PLAN: u32 = 4;
 
 /// The most threats one db-search call finds before it gives up.
-pub const PLAN_THREATS: usize = 3_000;
+pub(crate) const PLAN_THREATS: usize = 3_000;
 
 /// Bytes one table entry is counted for.
 const ENTRY_BYTES: u64 = 48;
@@ -93,7 +94,7 @@ impl DbSearch {
     /// A fresh prover; one asked for every winning move (`all_moves`)
     /// refuses every problem, since it tries a few moves only.
     #[must_use]
-    pub fn new(all_moves: bool) -> DbSearch {
+    pub(crate) fn new(all_moves: bool) -> DbSearch {
         DbSearch {
             all_moves,
             max_off_plan: MAX_OFF_PLAN,
@@ -108,7 +109,7 @@ impl DbSearch {
     /// line (0: the plans alone, which fail fast where they find
     /// nothing; [`MAX_OFF_PLAN`] by default).
     #[must_use]
-    pub fn off_plan(self, max: u32) -> DbSearch {
+    pub(crate) fn off_plan(self, max: u32) -> DbSearch {
         DbSearch {
             max_off_plan: max,
             ..self

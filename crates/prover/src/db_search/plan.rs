@@ -39,7 +39,7 @@ use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
 /// One threat of a plan: the attacker's stone and the defender's cells
 /// assumed taken, all at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Threat {
+pub(crate) struct Threat {
     pub gain: Cell,
     pub costs: Bitboard,
 }
@@ -47,7 +47,7 @@ pub struct Threat {
 /// A sequence of threats, each playable once those before it are (the
 /// defender on all their costs), and the goal move that ends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub(crate) struct Plan {
     pub threats: Vec<Threat>,
     pub goal: Cell,
 }
@@ -80,7 +80,7 @@ struct Node {
 /// The dependency-based search of one attacker, with a cap on the
 /// threats it finds per call.
 #[derive(Clone, Debug)]
-pub struct PlanSearch {
+pub(crate) struct PlanSearch {
     candidates: Candidates,
     max_threats: usize,
     /// Threats found by the last call.
@@ -93,7 +93,7 @@ impl PlanSearch {
     /// A search whose attacker plays among `candidates`, finding at most
     /// `max_threats` threats per call.
     #[must_use]
-    pub fn new(candidates: Candidates, max_threats: usize) -> PlanSearch {
+    pub(crate) fn new(candidates: Candidates, max_threats: usize) -> PlanSearch {
         PlanSearch {
             candidates,
             max_threats,
@@ -108,7 +108,7 @@ impl PlanSearch {
     /// in the order of `rank` (a caller that ranks cells by their place
     /// in the position's canonical frame finds the same plans, turned, in
     /// every orientation of the board).
-    pub fn plan(&mut self, board: &SearchBoard, rank: &dyn Fn(Cell) -> u16) -> Option<Plan> {
+    pub(crate) fn plan(&mut self, board: &SearchBoard, rank: &dyn Fn(Cell) -> u16) -> Option<Plan> {
         let attacker = board.to_move();
         self.found = 0;
         if !board.winning_cells(attacker).is_empty()

@@ -1,4 +1,4 @@
-use super::plan::{classify, Kind};
+use super::plan::{classify, Kind, Plan};
 use super::*;
 use kinrow_board::{Bitboard, Board, Cell, Game, Player, Rule, SearchBoard};
 

@@ -136,7 +136,7 @@ pub(crate) const fn extras(vcf: bool, space: Space) -> Extras {
 pub struct DfpnConfig {
     /// The most bytes the transposition table may hold (the search's
     /// memory; the table grows into them as it fills); the memory budget
-    /// ([`crate::memory::budget`]) lowers it. `u64::MAX`, the default: as
+    /// (`crate::memory::budget`) lowers it. `u64::MAX`, the default: as
     /// many as the memory budget allows.
     pub table_bytes: u64,
     /// ε of the 1+ε trick, in hundredths: the most-proving child may grow
@@ -166,7 +166,7 @@ pub struct DfpnConfig {
     /// of a refuted attacker's move that lie outside its zone
     /// (`search/zones.rs`). Only the work changes, never a verdict.
     pub zones: bool,
-    /// Threads searching one shared table ([`parallel`]): 1 (the default)
+    /// Threads searching one shared table (`parallel`): 1 (the default)
     /// is the search of one thread in its growing table, with the same
     /// nodes at every run; more share the table, the node, time and
     /// memory budgets, and their nodes vary from run to run (the verdict
@@ -190,11 +190,11 @@ pub struct DfpnConfig {
 
 /// df-pn's name in reports and on the command line, searching the whole
 /// game ([`Space::Game`]).
-pub const NAME: &str = "dfpn";
+pub(crate) const NAME: &str = "dfpn";
 
 /// df-pn's name in the threat space ([`Space::Threats`]): the prover
 /// [`crate::Vct`] builds.
-pub const THREATS_NAME: &str = "vct-dfpn";
+pub(crate) const THREATS_NAME: &str = "vct-dfpn";
 
 /// The default [`DfpnConfig::lazy_batch`]: PNS's first batch.
 pub const LAZY_BATCH: usize = 8;
@@ -278,12 +278,6 @@ impl Dfpn {
             kept: None,
         }
     }
-
-    /// The settings.
-    #[must_use]
-    pub const fn config(&self) -> &DfpnConfig {
-        &self.config
-    }
 }
 
 impl Prover for Dfpn {
@@ -297,7 +291,7 @@ impl Prover for Dfpn {
     }
 
     /// Renju is searched by the two games of passes
-    /// ([`Passes`](crate::rules::Passes)), with one winning move; the
+    /// ([`Passes`]), with one winning move; the
     /// threat space takes no `all_moves`, as PNS's `vct`.
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         self.config.space.accepts(self.config.all_moves)?;
@@ -323,7 +317,7 @@ impl Prover for Dfpn {
         outcome
     }
 
-    /// Kept, the table of each search is the next one's (see [`Kept`] for
+    /// Kept, the table of each search is the next one's (see `Kept` for
     /// when it may be), and the searches run on one thread: a warm table
     /// answers the certificate writer's questions at once, where threads
     /// would each start cold.

@@ -248,8 +248,8 @@ fn rest(th: ProofNumber, total: ProofNumber, own: ProofNumber) -> ProofNumber {
 }
 
 impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
-    /// A search from `board` with `depth` plies left ([`crate::UNLIMITED`]
-    /// for none).
+    /// A search from `board` with `depth` plies left
+    /// ([`crate::rules::UNLIMITED`] for none).
     pub(crate) fn new(
         board: &SearchBoard,
         depth: u32,

@@ -71,7 +71,7 @@ pub(crate) struct Node {
 const _: () = assert!(size_of::<Node>() <= 32);
 
 /// Bytes of one node.
-pub const NODE_BYTES: usize = size_of::<Node>();
+pub(crate) const NODE_BYTES: usize = size_of::<Node>();
 
 impl Node {
     /// Whether this is a defender's (AND) node.

@@ -13,7 +13,7 @@ impl NodeId {
     /// The index into the node array.
     #[inline]
     #[must_use]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0.get() as usize
     }
 

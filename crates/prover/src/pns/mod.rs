@@ -68,7 +68,7 @@ mod report;
 mod search;
 mod table;
 
-pub use arena::{NodeId, NODE_BYTES};
+pub use arena::NodeId;
 pub use report::NodeView;
 
 use crate::budget::Budget;
@@ -90,11 +90,11 @@ use std::time::Instant;
 
 /// PNS's name in reports and on the command line, searching the whole
 /// game ([`Space::Game`]).
-pub const NAME: &str = "pns";
+pub(crate) const NAME: &str = "pns";
 
 /// PNS's name in the threat space ([`Space::Threats`]): the prover
 /// [`crate::Vct`] builds.
-pub const THREATS_NAME: &str = "vct";
+pub(crate) const THREATS_NAME: &str = "vct";
 
 /// How new leaves get their first numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -249,12 +249,6 @@ impl Pns {
         }
     }
 
-    /// The settings.
-    #[must_use]
-    pub const fn config(&self) -> &PnsConfig {
-        &self.config
-    }
-
     /// Every node of the last search reachable from its root, once each,
     /// with the position by which it was first reached. Walks the whole
     /// arena and clones a board per node: for tests and debugging.
@@ -280,9 +274,9 @@ impl Prover for Pns {
         }
     }
 
-    /// Renju is searched by the two games of passes ([`Passes`]); the
-    /// threat space searches only the one for wins (see
-    /// [`Space::brackets_passes`]).
+    /// Renju is searched by the two games of passes
+    /// ([`Passes`](crate::rules::Passes)); the threat space searches only
+    /// the one for wins (see [`Space::brackets_passes`]).
     fn accepts(&self, problem: &Problem) -> Result<(), ProblemError> {
         self.config.space.accepts(self.config.all_moves)?;
         if problem.board.game().has_forbidden_points() {

@@ -90,7 +90,7 @@ impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
 
     /// Bytes taken by one table entry.
     #[must_use]
-    pub const fn entry_bytes() -> usize {
+    pub(crate) const fn entry_bytes() -> usize {
         std::mem::size_of::<Entry<M>>()
     }
 
@@ -115,14 +115,8 @@ impl<M: Copy + PartialEq> AlphaBetaSearch<M> {
 
     /// Bytes of the table.
     #[must_use]
-    pub fn table_bytes(&self) -> u64 {
+    pub(crate) fn table_bytes(&self) -> u64 {
         (self.table.len() * Self::entry_bytes()) as u64
-    }
-
-    /// Table entries that ended a visit (a bound outside the window).
-    #[must_use]
-    pub const fn tt_hits(&self) -> u64 {
-        self.tt_hits
     }
 
     /// The score of the tree's current node in the fail-soft sense for the

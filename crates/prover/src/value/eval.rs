@@ -6,20 +6,20 @@
 use kinrow_board::{Board, Player};
 
 /// Weight of a winning cell (one more stone completes a line).
-pub const WINNING_CELL: i32 = 64;
+pub(crate) const WINNING_CELL: i32 = 64;
 /// Weight of a four-making cell: in a window of `k` cells with no opposing
 /// stone and at most two empty cells (a stone there leaves at most one to
 /// fill), not itself a winning cell.
-pub const FOUR_CELL: i32 = 8;
+pub(crate) const FOUR_CELL: i32 = 8;
 /// Weight of a three-making cell: in such a window with at most three empty
 /// cells, and neither of the above.
-pub const THREE_CELL: i32 = 1;
+pub(crate) const THREE_CELL: i32 = 1;
 
 /// The threat material of `player`: `64 * winning cells + 8 * four-making
 /// cells + 1 * three-making cells`, each empty cell counted once, in its
 /// strongest class.
 #[must_use]
-pub fn threat_material(board: &Board, player: Player) -> i32 {
+pub(crate) fn threat_material(board: &Board, player: Player) -> i32 {
     let own = board.stones(player);
     let opp = board.stones(player.other());
     let game = board.game();
@@ -32,7 +32,7 @@ pub fn threat_material(board: &Board, player: Player) -> i32 {
 }
 
 /// The static evaluation of `board` for its side to move: its
-/// [`threat_material`] minus the opponent's. Positive means the side to move
+/// `threat_material` minus the opponent's. Positive means the side to move
 /// has more (and stronger) cells to build lines on. Counts cover the whole
 /// board, whatever the candidate rule.
 #[must_use]

@@ -116,11 +116,11 @@
 //! assert_eq!(outcome.pv.len(), 3);
 //! ```
 
-pub mod alphabeta;
+pub(crate) mod alphabeta;
 pub mod eval;
 mod game;
-pub mod minimax;
-pub mod scout;
+pub(crate) mod minimax;
+pub(crate) mod scout;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaSearch};
 pub use minimax::{Minimax, MinimaxSearch};
@@ -136,7 +136,7 @@ use crate::outcome::Outcome;
 /// Three disjoint classes: wins `WIN - n` (the side's winning stone lands at
 /// ply `n` from the root, `1 <= n <= MAX_PLIES`), losses `-(WIN - n)`, and
 /// everything else (0, or a heuristic score of magnitude at most
-/// [`Score::HEURISTIC_MAX`]), which lies strictly between them.
+/// `Score::HEURISTIC_MAX`), which lies strictly between them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Score(i32);
 
@@ -144,11 +144,11 @@ impl Score {
     /// The score of a win at ply 0 (never reached; wins are `WIN - n`).
     const WIN: i32 = 1_000_000_000;
     /// More plies than any game lasts (26 x 26 = 676 cells).
-    pub const MAX_PLIES: u32 = 1024;
+    pub(crate) const MAX_PLIES: u32 = 1024;
     /// The largest magnitude of a heuristic score.
-    pub const HEURISTIC_MAX: i32 = 1_000_000;
+    pub(crate) const HEURISTIC_MAX: i32 = 1_000_000;
     /// Neither side wins within the horizon.
-    pub const DRAW: Score = Score(0);
+    pub(crate) const DRAW: Score = Score(0);
     /// Above every score: the bound of an open search window.
     pub const INFINITY: Score = Score(Self::WIN + 1);
     /// The smallest win score.
@@ -156,7 +156,7 @@ impl Score {
 
     /// The side to move wins with its stone at ply `ply` from the root.
     #[must_use]
-    pub const fn win_at(ply: u32) -> Score {
+    pub(crate) const fn win_at(ply: u32) -> Score {
         debug_assert!(ply >= 1 && ply <= Self::MAX_PLIES);
         Score(Self::WIN - ply as i32)
     }
@@ -164,7 +164,7 @@ impl Score {
     /// The side to move loses: the opponent's winning stone lands at ply
     /// `ply` from the root.
     #[must_use]
-    pub const fn loss_at(ply: u32) -> Score {
+    pub(crate) const fn loss_at(ply: u32) -> Score {
         Score(-Self::win_at(ply).0)
     }
 
@@ -189,19 +189,19 @@ impl Score {
 
     /// Whether this is a win for the side to move.
     #[must_use]
-    pub const fn is_win(self) -> bool {
+    pub(crate) const fn is_win(self) -> bool {
         self.0 >= Self::WIN_MIN
     }
 
     /// Whether this is a loss for the side to move.
     #[must_use]
-    pub const fn is_loss(self) -> bool {
+    pub(crate) const fn is_loss(self) -> bool {
         self.0 <= -Self::WIN_MIN
     }
 
     /// The three-valued value: `+1` win, `-1` loss, `0` otherwise.
     #[must_use]
-    pub const fn value(self) -> i8 {
+    pub(crate) const fn value(self) -> i8 {
         if self.is_win() {
             1
         } else if self.is_loss() {
@@ -225,7 +225,7 @@ impl Score {
 
     /// The heuristic part: `Some` for a score of neither class.
     #[must_use]
-    pub const fn heuristic_part(self) -> Option<i32> {
+    pub(crate) const fn heuristic_part(self) -> Option<i32> {
         if self.is_win() || self.is_loss() {
             None
         } else {

@@ -49,7 +49,7 @@ impl Relation {
     /// `> v` at a node needs a child failing `>= -v`, and `>= v` one failing
     /// `> -v`.
     #[must_use]
-    pub const fn for_children(self) -> Relation {
+    pub(crate) const fn for_children(self) -> Relation {
         match self {
             Relation::Greater => Relation::GreaterOrEqual,
             Relation::GreaterOrEqual => Relation::Greater,
@@ -120,14 +120,14 @@ impl<M: Copy + PartialEq> ScoutSearch<M> {
         self.pv.line(start_ply)
     }
 
-    /// The counters, accumulated since [`ScoutSearch::reset_counters`].
+    /// The counters, accumulated since `ScoutSearch::reset_counters`.
     #[must_use]
     pub const fn counters(&self) -> ScoutCounters {
         self.counters
     }
 
     /// Sets every counter to 0.
-    pub fn reset_counters(&mut self) {
+    pub(crate) fn reset_counters(&mut self) {
         self.counters = ScoutCounters::default();
     }
 
@@ -229,12 +229,6 @@ impl Scout {
     pub fn evaluate(&mut self, problem: &Problem, limits: &Limits) -> ValueReport {
         self.search.reset_counters();
         solve(&mut self.search, &self.config, true, problem, limits)
-    }
-
-    /// The counters of the last problem.
-    #[must_use]
-    pub const fn counters(&self) -> ScoutCounters {
-        self.search.counters()
     }
 }
 

@@ -59,7 +59,7 @@ impl ProofNumber {
     /// [`ProofNumber::MAX_FINITE`].
     #[inline]
     #[must_use]
-    pub const fn saturating_add(self, rhs: ProofNumber) -> ProofNumber {
+    pub(crate) const fn saturating_add(self, rhs: ProofNumber) -> ProofNumber {
         if self.is_infinite() || rhs.is_infinite() {
             return Self::INFINITY;
         }
@@ -74,7 +74,7 @@ impl ProofNumber {
 
 impl std::ops::Add for ProofNumber {
     type Output = ProofNumber;
-    /// [`ProofNumber::saturating_add`].
+    /// `ProofNumber::saturating_add`.
     #[inline]
     fn add(self, rhs: ProofNumber) -> ProofNumber {
         self.saturating_add(rhs)
@@ -127,7 +127,7 @@ pub struct Numbers {
 
 impl Numbers {
     /// A node proved with a win of `len` plies.
-    pub const fn proved(len: u16) -> Numbers {
+    pub(crate) const fn proved(len: u16) -> Numbers {
         Numbers {
             pn: ProofNumber::ZERO,
             dn: ProofNumber::INFINITY,
@@ -137,12 +137,12 @@ impl Numbers {
 
     /// A node proved with a win of `plies` plies, a count that may not fit
     /// the length's bits (saturating: boards have at most 676 cells).
-    pub fn proved_in(plies: u32) -> Numbers {
+    pub(crate) fn proved_in(plies: u32) -> Numbers {
         Numbers::proved(u16::try_from(plies).unwrap_or(u16::MAX))
     }
 
     /// A node disproved.
-    pub const DISPROVED: Numbers = Numbers {
+    pub(crate) const DISPROVED: Numbers = Numbers {
         pn: ProofNumber::INFINITY,
         dn: ProofNumber::ZERO,
         len: 0,

@@ -106,7 +106,7 @@ pub fn reply_ranks(board: &SearchBoard) -> Option<[u16; 128]> {
 /// *rest* of lazy creation, in PNS and df-pn) weighs than a reply's would
 /// at the same rank: the search widens a node only once its best replies
 /// look much worse than the next would (measured in `pns/search/lazy.rs`).
-pub const REST_WEIGHT: u32 = 16;
+pub(crate) const REST_WEIGHT: u32 = 16;
 
 /// The first dn of the rest of a defender's node whose best reply left is
 /// ranked `rank`, with `moves` attacker moves after a reply.

@@ -18,7 +18,7 @@ pub struct ShapeScan {
 
 /// What a new stone makes on its lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shape {
+pub(crate) struct Shape {
     /// Cells that complete a window of k cells through the stone (k - 1 own
     /// stones, no opponent stone): the new winning cells, roughly.
     pub fours: u32,
@@ -36,7 +36,7 @@ impl Shape {
     /// `base`. The other number is 1.
     #[inline]
     #[must_use]
-    pub fn first_numbers(self, child_and: bool, base: u32) -> (ProofNumber, ProofNumber) {
+    pub(crate) fn first_numbers(self, child_and: bool, base: u32) -> (ProofNumber, ProofNumber) {
         let (mut pn, mut dn) = (ProofNumber::ONE, ProofNumber::ONE);
         if child_and {
             if self.fours == 0 {
@@ -81,7 +81,7 @@ impl ShapeScan {
     /// The threats a stone of `own` placed on the empty cell `m` makes
     /// against `opp` along its four lines.
     #[inline]
-    pub fn around(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> Shape {
+    pub(crate) fn around(&self, own: &Bitboard, opp: &Bitboard, m: usize) -> Shape {
         let k = self.k;
         let mut t = Shape::default();
         if k < 2 {

@@ -29,7 +29,7 @@ use kinrow_board::{bitboard::BITS, Board, Cell, Geometry, Player};
 
 /// Number of key slots: the largest symmetry group (a square's). Smaller
 /// groups repeat their elements, which leaves the minimum unchanged.
-pub const SYMS: usize = 8;
+pub(crate) const SYMS: usize = 8;
 
 /// Cell maps and Zobrist tables of the symmetries of one board shape.
 #[derive(Clone, Debug)]
@@ -110,7 +110,7 @@ impl Symmetries {
     /// The Zobrist key of a stone of `player` on `cell` seen in frame
     /// `frame`: what it adds to [`SymKeys::in_frame`].
     #[inline]
-    pub fn stone_key(&self, player: Player, cell: Cell, frame: u8) -> u64 {
+    pub(crate) fn stone_key(&self, player: Player, cell: Cell, frame: u8) -> u64 {
         self.zobrist[player.index() * BITS + cell.index()][usize::from(frame)]
     }
 
@@ -185,13 +185,13 @@ impl SymKeys {
 
     /// The key of the position seen in frame `frame`.
     #[inline]
-    pub fn in_frame(&self, frame: u8) -> u64 {
+    pub(crate) fn in_frame(&self, frame: u8) -> u64 {
         self.0[usize::from(frame)]
     }
 
     /// The key under the identity: equal to [`Board::key`].
     #[cfg(test)]
-    pub fn identity(&self) -> u64 {
+    pub(crate) fn identity(&self) -> u64 {
         self.0[0]
     }
 }

@@ -17,7 +17,7 @@ pub fn mask(words: &[u64]) -> Option<u128> {
 
 /// The stones and empty cells of a position as masks.
 #[derive(Clone, Copy, Debug)]
-pub struct Masks {
+pub(crate) struct Masks {
     pub cells: u128,
     /// The attacker's stones.
     pub att: u128,
@@ -29,7 +29,7 @@ pub struct Masks {
 impl Masks {
     /// The masks of `board` with `attacker` attacking; `None` on boards
     /// of more than 128 bits.
-    pub fn of(board: &SearchBoard, attacker: Player) -> Option<Masks> {
+    pub(crate) fn of(board: &SearchBoard, attacker: Player) -> Option<Masks> {
         let cells = mask(board.game().geometry().cells().words())?;
         let att = mask(board.stones(attacker).words())?;
         let def = mask(board.stones(attacker.other()).words())?;
@@ -49,7 +49,7 @@ impl Masks {
 /// it along its line, whatever `cells` holds (a cell, or a padding bit
 /// or nothing off the board).
 #[inline]
-pub fn for_each_window(game: &Game, cells: u128, mut f: impl FnMut(u128, u128)) {
+pub(crate) fn for_each_window(game: &Game, cells: u128, mut f: impl FnMut(u128, u128)) {
     let k = game.k();
     for d in game.geometry().directions() {
         // A window that would leave the board crosses a padding bit or bit
@@ -86,7 +86,7 @@ pub fn for_each_window(game: &Game, cells: u128, mut f: impl FnMut(u128, u128)) 
 /// witness fail (`false`: the claim does not hold). The empty cells are
 /// chosen greedily, each the one that the most windows still short of
 /// cells hold, so that the zone stays small (any choice is sound).
-pub fn keep_dead(game: &Game, m: &Masks, s: u32, skip_live: bool, zone: &mut u128) -> bool {
+pub(crate) fn keep_dead(game: &Game, m: &Masks, s: u32, skip_live: bool, zone: &mut u128) -> bool {
     let exact = game.rule() == Rule::Exact;
     let mut ok = true;
     // The windows still short of cells: their empty cells outside the

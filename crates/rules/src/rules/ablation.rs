@@ -37,14 +37,14 @@ pub struct Reductions {
     ///    them lose, one must be blocked.
     pub attacker_must_block: bool,
     /// 5. The attacker has a move making two winning cells: the defender's
-    ///    replies are narrowed (see [`NodeRules::double_threat_replies`]).
+    ///    replies are narrowed (see `NodeRules::double_threat_replies`).
     pub double_threat: bool,
     /// 6. The attacker would have a VCF if the defender passed: the
     ///    defender's replies are cut to its zone and the defender's fours
-    ///    (see [`NodeRules::defender_node_zoned`]).
+    ///    (see `NodeRules::defender_node_zoned`).
     pub zones: bool,
     /// 7. The defender holds by a pairing strategy or the potential bound
-    ///    (see [`NodeRules::static_no_win`]): the node is a no-win, at the
+    ///    (see `NodeRules::static_no_win`): the node is a no-win, at the
     ///    attacker's turn or the defender's.
     pub static_no_win: bool,
 }
@@ -165,7 +165,7 @@ impl SwitchableRules {
     /// [`SwitchableRules::attacker_node`] with the winning cells of both sides given
     /// when the caller knows them (used only with every reduction on).
     #[inline]
-    pub fn attacker_node_with(
+    pub(crate) fn attacker_node_with(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -181,7 +181,7 @@ impl SwitchableRules {
     /// [`SwitchableRules::defender_node`] with the winning cells of both sides given
     /// when the caller knows them (used only with every reduction on).
     #[inline]
-    pub fn defender_node_with(
+    pub(crate) fn defender_node_with(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -197,7 +197,7 @@ impl SwitchableRules {
     /// [`SwitchableRules::defender_node_with`], then reduction 6 when it is
     /// on (see [`NodeRules::defender_node_zoned`]), with the plies within
     /// which the replies left out lose.
-    pub fn defender_node_zoned(
+    pub(crate) fn defender_node_zoned(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -223,7 +223,7 @@ impl SwitchableRules {
 
     /// The evaluation of a node (the defender's when `and`) with `depth`
     /// plies left: with every reduction on, the one evaluation
-    /// ([`ruling::evaluate`]) under `extras`; with some off, what the
+    /// (`ruling::evaluate`) under `extras`; with some off, what the
     /// switched rules say, read the same way. No extra applies then: the
     /// last-plies shortcuts, which the VCF shortcut needs, are off
     /// ([`LastPlies::OFF`]), and the completion cutoff is left out with
@@ -260,7 +260,7 @@ impl SwitchableRules {
     }
 
     /// The defender's turn with `depth` plies left (see
-    /// [`NodeRules::defender_node`]).
+    /// `NodeRules::defender_node`).
     #[inline]
     pub fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
         if self.all {

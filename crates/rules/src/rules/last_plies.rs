@@ -15,14 +15,14 @@
 //!   cell (reduction 4 left only the block if it had one, and an attacker
 //!   stone gives it none), so by the first point and reduction 3 the
 //!   defender's node is won exactly when the attacker has two. Only fours
-//!   leave a winning cell at all, so only they are tried ([`double_moves`]);
+//!   leave a winning cell at all, so only they are tried (`double_moves`);
 //! - an attacker with five plies left wins only with a threat (a four, or
 //!   a move after which some cell would give it two winning cells): after
 //!   any other move, and any reply (a defender stone only takes cells away
 //!   from the attacker), each attacker stone leaves it at most one winning
 //!   cell, which the defender takes, so the fifth ply cannot complete a
 //!   line. Only a cheap superset of the threats is kept (see
-//!   [`threat_superset`]). Not under renju, except in a search for wins
+//!   `threat_superset`). Not under renju, except in a search for wins
 //!   alone ([`Passes::MustLose`](super::Passes)): there a quiet stone can
 //!   change x's forbidden points (an o stone can make x's block a
 //!   double-three by making a fake three real), so a move that is no
@@ -80,7 +80,7 @@ impl LastPlies {
     /// Whether any shortcut applies.
     #[inline]
     #[must_use]
-    pub const fn is_on(self) -> bool {
+    pub(crate) const fn is_on(self) -> bool {
         self.on
     }
 
@@ -93,7 +93,7 @@ impl LastPlies {
     }
 
     /// At the attacker's turn with `depth` plies left, once the rules left
-    /// it moves: whether [`double_moves`] among them decides the node (a
+    /// it moves: whether `double_moves` among them decides the node (a
     /// win when there is one, else a no-win).
     #[inline]
     #[must_use]
@@ -107,7 +107,7 @@ impl LastPlies {
     /// does not, and every move is tried.
     #[inline]
     #[must_use]
-    pub fn five_ply_moves(
+    pub(crate) fn five_ply_moves(
         self,
         board: &SearchBoard,
         depth: u32,
@@ -125,7 +125,7 @@ impl LastPlies {
 /// kept. [`makes_two_wins`] tells which of them do.
 #[inline]
 #[must_use]
-pub fn double_move_tries(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
+pub(crate) fn double_move_tries(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
     let me = board.to_move();
     let (own, opp) = (board.stones(me), board.stones(me.other()));
     debug_assert!(board.winning_cells(me).is_empty());
@@ -138,7 +138,7 @@ pub fn double_move_tries(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
 /// loses too), and o completes its line on the next move.
 #[inline]
 #[must_use]
-pub fn makes_two_wins(board: &SearchBoard, m: Cell) -> bool {
+pub(crate) fn makes_two_wins(board: &SearchBoard, m: Cell) -> bool {
     let me = board.to_move();
     match board.made_win_count(me, m) {
         0 => false,
@@ -159,7 +159,7 @@ pub fn makes_two_wins(board: &SearchBoard, m: Cell) -> bool {
 /// The cells of `moves` after which the side to move, which must have no
 /// winning cell, has two or more, in cell order: [`double_move_tries`]
 /// filtered by [`makes_two_wins`].
-pub fn double_moves<'b>(
+pub(crate) fn double_moves<'b>(
     board: &'b SearchBoard,
     moves: &Bitboard,
 ) -> impl Iterator<Item = Cell> + 'b {
@@ -176,7 +176,7 @@ pub fn double_moves<'b>(
 /// [`kinrow_board::Game::threats`], whose argument holds under both rules).
 /// Far cheaper than checking each move.
 #[must_use]
-pub fn threat_superset(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
+pub(crate) fn threat_superset(board: &SearchBoard, moves: &Bitboard) -> Bitboard {
     let cells = board.game().geometry().cells();
     if double_moves(board, cells).next().is_some() {
         *moves

@@ -4,8 +4,8 @@
 //! - Here, [`NodeRules`]: what the rules say at the attacker's turn
 //!   ([`NodeRules::attacker_node`]: an immediate win, the block, the
 //!   attacker's filter) and at the defender's, where its move list is cut
-//!   ([`NodeRules::defender_node`] and
-//!   [`NodeRules::double_threat_replies`]), each reduction with its
+//!   (`NodeRules::defender_node` and
+//!   `NodeRules::double_threat_replies`), each reduction with its
 //!   soundness argument; and the completion cutoff ([`hopeless`]).
 //! - [`wins`](Wins): the winning cells of both sides, carried from a node to
 //!   its children instead of computed at each, and [`winning_cell`].
@@ -133,7 +133,7 @@ impl NodeRules {
     /// Whether the search is one under renju for wins, where each
     /// defender's node must refute a pass.
     #[inline]
-    pub fn pass_must_lose(&self, board: &SearchBoard) -> bool {
+    pub(crate) fn pass_must_lose(&self, board: &SearchBoard) -> bool {
         self.passes == Passes::MustLose && board.game().has_forbidden_points()
     }
 }
@@ -149,7 +149,7 @@ impl NodeRules {
     /// 4. if the defender has a winning cell, any attacker move other than a
     ///    block lets the defender complete its line first, which ends the
     ///    attack; with two such cells no block helps;
-    /// 7. a static no-win ([`NodeRules::static_no_win`]) ends the node.
+    /// 7. a static no-win (`NodeRules::static_no_win`) ends the node.
     ///
     /// Under renju x never plays a forbidden point (the moves are
     /// [`SearchBoard::legal`]); a cell where x makes five is never one, so
@@ -163,7 +163,7 @@ impl NodeRules {
     /// [`NodeRules::attacker_node`] with the winning cells of both sides
     /// given when the caller knows them.
     #[must_use]
-    pub fn attacker_node_with(
+    pub(crate) fn attacker_node_with(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -179,7 +179,7 @@ impl NodeRules {
     /// another frame they might have said yes; leaving a reduction out is
     /// sound in any case: the moves are then searched.)
     #[must_use]
-    pub fn attacker_node_tested(
+    pub(crate) fn attacker_node_tested(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -206,7 +206,7 @@ impl NodeRules {
     /// tests only those ([`SearchBoard::legal`] is a test of each cell on
     /// its own, so it gives the same moves in either order).
     #[must_use]
-    pub fn attacker_node_unforbidden(
+    pub(crate) fn attacker_node_unforbidden(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -248,7 +248,7 @@ impl NodeRules {
     /// depth.
     #[inline]
     #[must_use]
-    pub fn static_no_win(&self, board: &SearchBoard, attacker: Player) -> bool {
+    pub(crate) fn static_no_win(&self, board: &SearchBoard, attacker: Player) -> bool {
         self.static_tests
             && self.candidates == Candidates::All
             && pairing::defender_holds(board, attacker)
@@ -318,16 +318,16 @@ impl NodeRules {
     /// allows it), which these rules do not search: the node is a no-win,
     /// a restriction of the attacker that only the threat space, whose
     /// no-wins are no answers, may use (see
-    /// [`NodeRules::defender_node_threatened`] for passes).
+    /// [`crate::space::threats::defender_node`] for passes).
     #[must_use]
-    pub fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
+    pub(crate) fn defender_node(&self, board: &SearchBoard, depth: u32) -> AndNode {
         self.defender_node_with(board, depth, None)
     }
 
     /// [`NodeRules::defender_node`] with the winning cells of both sides
     /// given when the caller knows them.
     #[must_use]
-    pub fn defender_node_with(
+    pub(crate) fn defender_node_with(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -347,7 +347,7 @@ impl NodeRules {
     /// that keeps only some of them (reduction 6) then tests only those:
     /// a cell is legal or not whatever the other cells are.
     #[inline]
-    pub fn defender_node_unchecked(
+    pub(crate) fn defender_node_unchecked(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -414,7 +414,7 @@ impl NodeRules {
     /// which the replies left out by reductions 3, 5 and 6 lose (0 when none
     /// were), for provers that report the length of a win.
     #[must_use]
-    pub fn defender_node_zoned(
+    pub(crate) fn defender_node_zoned(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -430,7 +430,7 @@ impl NodeRules {
     /// [`NodeRules::defender_node_zoned`]); the caller vouches that when
     /// `node` holds two or more replies neither side has a winning cell
     /// among the candidates.
-    pub fn with_zone(
+    pub(crate) fn with_zone(
         &self,
         node: AndNode,
         board: &SearchBoard,
@@ -463,7 +463,7 @@ impl NodeRules {
     /// with fewer plies left and none, every reply and the pass escape
     /// alike, since a stone gives the other side no winning cell).
     #[inline]
-    pub fn pass_matters(&self, board: &SearchBoard, known: Option<&Wins>) -> bool {
+    pub(crate) fn pass_matters(&self, board: &SearchBoard, known: Option<&Wins>) -> bool {
         !winning(board, known, board.to_move().other())
             .intersects(&board.candidates(self.candidates))
     }
@@ -473,7 +473,7 @@ impl NodeRules {
     /// among the candidates: the replies kept, and the plies from this node
     /// within which the others lose; `None` when the attacker has no VCF
     /// after a pass (or `depth < 4`).
-    pub fn zone_replies(
+    pub(crate) fn zone_replies(
         &self,
         board: &SearchBoard,
         depth: u32,
@@ -538,7 +538,11 @@ impl NodeRules {
     /// used then. With o attacking it holds as it is: o has no forbidden
     /// points, and x's replies are only fewer.
     #[must_use]
-    pub fn double_threat_replies(&self, board: &SearchBoard, cands: &Bitboard) -> Option<Bitboard> {
+    pub(crate) fn double_threat_replies(
+        &self,
+        board: &SearchBoard,
+        cands: &Bitboard,
+    ) -> Option<Bitboard> {
         let me = board.to_move();
         if me == Player::O && board.game().has_forbidden_points() {
             return None;
@@ -604,13 +608,14 @@ impl NodeRules {
 /// `opp`, has empty cells, and needs k <= `stones` of them filled. (This
 /// is what keeps the completion cutoff cheap where it cannot fire: the
 /// horizon is long and the board mostly empty.)
+#[cfg(test)]
 #[inline]
 #[must_use]
-pub fn can_complete(game: &Game, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
+pub(crate) fn can_complete(game: &Game, own: &Bitboard, opp: &Bitboard, stones: u32) -> bool {
     can_complete_among(game, (own, opp), own.count() + opp.count(), stones)
 }
 
-/// [`can_complete`] with the count of stones on the board known.
+/// `can_complete` with the count of stones on the board known.
 #[inline]
 fn can_complete_among(
     game: &Game,
@@ -638,7 +643,7 @@ fn window_count(game: &Game) -> u32 {
 /// The completion cutoff: whether the attacker cannot complete a line in
 /// the stones it has left before the horizon (`depth` plies) or before the
 /// board is full, at the attacker's turn or, with `and`, the defender's.
-/// A sound disproof the reductions do not make ([`can_complete`]); PNS
+/// A sound disproof the reductions do not make (`can_complete`); PNS
 /// applies it to settle dead positions at once instead of playing them
 /// out.
 #[inline]

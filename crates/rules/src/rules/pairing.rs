@@ -16,7 +16,7 @@
 //! the attacker) and whatever the attacker's filter (it only takes moves
 //! away from the attacker). The defender's strategies below play any empty
 //! cell, so the tests hold only where the defender may (`candidates all`,
-//! checked by [`NodeRules::static_no_win`](super::NodeRules::static_no_win)),
+//! checked by `NodeRules::static_no_win`),
 //! and not under renju, where x may not play its forbidden points.
 //!
 //! # Live windows
@@ -82,7 +82,7 @@
 //!
 //! The gate: on dense small boards the matching is most of a node's cost
 //! and almost always fails. Where the potential of the live windows on the
-//! empty cells is [`GATE`] times the bound or more the test answers
+//! empty cells is `GATE` times the bound or more the test answers
 //! `false` without it: in 10 s of PNS from the empty board, that skipped
 //! 66% of the tests on 9x4 k=4 (where 3% of the successes lay) and 88% on
 //! 7x7 k=5 (2%). A heuristic: not claiming a no-win is always sound.
@@ -90,7 +90,7 @@
 //! The early stop: of the matchings that pass the gate most fail, and
 //! nearly all of those only at the final potential, after every group
 //! was matched. The matching stops once the windows it left uncovered
-//! fail the bound on the cells not held ([`may_hold`]): sound for the
+//! fail the bound on the cells not held (`may_hold`): sound for the
 //! same reason, and on random positions it never lost a claim (its
 //! test). It took a third off the cost of a test on 7x7 k=5
 //! (`cargo bench -p kinrow-bench --bench draw`).
@@ -109,7 +109,7 @@ const GATE: u64 = 3;
 /// provers use; the others are deliberately wrong, so that the tests can
 /// show that the comparison with exhaustive search catches a wrong test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Checks {
+pub(crate) struct Checks {
     /// Wrong: a group counts as covered when its shared cells hold two
     /// empty cells, whether or not another group uses them too.
     pub pairs_may_share: bool,
@@ -124,7 +124,7 @@ pub struct Checks {
 
 impl Checks {
     /// The sound tests.
-    pub const SOUND: Checks = Checks {
+    pub(crate) const SOUND: Checks = Checks {
         pairs_may_share: false,
         double_threshold: false,
         stop_early: true,
@@ -141,7 +141,7 @@ pub fn defender_holds(board: &SearchBoard, attacker: Player) -> bool {
 }
 
 /// [`defender_holds`] with the arguments `checks` allows.
-pub fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) -> bool {
+pub(crate) fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) -> bool {
     test(board, attacker, checks, false).is_some()
 }
 
@@ -155,7 +155,7 @@ pub fn holds_with(board: &SearchBoard, attacker: Player, checks: Checks) -> bool
 /// the zone, so is empty there as here; and a window's cells that the
 /// potential counted are empty there too, so its term is no larger. The
 /// same strategy holds.
-pub fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> {
+pub(crate) fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> {
     test(board, attacker, Checks::SOUND, true)
 }
 
@@ -167,7 +167,7 @@ pub fn holds_zone(board: &SearchBoard, attacker: Player) -> Option<u128> {
 /// windows and the bound from scratch.
 ///
 /// With them, a zone of the no-win ([`super::zone`]) for which these very
-/// pairs hold in every variant, as [`holds_zone`] argues: the cells of the
+/// pairs hold in every variant, as `holds_zone` argues: the cells of the
 /// pairs, the empty cells the potential counted, and a witness for each
 /// window left out as dead (the whole board where no witness is found).
 #[must_use]

@@ -21,7 +21,7 @@ use std::time::Instant;
 ///   So neither game gives the attacker a pass.
 /// - [`Passes::MustLose`], for wins: a defender's node is kept only when a
 ///   pass would lose as well (see
-///   [`NodeRules::defender_node_threatened`](super::NodeRules::defender_node_threatened)
+///   [`threats::defender_node`](crate::space::threats::defender_node)
 ///   and `NodeRules::with_zone`: with four plies or more left and no
 ///   winning cell of the attacker, the attacker must have a VCF in the very
 ///   position a pass leaves), else it is a no-win of this game; and x with

@@ -2,7 +2,7 @@
 //! open (with its moves), from the position, the plies left, the
 //! [`NodeRules`] (reductions 1 to 7 and the passes) and the extras a
 //! prover declares on top of them ([`Extras`]). AND-OR, df-pn and PNS
-//! call [`evaluate`] (the proof-number searches through [`ruling`]) for
+//! call `evaluate` (the proof-number searches through [`ruling`]) for
 //! every node they evaluate, each with its declaration beside the reason
 //! for what it leaves out, so that "the same game" is one function and a
 //! test (`declared_extras_agree_with_the_full_ones`, beside the searches
@@ -12,7 +12,7 @@
 //! rules, the five-ply cut of the attacker's moves and the last-plies
 //! decisions ([`LastPlies`]), the threat space's moves, then at the
 //! attacker's node the VCF shortcut and, in the threat space, the cut to
-//! the defender's own threat ([`Space::counter_cut`]), at the
+//! the defender's own threat (`Space::counter_cut`), at the
 //! defender's reduction 6 (the zone of the attacker's VCF after a pass)
 //! or the threat space's test.
 //! An extra only settles a node sooner or cuts moves that cannot change
@@ -74,7 +74,7 @@ pub struct Extras {
     pub completion: bool,
     /// At the defender's node, reduction 6 (and under renju's game for
     /// wins the pass rule that comes with it): see
-    /// [`NodeRules::defender_node_zoned`]. Needs a [`VcfSearcher`].
+    /// `NodeRules::defender_node_zoned`. Needs a [`VcfSearcher`].
     pub zone_cut: bool,
     /// At the attacker's node left open, a VCF within the plies left
     /// proves it without children. Needs a [`VcfSearcher`].
@@ -111,7 +111,7 @@ impl Extras {
 /// cut and, in the threat space, its threats at `width` or at a greater
 /// one when that one has none (the width taken is returned; outside the
 /// threat space it is `width`). `tested`: the static tests found nothing
-/// at this very position before (see [`NodeRules::attacker_node_tested`]).
+/// at this very position before (see `NodeRules::attacker_node_tested`).
 #[allow(clippy::too_many_arguments)]
 pub fn attacker_node(
     rules: &NodeRules,
@@ -188,7 +188,7 @@ fn attacker_node_cut(
 
 /// The defender's node with `depth` plies left: the rules and, as
 /// declared, reduction 6 or the threat space's test
-/// ([`Space::defender_node`]; `wide`: below a widened attacker's
+/// (`Space::defender_node`; `wide`: below a widened attacker's
 /// node). The caller has set `threats`' frame and node cap for this
 /// position.
 pub fn defender_node(
@@ -301,7 +301,7 @@ fn vcf_shortcut_line(
 }
 
 /// The ruling of a node (the defender's when `and`) with `depth` plies
-/// left under `rules` and `extras`: [`evaluate`] as the proof-number
+/// left under `rules` and `extras`: `evaluate` as the proof-number
 /// searches read it.
 #[allow(clippy::too_many_arguments)]
 pub fn ruling(
@@ -334,7 +334,7 @@ pub fn ruling(
 /// a VCF; it is the only thing the evaluation changes.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-pub fn evaluate(
+pub(crate) fn evaluate(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,

@@ -58,7 +58,7 @@ pub fn wins_of(board: &SearchBoard) -> Wins {
 /// `player`'s winning cells: from `known` if given (debug builds check them
 /// against the board), else computed.
 #[inline]
-pub fn winning(board: &SearchBoard, known: Option<&Wins>, player: Player) -> Bitboard {
+pub(crate) fn winning(board: &SearchBoard, known: Option<&Wins>, player: Player) -> Bitboard {
     match known {
         Some(w) => {
             debug_assert_eq!(w[player.index()], board.winning_cells(player));

@@ -65,7 +65,7 @@
 //!   and the s = 1 witness;
 //! - a static no-win ([`super::pairing`]): the cells of the pairs, the empty
 //!   cells the potential counted, and a witness for each window the test
-//!   left out as dead (see [`super::pairing::holds_zone`]);
+//!   left out as dead (see `super::pairing::holds_zone`);
 //! - the completion cutoff: its witness.
 //!
 //! Any other no-win gets the whole board.
@@ -93,35 +93,16 @@ impl Zone {
     pub const EMPTY: Zone = Zone(0);
 
     /// Whether the zone holds the cell of bit index `index`.
+    #[cfg(test)]
     #[inline]
     #[must_use]
-    pub const fn contains(self, index: usize) -> bool {
+    pub(crate) const fn contains(self, index: usize) -> bool {
         index < 128 && self.0 >> index & 1 == 1
     }
 
-    /// The cells in either zone.
-    #[inline]
-    #[must_use]
-    pub const fn union(self, other: Zone) -> Zone {
-        Zone(self.0 | other.0)
-    }
-
-    /// The zone with the cell of bit index `index` added.
-    #[inline]
-    #[must_use]
-    pub const fn with(self, index: usize) -> Zone {
-        Zone(self.0 | 1u128 << index)
-    }
-
-    /// Number of cells.
-    #[inline]
-    #[must_use]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
     /// The bit indices of its cells, in order.
-    pub fn iter(self) -> impl Iterator<Item = usize> {
+    #[cfg(test)]
+    pub(crate) fn iter(self) -> impl Iterator<Item = usize> {
         let mut rest = self.0;
         std::iter::from_fn(move || {
             (rest != 0).then(|| {
@@ -155,7 +136,7 @@ pub fn full(board: &SearchBoard) -> Zone {
 /// (`board.to_move()` attacks; no horizon): the first argument of the
 /// module docs that holds, or the whole board.
 #[must_use]
-pub fn attacker_no_win(board: &SearchBoard) -> Zone {
+pub(crate) fn attacker_no_win(board: &SearchBoard) -> Zone {
     let attacker = board.to_move();
     let Some(m) = Masks::of(board, attacker) else {
         return full(board);
@@ -180,7 +161,7 @@ pub fn attacker_no_win(board: &SearchBoard) -> Zone {
 }
 
 /// The zone of a no-win the rules decided at the defender's turn
-/// (`board.to_move()` defends; no horizon), as [`attacker_no_win`].
+/// (`board.to_move()` defends; no horizon), as `attacker_no_win`.
 #[must_use]
 pub fn defender_no_win(board: &SearchBoard) -> Zone {
     let defender = board.to_move();
@@ -206,7 +187,7 @@ pub fn defender_no_win(board: &SearchBoard) -> Zone {
 
 /// The zone of a no-win the rules decided on `board`: at the defender's
 /// turn when `and` ([`defender_no_win`]), else at the attacker's
-/// ([`attacker_no_win`]).
+/// (`attacker_no_win`).
 #[must_use]
 pub fn rules_no_win(board: &SearchBoard, and: bool) -> Zone {
     if and {
@@ -224,7 +205,7 @@ fn completion_zone(game: &Game, m: &Masks, s: u32) -> Option<Zone> {
 
 /// The base zone of an attacker's node on `board` that the rules left
 /// open with `moves` (`merged`: the prover left out a move as the mirror
-/// image of another's child): [`attacker_base`] when the moves are every
+/// image of another's child): `attacker_base` when the moves are every
 /// empty cell (or the one block of reduction 4) and none was merged, else
 /// the whole board (a move cut, or mirror images merged).
 #[must_use]
@@ -245,7 +226,7 @@ pub fn attacker_node_base(board: &SearchBoard, moves: &Bitboard, merged: bool) -
 /// (module docs); otherwise nothing. The caller adds the whole board when
 /// its children do not cover every move (mirror images merged).
 #[must_use]
-pub fn attacker_base(board: &SearchBoard) -> Zone {
+pub(crate) fn attacker_base(board: &SearchBoard) -> Zone {
     let attacker = board.to_move();
     let Some(m) = Masks::of(board, attacker) else {
         return full(board);

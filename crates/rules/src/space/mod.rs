@@ -9,7 +9,7 @@
 
 pub mod threats;
 
-pub use threats::{threat_moves, Width, COUNTER_THREAT_PLIES, NARROW_THREAT_PLIES};
+pub use threats::Width;
 
 use crate::kit::shape::mobility_stand_in;
 use crate::outcome::{Exhausted, Limits, Outcome, Problem, ProblemError, Verdict};
@@ -35,11 +35,11 @@ pub enum Space {
 
 /// The shape heuristic's stand-in for a defender's replies in the threat
 /// space ([`Space::mobility_stand_in`]): 2 to 24 tried, 8 the fewest nodes.
-pub const THREAT_REPLIES: u32 = 8;
+pub(crate) const THREAT_REPLIES: u32 = 8;
 
 /// The limit of the threat space's first search where none is asked
 /// ([`Space::phases`]): two fours, quintet's usual `threat_limit`.
-pub const FIRST_LIMIT: u32 = 2;
+pub(crate) const FIRST_LIMIT: u32 = 2;
 
 /// The longest VCF that makes an attacker's move a threat in the threat
 /// space: any within the plies left, or one of at most `n` fours
@@ -54,7 +54,7 @@ impl ThreatLimit {
 
     /// At most `fours` fours (at least 1).
     #[must_use]
-    pub const fn fours(fours: u32) -> ThreatLimit {
+    pub(crate) const fn fours(fours: u32) -> ThreatLimit {
         ThreatLimit(Some(if fours == 0 { 1 } else { fours }))
     }
 
@@ -103,7 +103,7 @@ impl Space {
     /// threat space's (but where the restriction changes nothing,
     /// [`threats::keeps_no_win`]).
     #[must_use]
-    pub fn disproof(self, problem: &Problem) -> Verdict {
+    pub(crate) fn disproof(self, problem: &Problem) -> Verdict {
         match self {
             Space::Threats(_) if !threats::keeps_no_win(problem) => Verdict::NoThreatWin,
             _ => Verdict::NoWin,
@@ -125,7 +125,7 @@ impl Space {
     /// the narrow space is the wide one (a four is a threat whatever the
     /// limit, and no other move is tried), so its no-win is the game's.
     #[must_use]
-    pub fn phases(self) -> Vec<Space> {
+    pub(crate) fn phases(self) -> Vec<Space> {
         match self {
             Space::Threats(ThreatLimit::NONE) => vec![
                 Space::Threats(ThreatLimit::fours(FIRST_LIMIT)),
@@ -135,7 +135,7 @@ impl Space {
         }
     }
 
-    /// Runs `prove` on the [`Space::phases`] of this space, each later
+    /// Runs `prove` on the `Space::phases` of this space, each later
     /// one with what the ones before left of `limits` (the memory budget
     /// whole: each search frees its own), while the threat space's
     /// no-win is all they found. A later phase's win or no-threat-win is
@@ -185,7 +185,7 @@ impl Space {
     }
 
     /// Gives `outcome` the verdict of a disproved root of `problem`
-    /// ([`Space::disproof`]) and, for the threat space's, its limit.
+    /// (`Space::disproof`) and, for the threat space's, its limit.
     pub fn disproved(self, problem: &Problem, outcome: &mut Outcome) {
         outcome.verdict = self.disproof(problem);
         if outcome.verdict == Verdict::NoThreatWin {
@@ -213,7 +213,7 @@ impl Space {
     }
 
     /// Whether a search that ran out of budget reports the numbers it left
-    /// one and two plies below the root ([`crate::PlyNumbers`]): those of
+    /// one and two plies below the root ([`crate::outcome::PlyNumbers`]): those of
     /// the threat space are of another game, not reported.
     #[must_use]
     pub const fn reports_first_plies(self) -> bool {
@@ -229,7 +229,7 @@ impl Space {
 
     /// The threat space's limit, `None` in the game.
     #[must_use]
-    pub const fn threat_limit(self) -> Option<ThreatLimit> {
+    pub(crate) const fn threat_limit(self) -> Option<ThreatLimit> {
         match self {
             Space::Threats(limit) => Some(limit),
             Space::Game => None,
@@ -254,7 +254,7 @@ impl Space {
     /// plain game's. In the threat space `moves` may hold x's forbidden
     /// points, and those are left out ([`Space::tests_legality`]).
     #[inline]
-    pub fn attacker_moves(
+    pub(crate) fn attacker_moves(
         self,
         last_plies: &LastPlies,
         board: &SearchBoard,
@@ -276,7 +276,7 @@ impl Space {
     /// few moves and tests only those.
     #[inline]
     #[must_use]
-    pub fn tests_legality(self, last_plies: &LastPlies) -> bool {
+    pub(crate) fn tests_legality(self, last_plies: &LastPlies) -> bool {
         matches!(self, Space::Threats(_)) && last_plies.is_on()
     }
 
@@ -284,7 +284,7 @@ impl Space {
     /// defender's own threat in the threat space
     /// ([`threats::counter_cut`]); all of them in the game.
     #[inline]
-    pub fn counter_cut(
+    pub(crate) fn counter_cut(
         self,
         last_plies: &LastPlies,
         board: &SearchBoard,
@@ -325,7 +325,7 @@ impl Space {
     /// or `None` in the game, whose defender's node is the rules' with
     /// reduction 6.
     #[inline]
-    pub fn defender_node(
+    pub(crate) fn defender_node(
         self,
         rules: &NodeRules,
         last_plies: &LastPlies,
@@ -370,7 +370,7 @@ impl Space {
 
     /// The width an attacker's node (not `and`) at `width` is widened to
     /// instead of being given up, now that it is `disproved`
-    /// ([`threats::widens`]); `None` in the game, which has one width.
+    /// (`threats::widens`); `None` in the game, which has one width.
     #[inline]
     #[must_use]
     pub fn widens(self, and: bool, width: Width, disproved: bool) -> Option<Width> {
@@ -382,7 +382,7 @@ impl Space {
 
     /// Whether an open attacker's node at `width` with proof number `pn`
     /// is widened to its twos before its threes all fail
-    /// ([`threats::widens_early`]; PNS only).
+    /// (`threats::widens_early`; PNS only).
     #[inline]
     #[must_use]
     pub fn widens_early(self, and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
@@ -392,7 +392,7 @@ impl Space {
     /// What stands for the mobility of a node not evaluated yet in the
     /// shape heuristic's first numbers ([`mobility_stand_in`]), where
     /// `candidates` cells are open: in the game, the candidates less one;
-    /// in the threat space at most [`THREAT_REPLIES`], since a defender
+    /// in the threat space at most `THREAT_REPLIES`, since a defender
     /// there answers a three only on its few defence cells or with a four
     /// of its own. Only the search's order depends on it. Measured on
     /// quintet's 121 cases and the renju puzzles (`vct`, one thread):
@@ -411,7 +411,7 @@ impl Space {
     }
 
     /// Whether the children of a node are the wider space's defender's
-    /// nodes ([`threats::children_wide`]).
+    /// nodes (`threats::children_wide`).
     #[inline]
     #[must_use]
     pub fn children_wide(self, parent_and: bool, parent_width: Width) -> bool {
@@ -420,7 +420,7 @@ impl Space {
 
     /// What the key of a child mixes in: the wider space's defender's
     /// nodes are other nodes than the narrow ones at the same positions
-    /// ([`threats::child_salt`]).
+    /// (`threats::child_salt`).
     #[inline]
     #[must_use]
     pub const fn child_salt(wide_children: bool) -> u64 {

@@ -3,11 +3,11 @@
 //! [`Space`](super::Space) and ask it at each step; the provers that
 //! search it are built in `kinrow_prover::vct`.
 //!
-//! - **The attacker's moves** ([`threat_moves`], [`attacker_moves`]): its
+//! - **The attacker's moves** ([`threat_moves`], `attacker_moves`): its
 //!   fours and, with five plies or more left, its threes; at a *widened*
 //!   node ([`Width`]) its twos too (a move can threaten without making a
 //!   three, when the VCF it allows plays fours through it later).
-//! - **The defender's own threat** ([`counter_cut`]): where the defender
+//! - **The defender's own threat** (`counter_cut`): where the defender
 //!   would have a VCF were the attacker to pass, the attacker's moves
 //!   that are not fours are kept to that VCF's zone; the others lose (the
 //!   defender plays its VCF, and the attacker only blocks until its five).
@@ -15,16 +15,16 @@
 //! - **The defender's node** ([`defender_node`]): every attacker move must
 //!   threaten, so a defender's node where the attacker would have no VCF
 //!   after a pass is a no-win of the threat space. Below a narrow
-//!   attacker's node a threat is a VCF of [`NARROW_THREAT_PLIES`] or
+//!   attacker's node a threat is a VCF of `NARROW_THREAT_PLIES` or
 //!   fewer; below a widened one, any within the plies left. A VCF search
 //!   cut short by its node cap decides nothing: the node keeps every
 //!   reply, so that "no threat" always means that no VCF exists.
-//! - **The widening** ([`Width`], [`widens`], [`children_wide`],
-//!   [`child_salt`]): an attacker's node whose threats all fail, or that
+//! - **The widening** ([`Width`], `widens`, `children_wide`,
+//!   `child_salt`): an attacker's node whose threats all fail, or that
 //!   has none, tries the next width before it is given up: its twos below
 //!   narrow defender's nodes, then the same moves below wide ones. Under
 //!   PNS a node also takes its twos as soon as its threes all look harder
-//!   to prove than a two not tried yet ([`widens_early`]). The
+//!   to prove than a two not tried yet (`widens_early`). The
 //!   wide defender's nodes are other nodes than the narrow ones at the
 //!   same positions (their keys carry a salt), since their threat test
 //!   differs.
@@ -40,9 +40,9 @@
 //! defender's replies) leave out only moves that lose in it: each is
 //! argued for the whole game by a line of the attacker's fours or blocks
 //! of the defender's fours, moves this game allows the attacker too.
-//! That is [`crate::Verdict::NoThreatWin`]; under `attack fours` outside
+//! That is [`crate::outcome::Verdict::NoThreatWin`]; under `attack fours` outside
 //! renju the game is the problem's own, and the disproof a `NoWin`
-//! ([`keeps_no_win`]).
+//! (`keeps_no_win`).
 //!
 //! Restricting the attacker is sound for a win: the defender's replies
 //! are the whole game's (up to reduction 6), so a proof of the threat
@@ -57,7 +57,7 @@ use kinrow_board::{Attack, Bitboard, SearchBoard};
 /// The longest VCF, in plies, that makes a move a threat in the narrow
 /// threat space (two fours, as quintet's `threat_limit 2`); the wider
 /// space allows any within the horizon.
-pub const NARROW_THREAT_PLIES: u32 = 5;
+pub(crate) const NARROW_THREAT_PLIES: u32 = 5;
 
 /// The longest VCF of the defender, in plies, that the attacker's node
 /// looks for to cut its moves ([`counter_cut`]): as short as the narrow
@@ -66,7 +66,7 @@ pub const NARROW_THREAT_PLIES: u32 = 5;
 /// and most cuts come from the short ones: on the renju puzzles the
 /// limit saves about a quarter of the VCF nodes for as many PNS nodes
 /// (`docs/figures.md`).
-pub const COUNTER_THREAT_PLIES: u32 = 5;
+pub(crate) const COUNTER_THREAT_PLIES: u32 = 5;
 
 /// Mixed into the keys of the defender's nodes below a widened attacker's
 /// node (see [`child_salt`]).
@@ -76,7 +76,7 @@ const WIDE_SALT: u64 = 0x5EED_0F7A_12CE_57A1;
 /// `attack fours` the threat space is the fours, so the restriction
 /// changed nothing, but under renju, where it is still a restriction
 /// (nodes the rules leave to a pass are no-wins of the threat space).
-pub fn keeps_no_win(problem: &Problem) -> bool {
+pub(crate) fn keeps_no_win(problem: &Problem) -> bool {
     problem.attack == Attack::Fours && !problem.board.game().has_forbidden_points()
 }
 
@@ -113,7 +113,7 @@ pub fn threat_moves(board: &SearchBoard, moves: &Bitboard, max_plies: u32, wide:
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Width {
     /// Fours and threes; the defender's nodes below are narrow (a threat
-    /// is a VCF of [`NARROW_THREAT_PLIES`] or fewer).
+    /// is a VCF of `NARROW_THREAT_PLIES` or fewer).
     Threes,
     /// Fours, threes and twos, the defender's nodes below still narrow:
     /// quintet's attacks (every cell near enough to its stones) under its
@@ -126,7 +126,7 @@ pub enum Width {
 
 impl Width {
     /// The next width to try, if any.
-    pub fn next(self) -> Option<Width> {
+    pub(crate) fn next(self) -> Option<Width> {
         match self {
             Width::Threes => Some(Width::Twos),
             Width::Twos => Some(Width::Wide),
@@ -141,7 +141,7 @@ impl Width {
 /// test of each cell costs the most under renju, so it is made on the few
 /// threats alone), and the width taken is returned with them (the node
 /// takes it).
-pub fn attacker_moves(
+pub(crate) fn attacker_moves(
     board: &SearchBoard,
     moves: &Bitboard,
     depth: u32,
@@ -168,7 +168,7 @@ pub fn attacker_moves(
 /// it), and is left out. Where the defender has a winning cell the moves
 /// are the block and are kept. The caller has set `threats`' frame and
 /// node cap for this position.
-pub fn counter_cut(
+pub(crate) fn counter_cut(
     board: &SearchBoard,
     moves: Bitboard,
     depth: u32,
@@ -190,8 +190,8 @@ pub fn counter_cut(
 }
 
 /// The defender's node of the threat space with `depth` plies left, where
-/// a threat is a VCF of at most `threat_plies` ([`threat_plies`]):
-/// [`NodeRules::defender_node_zoned`]
+/// a threat is a VCF of at most `threat_plies` (`threat_plies`):
+/// `NodeRules::defender_node_zoned`
 /// where every attacker move must threaten, so a defender's node where the
 /// rules leave two or more replies, with four plies or more left, and
 /// where the attacker would have no VCF (of `threat_plies` or fewer)
@@ -215,7 +215,7 @@ pub fn counter_cut(
 /// needs one: the win holds in the game with passes.
 ///
 /// Also returns the plies from this node within which the replies left
-/// out lose, as [`NodeRules::defender_node_zoned`] does.
+/// out lose, as `NodeRules::defender_node_zoned` does.
 pub fn defender_node(
     rules: &NodeRules,
     board: &SearchBoard,
@@ -370,14 +370,19 @@ fn needs_threat_after(rules: &NodeRules, after: &SearchBoard, depth: u32) -> boo
 /// makes no three). Proof-number search then picks what looks cheapest
 /// whichever width it is at; widening changes no verdict, since its
 /// threes stay among its children. PNS only; df-pn widens on failure.
-pub fn widens_early(and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
+pub(crate) fn widens_early(and: bool, width: Width, pn: u32, twos_pn: u32) -> bool {
     !and && width == Width::Threes && pn > twos_pn
 }
 
 /// The width an attacker's node (not `and`) at `width`, now disproved,
 /// is widened to instead of being given up: every threat at its width
 /// failed, so it tries the next (a leaf again). `None`: it is given up.
-pub fn widens(and: bool, width: Width, disproved: bool, limit: ThreatLimit) -> Option<Width> {
+pub(crate) fn widens(
+    and: bool,
+    width: Width,
+    disproved: bool,
+    limit: ThreatLimit,
+) -> Option<Width> {
     if disproved && !and {
         next_width(width, limit)
     } else {
@@ -389,7 +394,7 @@ pub fn widens(and: bool, width: Width, disproved: bool, limit: ThreatLimit) -> O
 /// wide defender's nodes are skipped where the limit makes them the
 /// narrow ones (a threat of at most two fours already fits the narrow
 /// test).
-pub fn next_width(width: Width, limit: ThreatLimit) -> Option<Width> {
+pub(crate) fn next_width(width: Width, limit: ThreatLimit) -> Option<Width> {
     match width.next() {
         Some(Width::Wide) if threat_plies(true, limit) <= threat_plies(false, limit) => None,
         next => next,
@@ -399,7 +404,7 @@ pub fn next_width(width: Width, limit: ThreatLimit) -> Option<Width> {
 /// The longest VCF after a pass that makes a move a threat at a
 /// defender's node below a widened (`wide`) or narrow attacker's node,
 /// under `limit`.
-pub const fn threat_plies(wide: bool, limit: ThreatLimit) -> u32 {
+pub(crate) const fn threat_plies(wide: bool, limit: ThreatLimit) -> u32 {
     let plies = limit.plies();
     if wide || plies < NARROW_THREAT_PLIES {
         plies
@@ -411,13 +416,13 @@ pub const fn threat_plies(wide: bool, limit: ThreatLimit) -> u32 {
 /// Whether the children of a node are nodes of the wider space: those of
 /// an attacker's node widened to [`Width::Wide`], whose defender's nodes
 /// give the attacker the full VCF horizon for its threat.
-pub fn children_wide(parent_and: bool, parent_width: Width) -> bool {
+pub(crate) fn children_wide(parent_and: bool, parent_width: Width) -> bool {
     !parent_and && parent_width == Width::Wide
 }
 
 /// What the key of a child mixes in: the wider space's defender's nodes
 /// are other nodes than the narrow ones at the same positions.
-pub const fn child_salt(wide_children: bool) -> u64 {
+pub(crate) const fn child_salt(wide_children: bool) -> u64 {
     if wide_children {
         WIDE_SALT
     } else {

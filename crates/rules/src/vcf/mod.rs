@@ -1,4 +1,4 @@
-//! Victory by continuous fours: the VCF search ([`search`]), the searcher
+//! Victory by continuous fours: the VCF search (`search`), the searcher
 //! every prover keeps for it ([`VcfSearcher`]), and the relevance zone of
 //! a threat (reduction 6), which cuts the defender's replies.
 //!
@@ -54,9 +54,9 @@
 //! Replies the zone keeps, and the defender's fours, must still be refuted
 //! one by one; keeping a reply is always sound.
 
-pub mod search;
+pub(crate) mod search;
 
-pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS, VCF_SLOT_BYTES};
+pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
@@ -66,11 +66,11 @@ use search::Frame;
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
 /// shortcut decides already).
-pub const VCF_MIN_DEPTH: u32 = 5;
+pub(crate) const VCF_MIN_DEPTH: u32 = 5;
 
 /// Nodes one VCF call may spend by default before it gives up (giving up
 /// only costs a reduction or a shortcut, never soundness).
-pub const DEFAULT_VCF_NODES: u64 = 20_000;
+pub(crate) const DEFAULT_VCF_NODES: u64 = 20_000;
 
 /// The VCF searches of one search: a [`Vcf`] with its table,
 /// and a scratch board to search on, so that callers keep `&SearchBoard`.
@@ -119,7 +119,7 @@ impl VcfSearcher {
     }
 
     /// What [`VcfSearcher::new`] gives, reusing this one's VCF table when it
-    /// has as many slots ([`Vcf::recycle`]): the same answers, without
+    /// has as many slots (`Vcf::recycle`): the same answers, without
     /// writing a fresh table.
     #[must_use]
     pub fn recycle(self, candidates: Candidates, slots: usize) -> VcfSearcher {
@@ -155,7 +155,7 @@ impl VcfSearcher {
     }
 
     /// Lets each later VCF search spend at most `nodes` nodes (and never
-    /// more than [`DEFAULT_VCF_NODES`]): a caller with a node budget
+    /// more than `DEFAULT_VCF_NODES`): a caller with a node budget
     /// passes what it has left. A search cut short finds nothing, which
     /// costs a reduction or a shortcut, never soundness.
     pub fn cap_calls(&mut self, nodes: u64) {
@@ -213,7 +213,7 @@ impl VcfSearcher {
     }
 
     /// Whether the last search of [`VcfSearcher::defender_zone`] (or
-    /// [`VcfSearcher::counter_zone`]) that found no VCF was cut short, so
+    /// `VcfSearcher::counter_zone`) that found no VCF was cut short, so
     /// that one may still exist within its horizon: a caller for which
     /// "no VCF" decides a node (the threat space's test) must not read it
     /// as none.
@@ -241,18 +241,11 @@ impl VcfSearcher {
         self.vcf_of(board, max_plies, true)
     }
 
-    /// The length in plies of a VCF of the side to move of `board` within
-    /// `max_plies` plies, perhaps not a shortest one: for a caller that
+    /// [`VcfSearcher::vcf`] when `shortest`, else the first VCF within
+    /// `max_plies` found, perhaps not a shortest one: for a caller that
     /// needs only to know that one exists within its horizon (the search
     /// stops at the first line found instead of deepening).
-    pub fn vcf_within(&mut self, board: &SearchBoard, max_plies: u32) -> Option<u32> {
-        self.vcf_of(board, max_plies, false)
-            .map(|line| line.plies())
-    }
-
-    /// [`VcfSearcher::vcf`] when `shortest`, else the first VCF within
-    /// `max_plies` found (the search of [`VcfSearcher::vcf_within`]).
-    pub fn vcf_of(
+    pub(crate) fn vcf_of(
         &mut self,
         board: &SearchBoard,
         max_plies: u32,
@@ -366,7 +359,7 @@ impl VcfSearcher {
     /// block that wins nothing (the argument of the module docs, the
     /// sides swapped), and its five comes before any of the attacker's.
     /// The line of the last [`VcfSearcher::defender_zone`] is kept.
-    pub fn counter_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<Bitboard> {
+    pub(crate) fn counter_zone(&mut self, board: &SearchBoard, depth: u32) -> Option<Bitboard> {
         if depth < 2 {
             return None;
         }

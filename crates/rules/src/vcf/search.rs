@@ -74,14 +74,14 @@ impl VcfLine {
     }
 
     /// The defender's forced blocks of the line.
-    pub fn defender_moves(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub(crate) fn defender_moves(&self) -> impl Iterator<Item = Cell> + '_ {
         self.moves.iter().skip(1).step_by(2).copied()
     }
 }
 
 /// The frame a search sees the board in: a symmetry of the board, from
 /// the caller's canonical keys (see [`crate::kit::symmetry`]).
-pub struct Frame<'a> {
+pub(crate) struct Frame<'a> {
     pub symmetries: &'a Symmetries,
     pub frame: u8,
     /// The key of the position searched, seen in the frame.
@@ -194,7 +194,7 @@ const NO_FORBIDDEN_BLOCKS: u64 = 0x5bd1_e995_9e37_79b9;
 pub const DEFAULT_VCF_SLOTS: usize = 1 << 16;
 
 /// Bytes of one table slot.
-pub const VCF_SLOT_BYTES: u64 = std::mem::size_of::<Entry>() as u64;
+pub(crate) const VCF_SLOT_BYTES: u64 = std::mem::size_of::<Entry>() as u64;
 
 /// The table slots a search with a memory budget of `memory` bytes gives
 /// its VCF searcher: at most an eighth of the budget and at most
@@ -216,7 +216,7 @@ impl Vcf {
     /// within its horizon; after a search that found nothing without
     /// this, none does.
     #[must_use]
-    pub fn cut_short(&self) -> bool {
+    pub(crate) fn cut_short(&self) -> bool {
         self.capped
     }
 
@@ -252,7 +252,7 @@ impl Vcf {
     /// it were allowed: fewer VCFs are found, each a real one, and every
     /// line found ends on two winning cells and so has a zone
     /// ([`zone`]). For the searches whose line gives a zone.
-    pub fn set_forbidden_blocks(&mut self, on: bool) {
+    pub(crate) fn set_forbidden_blocks(&mut self, on: bool) {
         self.forbidden_blocks = on;
     }
 
@@ -263,7 +263,7 @@ impl Vcf {
     /// called many times (the draw-certificate writer's oracle) keeps its
     /// table so, instead of zeroing a fresh one per call.
     #[must_use]
-    pub fn recycle(mut self, candidates: Candidates) -> Vcf {
+    pub(crate) fn recycle(mut self, candidates: Candidates) -> Vcf {
         self.clear();
         Vcf {
             table: self.table,
@@ -275,7 +275,7 @@ impl Vcf {
 
     /// The candidates the sides choose among.
     #[must_use]
-    pub const fn candidates(&self) -> Candidates {
+    pub(crate) const fn candidates(&self) -> Candidates {
         self.candidates
     }
 
@@ -300,13 +300,13 @@ impl Vcf {
 
     /// Slots of the table.
     #[must_use]
-    pub fn slots(&self) -> usize {
+    pub(crate) fn slots(&self) -> usize {
         self.table.len()
     }
 
     /// Bytes held by the table.
     #[must_use]
-    pub fn bytes(&self) -> u64 {
+    pub(crate) fn bytes(&self) -> u64 {
         (self.table.len() * std::mem::size_of::<Entry>()) as u64
     }
 
@@ -322,7 +322,7 @@ impl Vcf {
 
     /// Sets the candidates of the next problem and forgets every stored
     /// result.
-    pub fn reset(&mut self, candidates: Candidates) {
+    pub(crate) fn reset(&mut self, candidates: Candidates) {
         self.candidates = candidates;
         self.clear();
     }
@@ -350,7 +350,7 @@ impl Vcf {
     /// its own cell back. Without `shortest`, the first line found within
     /// `max_plies` is returned, perhaps not a shortest one (it saves the
     /// deepening, for callers that only need a VCF within the horizon).
-    pub fn search_in(
+    pub(crate) fn search_in(
         &mut self,
         board: &mut SearchBoard,
         max_plies: u32,

@@ -17,7 +17,7 @@
 //! moves empty and the default's reply too.
 //!
 //! Why an answered node needs no base zone, unlike a prover's attacker
-//! node ([`zone::attacker_base`], reduction 4's block): the writer cuts
+//! node (`zone::attacker_base`, reduction 4's block): the writer cuts
 //! no attacker move, so its node is the full-width case of
 //! [`crate::rules::zone`]'s rule for an attacker's node, Z = ∪ Zm over
 //! every empty cell m. In a Z-variant R' of the node's position R, a move
@@ -33,7 +33,7 @@
 //! first 100 K nodes of 7x7 k=5's certificate the written nodes' zones
 //! averaged 41 cells against 15 for PNS's zones of the same positions,
 //! and few moves found an entry or a variant to share. Without it (and
-//! with the copies and the defender's line first, in `draw.rs`), 20
+//! with the copies and the defender's line first, in `writer.rs`), 20
 //! against 19.
 //!
 //! Zones also share nodes beyond transpositions: a new position that is,

@@ -14,12 +14,12 @@
 //! and the [`ThreatLimit`]) or the line leaves the space.
 //!
 //! The writer walks that game from the root. At each attacker node
-//! ([`Writer::node`]) it fails if the attacker has a winning cell, and
+//! (`Writer::node`) it fails if the attacker has a winning cell, and
 //! with three plies or more it takes each move of the space in turn: a
 //! move after which the board is full, or that threatens nothing (no
 //! VCF after a pass: the prover crate's own VCF search, whose cut-short
 //! searches count as threats), needs no entry; every other gets the
-//! defender's reply ([`Writer::reply`]): its own winning cell, the block
+//! defender's reply (`Writer::reply`): its own winning cell, the block
 //! of the attacker's one winning cell, any reply where fewer than four
 //! plies are left, or else, among the replies the threat space's
 //! defender's node keeps (the cells of the threat's VCF zone and the
@@ -186,7 +186,7 @@ impl ThreatCertificate {
 
 /// The `threats` line's value for `limit`: `any` or the number of fours.
 #[must_use]
-pub fn limit_words(limit: ThreatLimit) -> String {
+pub(crate) fn limit_words(limit: ThreatLimit) -> String {
     limit
         .max_fours()
         .map_or_else(|| "any".to_string(), |n| n.to_string())

@@ -8,7 +8,7 @@
 //! The first pending child stands for all of them as one more child (the
 //! others count for nothing in the node's numbers): pn 1, since one reply
 //! at least is left to prove, and a dn of
-//! [`REST_WEIGHT`](crate::kit::reply_order::REST_WEIGHT) times the
+//! `kit::reply_order::REST_WEIGHT` times the
 //! attacker's moves after a reply, scaled by the rank of the best reply
 //! left. When the MID loop chooses it, the node is widened: the next batch
 //! of pending replies is evaluated by the rules, and the rest's numbers

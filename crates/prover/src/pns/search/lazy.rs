@@ -19,7 +19,7 @@
 //! its *rest*, kept in the arena as the numbers of one more child
 //! ([`Arena::rest`](crate::pns::arena::Arena::rest)): pn 1 (one reply at
 //! least is left to prove), dn the attacker's moves after a reply times
-//! [`REST_WEIGHT`](crate::kit::reply_order::REST_WEIGHT), scaled by the
+//! `kit::reply_order::REST_WEIGHT`, scaled by the
 //! rank of the best reply left as the reply
 //! order scales every child. When the descent finds the rest the
 //! most-proving child of the node, the node is expanded again: the next
