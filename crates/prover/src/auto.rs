@@ -2,8 +2,9 @@
 //! the whole game.
 //!
 //! Most wins that players bring are threat sequences, which the threat-space
-//! prover (PNS with the attacker kept to its threats, `vct`) proves orders of
-//! magnitude faster than the provers of the whole game; but it cannot prove
+//! provers (PNS or df-pn with the attacker kept to its threats, `vct` and
+//! `vct-dfpn`) prove orders of magnitude faster than the provers of the
+//! whole game; but it cannot prove
 //! a no-win, nor a win that needs a quiet attacker move. So with a horizon
 //! of five plies or more (and without a request for every winning move,
 //! which the threat space cannot list), [`Auto`] gives it three quarters
@@ -12,7 +13,11 @@
 //! win it finds is a win. On one thread the db-search prover (`vct-db`,
 //! [`DbSearch`]) takes the first sixteenth of that share ([`DB_SHARE`]):
 //! it proves some long lines at once that `vct` does not, and gives most
-//! others up fast. Otherwise, and for what the threat space leaves
+//! others up fast; df-pn's `vct-dfpn` then gets the rest (measured
+//! against PNS's `vct` there at `bfaff9a`, `auto` against `auto`: 8%
+//! less time on the Renju puzzles, 11% on their freestyle forms, the
+//! same on the exact ones, and on quintet's cases; docs/figures.md,
+//! "`auto` on one thread"). Otherwise, and for what the threat space leaves
 //! open, the prover of the whole game answers with what is left: AND-OR
 //! when there is a horizon (iterative deepening gives shortest wins), PNS
 //! without (whole games of small boards).
@@ -44,9 +49,8 @@
 //! a quarter of the time after `vct-dfpn`, or all of it once either
 //! threat search runs out of threats (which then stops the other). With three threads or more, the
 //! threat space gets all of them but the whole game's one, and is
-//! searched by `vct-dfpn` alone (on a shared table): on one thread PNS's
-//! `vct` is the faster of the two (1.16x over the Renju puzzles), on
-//! more only df-pn spreads (docs/figures.md, "df-pn").
+//! searched by `vct-dfpn` alone (on a shared table): only df-pn spreads
+//! (docs/figures.md, "df-pn").
 
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::progress::{observe, Progress};
@@ -72,7 +76,7 @@ pub(crate) const THREAT_SHARE: (u32, u32) = (3, 4);
 
 /// The share of the threat space's node and time budgets on one thread
 /// that goes first to `vct-db` (the db-search prover, [`DbSearch`]) with
-/// its plans alone (no attacker's move off a plan), before PNS's `vct`
+/// its plans alone (no attacker's move off a plan), before `vct-dfpn`
 /// gets the rest: it proves a few long lines that `vct` does not within
 /// seconds (`vct_unstable`, 25 plies, in under 0.3 s) and gives most of
 /// the others up within a few hundredths of a second (with moves off its
@@ -213,8 +217,10 @@ impl Auto {
 
     /// The threat space searched on `threads` threads, and by which
     /// prover: on one, `vct-db` for [`DB_SHARE`] of the budgets, then
-    /// PNS's `vct` with the rest; `vct-dfpn` on more (stopped by a full
-    /// table, as PNS is by its full arena).
+    /// `vct-dfpn` with the rest; `vct-dfpn` on more (stopped by a full
+    /// table, as PNS is by its full arena). On two threads the race's
+    /// other side runs PNS's `vct` after `vct-db` instead
+    /// ([`Auto::db_then`]), so that the two threads search in two orders.
     fn threat_space(
         &self,
         problem: &Problem,
@@ -224,6 +230,17 @@ impl Auto {
         if threads >= 2 {
             return self.vct_dfpn(problem, limits, threads);
         }
+        self.db_then(problem, limits, |p, l| self.vct_dfpn(p, l, 1))
+    }
+
+    /// `vct-db` for [`DB_SHARE`] of the budgets, then `then` with the
+    /// rest (the statistics of both).
+    fn db_then(
+        &self,
+        problem: &Problem,
+        limits: &Limits,
+        then: impl FnOnce(&Problem, &Limits) -> (&'static str, Outcome),
+    ) -> (&'static str, Outcome) {
         let start = Instant::now();
         let mut share = part_of(limits, DB_SHARE);
         share.max_nodes = Some(
@@ -235,11 +252,9 @@ impl Auto {
         if db.verdict == Verdict::Win {
             return (db_search::NAME, db);
         }
-        let mut vct = self
-            .vct()
-            .prove(problem, &left_of(limits, start, &db.stats));
+        let (name, mut vct) = then(problem, &left_of(limits, start, &db.stats));
         vct.stats = db.stats.then(&vct.stats);
-        (vct::NAME, vct)
+        (name, vct)
     }
 
     /// The threat space searched by `vct-dfpn` on `threads` threads.
@@ -374,7 +389,13 @@ impl Auto {
                     let answer = match side {
                         // `vct` on two threads, `vct-dfpn` on the others.
                         0 => observe(&watch[0], || {
-                            let answer = me.threat_space(problem, each, me.threads - 1);
+                            let answer = if two {
+                                // PNS's `vct` beside the other side's
+                                // `vct-dfpn`: two searches, not one twice.
+                                me.db_then(problem, each, |p, l| (vct::NAME, me.vct().prove(p, l)))
+                            } else {
+                                me.threat_space(problem, each, me.threads - 1)
+                            };
                             stop_if_out_of_threats(&answer.1, &watch[1]);
                             answer
                         }),
