@@ -289,11 +289,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all_moves: bool,
     /// Threads of one proof: df-pn searches on this many threads sharing
-    /// one table (default: the cores this process may use, as the affinity mask and the cgroup quota allow; --all-moves runs on one). With 2 or more, auto runs the threat space
-    /// and the whole game at once, each with the whole time (half the nodes
-    /// and memory): on 2 threads vct-db's plans then vct on one, and
-    /// vct-dfpn then the whole game on the other; on more the threat space as vct-dfpn on all but
-    /// the whole game's one; a small board's whole game
+    /// one table (default: the cores this process may use, as the affinity mask and the cgroup quota allow; --all-moves runs on one). On 2, auto runs its threat space (vct-db's
+    /// plans, then vct-dfpn) on both, then the whole game; from 3 it runs
+    /// the threat space and the whole game at once, each with the whole
+    /// time (half the nodes and memory): vct-dfpn on all threads but the
+    /// whole game's one; a small board's whole game
     /// goes to df-pn on all of them. The other provers (and-or, pns, vct, vct-db and
     /// the value searches) have no parallel version and run on one thread.
     /// Node counts of df-pn and auto are the same at every run only with 1.
@@ -437,11 +437,11 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Threads of one proof: df-pn searches on this many threads sharing
-    /// one table (default 1; jobs x threads never exceeds the cores: --threads lowers the jobs). With 2 or more, auto runs the threat space
-    /// and the whole game at once, each with the whole time (half the nodes
-    /// and memory): on 2 threads vct-db's plans then vct on one, and
-    /// vct-dfpn then the whole game on the other; on more the threat space as vct-dfpn on all but
-    /// the whole game's one; a small board's whole game
+    /// one table (default 1; jobs x threads never exceeds the cores: --threads lowers the jobs). On 2, auto runs its threat space (vct-db's
+    /// plans, then vct-dfpn) on both, then the whole game; from 3 it runs
+    /// the threat space and the whole game at once, each with the whole
+    /// time (half the nodes and memory): vct-dfpn on all threads but the
+    /// whole game's one; a small board's whole game
     /// goes to df-pn on all of them. The other provers (and-or, pns, vct, vct-db and
     /// the value searches) have no parallel version and run on one thread.
     /// Node counts of df-pn and auto are the same at every run only with 1.
@@ -485,11 +485,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
     /// Threads of one proof: df-pn searches on this many threads sharing
-    /// one table (default 1, so that node counts stay a determinism check; jobs x threads never exceeds the cores: --threads lowers the jobs). With 2 or more, auto runs the threat space
-    /// and the whole game at once, each with the whole time (half the nodes
-    /// and memory): on 2 threads vct-db's plans then vct on one, and
-    /// vct-dfpn then the whole game on the other; on more the threat space as vct-dfpn on all but
-    /// the whole game's one; a small board's whole game
+    /// one table (default 1, so that node counts stay a determinism check; jobs x threads never exceeds the cores: --threads lowers the jobs). On 2, auto runs its threat space (vct-db's
+    /// plans, then vct-dfpn) on both, then the whole game; from 3 it runs
+    /// the threat space and the whole game at once, each with the whole
+    /// time (half the nodes and memory): vct-dfpn on all threads but the
+    /// whole game's one; a small board's whole game
     /// goes to df-pn on all of them. The other provers (and-or, pns, vct, vct-db and
     /// the value searches) have no parallel version and run on one thread.
     /// Node counts of df-pn and auto are the same at every run only with 1.

@@ -59,8 +59,9 @@ pub struct Budgets {
     /// number of jobs.
     pub memory_per_job: u64,
     /// Threads of one proof (see [`ProverKind::threads_for`]: df-pn, and
-    /// `auto` where it races the threat space and the whole game or hands
-    /// a small board's whole game to df-pn).
+    /// `auto` where it tries the threat space (on both threads of two, or
+    /// racing the whole game from three) or hands a small board's whole
+    /// game to df-pn).
     pub threads: usize,
 }
 

@@ -33,24 +33,18 @@
 //! [`Auto::parallel_whole_game`]) goes to df-pn on all of them instead of
 //! PNS on one: measured on 8x4, 9x4 and 10x4 k=4 and 7x7 k=5, two threads
 //! of df-pn took less time than one of PNS on each (docs/figures.md,
-//! "df-pn"). With a horizon, the threat space and the whole game run at
-//! once instead, each side with the whole time budget, half of the nodes
-//! and half of the memory: the first to settle answers (a win of the
-//! threat space, or any answer of the whole game) and the others are
-//! stopped; the answer is the same game's, as all search the position
-//! given. On two threads, one thread runs PNS's `vct` for the whole time,
-//! the other runs the one-thread sequence above with df-pn's `vct-dfpn`
-//! for its threat space: the two threat provers, searching the same game
-//! in different orders (both widen to the same space), prove different
-//! long puzzles first: on 2 cores at 10 s, 142 to 144 of the 152 puzzles
-//! of `positions/renju-puzzles` in three runs, against 141 and 143 in two
-//! for `vct` beside the whole game alone (docs/figures.md, "`auto` on two
-//! threads"). The whole game still gets
-//! a quarter of the time after `vct-dfpn`, or all of it once either
-//! threat search runs out of threats (which then stops the other). With three threads or more, the
-//! threat space gets all of them but the whole game's one, and is
-//! searched by `vct-dfpn` alone (on a shared table): only df-pn spreads
-//! (docs/figures.md, "df-pn").
+//! "df-pn"). With a horizon, on two threads, the sequence above runs with
+//! its threat space on both (`vct-db`'s plans, then `vct-dfpn` on a
+//! shared table), then the whole game on one: measured on the ten
+//! slowest Renju puzzles 1.80x the one-thread time, where racing `vct`
+//! against `vct-dfpn`, one thread each, gave 0.98x (docs/figures.md,
+//! "`auto` on two threads"). From three threads the threat space and
+//! the whole game run at once instead, each with the whole time budget,
+//! half of the nodes and half of the memory: `vct-dfpn` on all threads
+//! but the whole game's one. The first to settle answers (a win of the
+//! threat space, or any answer of the whole game) and the other is
+//! stopped; the answer is the same game's, as both search the position
+//! given.
 
 use crate::outcome::{Limits, Outcome, Problem, ProblemError, Stats, Verdict};
 use crate::progress::{observe, Progress};
@@ -137,11 +131,15 @@ impl Auto {
         }
     }
 
-    /// The threads a proof of `problem` uses: all of them when both
-    /// searches run or for df-pn's whole game, one otherwise.
+    /// The threads a proof of `problem` uses: all of them where the threat
+    /// space is tried (on two, it runs on both) or for df-pn's whole game,
+    /// one otherwise.
     #[must_use]
     pub fn threads_for(&self, problem: &Problem) -> usize {
-        if self.races(problem) || self.parallel_whole_game(problem) {
+        if self.races(problem)
+            || self.parallel_whole_game(problem)
+            || (self.tries_threats(problem) && self.threads >= 2)
+        {
             self.threads
         } else {
             1
@@ -149,10 +147,10 @@ impl Auto {
     }
 
     /// Whether the threat space and the whole game of `problem` run at
-    /// once ([`Auto::race`]): the threat space is tried, on two threads or
-    /// more.
+    /// once ([`Auto::race`]): the threat space is tried, on three threads
+    /// or more.
     fn races(&self, problem: &Problem) -> bool {
-        self.tries_threats(problem) && self.threads >= 2
+        self.tries_threats(problem) && self.threads >= 3
     }
 
     /// Whether the whole game of `problem` goes to df-pn on all the
@@ -210,27 +208,20 @@ impl Auto {
         !self.all_moves && problem.depth.is_some_and(|d| d >= THREATS_FROM_DEPTH)
     }
 
-    /// The threat space's prover.
-    fn vct(&self) -> Pns {
-        Vct::prover_within(PnsConfig::default(), self.threat_limit)
-    }
-
-    /// The threat space searched on `threads` threads, and by which
-    /// prover: on one, `vct-db` for [`DB_SHARE`] of the budgets, then
-    /// `vct-dfpn` with the rest; `vct-dfpn` on more (stopped by a full
-    /// table, as PNS is by its full arena). On two threads the race's
-    /// other side runs PNS's `vct` after `vct-db` instead
-    /// ([`Auto::db_then`]), so that the two threads search in two orders.
+    /// The threat space searched on `threads` threads: on one or two,
+    /// `vct-db` for [`DB_SHARE`] of the budgets, then `vct-dfpn` on them
+    /// with the rest; on more (the race's side), `vct-dfpn` alone. df-pn
+    /// is stopped by a full table, as PNS is by its full arena.
     fn threat_space(
         &self,
         problem: &Problem,
         limits: &Limits,
         threads: usize,
     ) -> (&'static str, Outcome) {
-        if threads >= 2 {
+        if threads >= 3 {
             return self.vct_dfpn(problem, limits, threads);
         }
-        self.db_then(problem, limits, |p, l| self.vct_dfpn(p, l, 1))
+        self.db_then(problem, limits, |p, l| self.vct_dfpn(p, l, threads))
     }
 
     /// `vct-db` for [`DB_SHARE`] of the budgets, then `then` with the
@@ -295,8 +286,9 @@ impl Prover for Auto {
             return self.race(problem, limits);
         }
         let threats = self.tries_threats(problem);
-        let (name, outcome) = self
-            .threats_then_whole_game(problem, limits, threats, &|p, l| self.threat_space(p, l, 1));
+        let (name, outcome) = self.threats_then_whole_game(problem, limits, threats, &|p, l| {
+            self.threat_space(p, l, self.threads)
+        });
         self.answered_by = Some(name);
         outcome
     }
@@ -364,12 +356,9 @@ impl Auto {
         }
     }
 
-    /// The threat space and the whole game at once (see the module docs):
-    /// on two threads, PNS's `vct` on one and, on the other, `vct-dfpn`
-    /// for [`THREAT_SHARE`] of the time and then the whole game; on more,
-    /// `vct-dfpn` on all threads but one and the whole game on that one.
-    /// A threat search that runs out of threats stops the other (both
-    /// search the same game, so neither has a win left to find).
+    /// The threat space and the whole game at once (see the module docs),
+    /// from three threads: `vct-dfpn` on all threads but one and the whole
+    /// game on that one; the first to settle stops the other.
     fn race(&mut self, problem: &Problem, limits: &Limits) -> Outcome {
         let start = Instant::now();
         let each = Limits {
@@ -377,36 +366,17 @@ impl Auto {
             time: limits.time,
             memory: limits.memory.map(|m| (m / 2).max(1)),
         };
-        // Side 0's threat search, side 1's, side 1 as a whole.
-        let watch: [Arc<Progress>; 3] = std::array::from_fn(|_| Arc::new(Progress::default()));
+        // The threat search's progress, the whole game's.
+        let watch: [Arc<Progress>; 2] = std::array::from_fn(|_| Arc::new(Progress::default()));
         let (tx, rx) = mpsc::channel();
         let me = &*self;
-        let two = self.threads == 2;
         let (name, mut outcome) = std::thread::scope(|s| {
             for side in 0..2 {
                 let (tx, watch, each) = (tx.clone(), &watch, &each);
                 let run = move || {
                     let answer = match side {
-                        // `vct` on two threads, `vct-dfpn` on the others.
-                        0 => observe(&watch[0], || {
-                            let answer = if two {
-                                // PNS's `vct` beside the other side's
-                                // `vct-dfpn`: two searches, not one twice.
-                                me.db_then(problem, each, |p, l| (vct::NAME, me.vct().prove(p, l)))
-                            } else {
-                                me.threat_space(problem, each, me.threads - 1)
-                            };
-                            stop_if_out_of_threats(&answer.1, &watch[1]);
-                            answer
-                        }),
-                        _ => observe(&watch[2], || {
-                            let dfpn = |p: &Problem, l: &Limits| {
-                                let answer = observe(&watch[1], || me.vct_dfpn(p, l, 1));
-                                stop_if_out_of_threats(&answer.1, &watch[0]);
-                                answer
-                            };
-                            me.threats_then_whole_game(problem, each, two, &dfpn)
-                        }),
+                        0 => observe(&watch[0], || me.vct_dfpn(problem, each, me.threads - 1)),
+                        _ => observe(&watch[1], || me.whole_game(problem, each)),
                     };
                     let _ = tx.send((side, answer.0, answer.1));
                 };
@@ -470,37 +440,18 @@ fn with_threat_space_answer(outcome: Outcome, threat_limit: Option<u32>) -> Outc
     }
 }
 
-/// Asks the search `other` watches to stop when `outcome`, a threat
-/// search's answer, says it ran out of threats ([`out_of_threats`]),
-/// which the other threat search, in the same game, cannot better. (A
-/// stop only ever turns an answer into unknown.)
-fn stop_if_out_of_threats(outcome: &Outcome, other: &Progress) {
-    if out_of_threats(outcome) {
-        other.request_stop();
-    }
-}
-
-/// Whether a threat search's `outcome` says that its threat space holds
-/// no win: its no-win (a no-win of the game where the threat space's
-/// disproof stands, as under `attack fours`; else the threat space's
-/// own).
-fn out_of_threats(outcome: &Outcome) -> bool {
-    matches!(outcome.verdict, Verdict::NoWin | Verdict::NoThreatWin)
-}
-
 /// The answer of [`Auto::race`] from the two sides' answers on `rx`
-/// (side 0 a threat search; side 1 the one-thread sequence, whose answer
-/// is the whole game's unless its threat search won): the first that
+/// (side 0 the threat search; side 1 the whole game): the first that
 /// settles the game (a win, or the whole game's no-win), after which
 /// both are asked to stop; short of one, the threat space's
-/// [`Verdict::NoThreatWin`] where either side ran out of threats, with
+/// [`Verdict::NoThreatWin`] where the threat search ran out of threats, with
 /// the budget that ended the whole game; else side 1's unknown (its
 /// reason). The statistics are both sides'. A stop asked of the caller's
 /// [`Progress`] is passed on to both, and their nodes and the whole
 /// game's root numbers are reported to it.
 fn first_settled(
     rx: &mpsc::Receiver<(usize, &'static str, Outcome)>,
-    watch: &[Arc<Progress>; 3],
+    watch: &[Arc<Progress>; 2],
 ) -> (&'static str, Outcome) {
     let outer = Progress::current();
     let mut answers: [Option<(&'static str, Outcome)>; 2] = [None, None];
@@ -525,7 +476,7 @@ fn first_settled(
                         watch.iter().for_each(|w| w.request_stop());
                     }
                     outer.set_nodes(watch.iter().map(|w| w.nodes()).sum());
-                    if let Some((p, d)) = watch[2].root_numbers() {
+                    if let Some((p, d)) = watch[1].root_numbers() {
                         outer.set_root_numbers(p, d);
                     }
                 }
@@ -559,28 +510,15 @@ mod tests {
     use crate::outcome::Exhausted;
 
     /// A threat search ran out of threats when it disproved its space:
-    /// `vct` on a position with no threat at all says so by its own
-    /// verdict, not by an unknown.
+    /// `auto`'s threat prover on a position with no threat at all says so
+    /// by its own verdict, not by an unknown.
     #[test]
     fn out_of_threats_is_a_disproof_not_a_budget() {
         let position = &kinrow_format::parse_positions("board 9\nk 5\ndepth 7\n", "p").unwrap()[0];
         let problem = Problem::from(position);
-        let out = Auto::default().vct().prove(&problem, &Limits::default());
-        assert_eq!((out.verdict, out.exhausted), (Verdict::NoThreatWin, None));
-        assert!(out_of_threats(&out));
-        for (verdict, exhausted, out) in [
-            (Verdict::NoWin, None, true),
-            (Verdict::NoThreatWin, None, true),
-            (Verdict::Unknown, None, false),
-            (Verdict::Unknown, Some(Exhausted::Time), false),
-            (Verdict::Unknown, Some(Exhausted::Stopped), false),
-            (Verdict::Win, None, false),
-        ] {
-            let o = Outcome {
-                exhausted,
-                ..Outcome::new(verdict)
-            };
-            assert_eq!(out_of_threats(&o), out, "{verdict:?} {exhausted:?}");
+        for threads in [1, 2] {
+            let (_, out) = Auto::default().threat_space(&problem, &Limits::default(), threads);
+            assert_eq!((out.verdict, out.exhausted), (Verdict::NoThreatWin, None));
         }
     }
 

@@ -1,5 +1,6 @@
-//! `auto` on two threads (the threat space and the whole game at once,
-//! or df-pn on both for a small board's whole game) against the naive
+//! `auto` on two threads (the threat space on both, then the whole game,
+//! or df-pn on both for a small board's whole game) and on more (the
+//! threat space and the whole game at once) against the naive
 //! recursion and against `auto` on one thread: the same verdicts, each
 //! search answering some of them.
 
@@ -114,18 +115,17 @@ fn auto_on_four_threads_races_vct_dfpn_and_answers_as_the_naive_recursion() {
     );
 }
 
-/// On two threads, the second thread searches the threat space by df-pn
-/// (`vct-dfpn`) before its whole game, beside PNS's `vct` on the first:
-/// on `vct_game_black_l05_2-exact`, `vct` needs some 415 nodes (with its
-/// VCF's) and `vct-dfpn` some 160, so with a budget of 600 (300 a side,
-/// 225 of them for `vct-dfpn`) only `vct-dfpn` proves the win: the
-/// answer is its, at every run (node budgets, unlike the clock, do not
-/// depend on the machine; the premise is checked first, since a change
-/// of either search's order moves it: `l06_2` served until the threat
-/// space's defender got its own mobility stand-in). Fails if the second thread goes
-/// straight to the whole game, as it did before `vct-dfpn` joined.
+/// On two threads the threat space runs as df-pn's `vct-dfpn` on both
+/// (after `vct-db`'s plans), with the one-thread sequence's share of the
+/// budgets: on `vct_game_black_l05_2-exact`, PNS's `vct` needs some 415
+/// nodes (with its VCF's) and `vct-dfpn` some 160, so with a budget of
+/// 400 (300 for the threat space) only `vct-dfpn` proves the win within
+/// it (node budgets, unlike the clock, do not depend on the machine; the
+/// premise is checked first, since a change of either search's order
+/// moves it). Fails if two threads search the threat space by `vct`
+/// (shown by making them).
 #[test]
-fn auto_on_two_threads_races_vct_dfpn_beside_vct() {
+fn auto_on_two_threads_searches_the_threat_space_by_vct_dfpn_on_both() {
     let pos = crate::common::suite_file("renju-puzzles/vct_game_black_l05_2.pos")
         .into_iter()
         .find(|p| p.name == "vct_game_black_l05_2-exact")
@@ -135,15 +135,16 @@ fn auto_on_two_threads_races_vct_dfpn_beside_vct() {
         max_nodes: Some(n),
         ..Limits::default()
     };
-    // The premise: `vct` alone runs out on its half.
+    // The premise: `vct` alone runs out on the threat space's share.
     let vct = Vct::prover(PnsConfig::default()).prove(&problem, &limits(300));
     assert_eq!(vct.verdict, Verdict::Unknown);
     let mut two = Auto::with_threads(false, 2);
-    let out = two.prove(&problem, &limits(600));
+    assert_eq!(two.threads_for(&problem), 2);
+    let out = two.prove(&problem, &limits(400));
     assert_eq!(out.verdict, Verdict::Win);
     assert_eq!(two.answered_by(), "vct-dfpn");
     assert!(
-        out.stats.nodes + out.stats.vcf_nodes <= 600,
+        out.stats.nodes + out.stats.vcf_nodes <= 400,
         "{:?}",
         out.stats
     );
@@ -153,9 +154,10 @@ fn auto_on_two_threads_races_vct_dfpn_beside_vct() {
 /// about a millisecond, AND-OR does not within the node budget each side
 /// of the race gets (the premise, checked first: node counts do not depend
 /// on the machine), so the answer is a win whichever threat search gives
-/// it (`vct-db`, `vct` or `vct-dfpn` on two threads, `vct-dfpn` on three:
-/// which one comes first is a race, and was asserted here until it failed
-/// 15 runs in 20, issue 63), and the search still running is stopped.
+/// it (`vct-db` or `vct-dfpn` on two threads, `vct-dfpn` on three: on
+/// three, which comes first is a race, and was asserted here until it
+/// failed 15 runs in 20, issue 63), and the search still running is
+/// stopped.
 /// That shows in the node count, not the clock: on three threads AND-OR
 /// runs from the start beside the threat space, and left running it
 /// would spend its whole budget before the race could end.
