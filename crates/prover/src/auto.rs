@@ -208,29 +208,16 @@ impl Auto {
         !self.all_moves && problem.depth.is_some_and(|d| d >= THREATS_FROM_DEPTH)
     }
 
-    /// The threat space searched on `threads` threads: on one or two,
-    /// `vct-db` for [`DB_SHARE`] of the budgets, then `vct-dfpn` on them
-    /// with the rest; on more (the race's side), `vct-dfpn` alone. df-pn
-    /// is stopped by a full table, as PNS is by its full arena.
+    /// The threat space searched on `threads` threads (one or two; from
+    /// three the race runs `vct-dfpn` alone): `vct-db` for [`DB_SHARE`] of
+    /// the budgets, then `vct-dfpn` on the threads with the rest (the
+    /// statistics of both). df-pn is stopped by a full table, as PNS is
+    /// by its full arena.
     fn threat_space(
         &self,
         problem: &Problem,
         limits: &Limits,
         threads: usize,
-    ) -> (&'static str, Outcome) {
-        if threads >= 3 {
-            return self.vct_dfpn(problem, limits, threads);
-        }
-        self.db_then(problem, limits, |p, l| self.vct_dfpn(p, l, threads))
-    }
-
-    /// `vct-db` for [`DB_SHARE`] of the budgets, then `then` with the
-    /// rest (the statistics of both).
-    fn db_then(
-        &self,
-        problem: &Problem,
-        limits: &Limits,
-        then: impl FnOnce(&Problem, &Limits) -> (&'static str, Outcome),
     ) -> (&'static str, Outcome) {
         let start = Instant::now();
         let mut share = part_of(limits, DB_SHARE);
@@ -243,7 +230,7 @@ impl Auto {
         if db.verdict == Verdict::Win {
             return (db_search::NAME, db);
         }
-        let (name, mut vct) = then(problem, &left_of(limits, start, &db.stats));
+        let (name, mut vct) = self.vct_dfpn(problem, &left_of(limits, start, &db.stats), threads);
         vct.stats = db.stats.then(&vct.stats);
         (name, vct)
     }
