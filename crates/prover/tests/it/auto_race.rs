@@ -6,7 +6,7 @@
 
 use crate::common::{random_whole_games, sweep, sweep_range};
 use kinrow_board::Attack;
-use kinrow_prover::{AndOr, AndOrConfig, Auto, Limits, PnsConfig, Problem, Prover, Vct, Verdict};
+use kinrow_prover::{AndOr, AndOrConfig, Auto, Limits, Problem, Prover, Verdict};
 use kinrow_reference::{adapt, random_case, winning_first_moves};
 
 #[test]
@@ -116,38 +116,26 @@ fn auto_on_four_threads_races_vct_dfpn_and_answers_as_the_naive_recursion() {
 }
 
 /// On two threads the threat space runs as df-pn's `vct-dfpn` on both
-/// (after `vct-db`'s plans), with the one-thread sequence's share of the
-/// budgets: on `vct_game_black_l05_2-exact`, PNS's `vct` needs some 415
-/// nodes (with its VCF's) and `vct-dfpn` some 160, so with a budget of
-/// 400 (300 for the threat space) only `vct-dfpn` proves the win within
-/// it (node budgets, unlike the clock, do not depend on the machine; the
-/// premise is checked first, since a change of either search's order
-/// moves it). Fails if two threads search the threat space by `vct`
-/// (shown by making them).
+/// (after `vct-db`'s plans, which do not prove it: a single-threaded
+/// search with a fixed node cap, so that too is the same at every run),
+/// then the whole game: on `vct_game_black_l06_2-exact` the win is
+/// `vct-dfpn`'s at every run. No budget is asserted: the node count of
+/// two threads sharing a table varies from run to run (a bound of 400
+/// nodes failed once in 160 runs), the name of the prover that answers
+/// does not, since two threads no longer race. Fails if two threads search the threat space by `vct`
+/// (shown by making them), or race it against the whole game.
 #[test]
 fn auto_on_two_threads_searches_the_threat_space_by_vct_dfpn_on_both() {
-    let pos = crate::common::suite_file("renju-puzzles/vct_game_black_l05_2.pos")
+    let pos = crate::common::suite_file("renju-puzzles/vct_game_black_l06_2.pos")
         .into_iter()
-        .find(|p| p.name == "vct_game_black_l05_2-exact")
+        .find(|p| p.name == "vct_game_black_l06_2-exact")
         .expect("the exact puzzle");
     let problem = Problem::from(&pos);
-    let limits = |n| Limits {
-        max_nodes: Some(n),
-        ..Limits::default()
-    };
-    // The premise: `vct` alone runs out on the threat space's share.
-    let vct = Vct::prover(PnsConfig::default()).prove(&problem, &limits(300));
-    assert_eq!(vct.verdict, Verdict::Unknown);
     let mut two = Auto::with_threads(false, 2);
     assert_eq!(two.threads_for(&problem), 2);
-    let out = two.prove(&problem, &limits(400));
+    let out = two.prove(&problem, &Limits::default());
     assert_eq!(out.verdict, Verdict::Win);
     assert_eq!(two.answered_by(), "vct-dfpn");
-    assert!(
-        out.stats.nodes + out.stats.vcf_nodes <= 400,
-        "{:?}",
-        out.stats
-    );
 }
 
 /// A 7-attack VCT of freestyle (15 plies): the threat space proves it in
