@@ -152,15 +152,44 @@ fn attacker_node_cut(
     width: Width,
     tested: bool,
 ) -> (OrNode, Width, bool) {
-    // The threat space keeps few of the moves and tests only those for
-    // x's forbidden points ([`Space::attacker_moves`]); the game tests
-    // them all first, since vertex domination compares legal moves.
-    let late = extras.space.tests_legality(last_plies);
-    let node = if late {
+    let node = attacker_rules_node(rules, last_plies, extras, board, (depth, known), tested);
+    attacker_moves_of(rules, last_plies, extras, board, depth, node, width)
+}
+
+/// The node rules' answer at the attacker's node, the first step of
+/// [`attacker_node_cut`]: the threat space keeps few of the moves and
+/// tests only those for x's forbidden points ([`Space::attacker_moves`]);
+/// the game tests them all first, since vertex domination compares legal
+/// moves.
+#[inline]
+fn attacker_rules_node(
+    rules: &NodeRules,
+    last_plies: &LastPlies,
+    extras: Extras,
+    board: &SearchBoard,
+    (depth, known): (u32, Option<&Wins>),
+    tested: bool,
+) -> OrNode {
+    if extras.space.tests_legality(last_plies) {
         rules.attacker_node_unforbidden(board, depth, known, tested)
     } else {
         rules.attacker_node_tested(board, depth, known, tested)
-    };
+    }
+}
+
+/// The rest of [`attacker_node_cut`], from the node rules' `node`: the
+/// five-ply cut, vertex domination and the threat space's moves.
+#[inline]
+fn attacker_moves_of(
+    rules: &NodeRules,
+    last_plies: &LastPlies,
+    extras: Extras,
+    board: &SearchBoard,
+    depth: u32,
+    node: OrNode,
+    width: Width,
+) -> (OrNode, Width, bool) {
+    let late = extras.space.tests_legality(last_plies);
     match node {
         OrNode::Moves(all) => {
             let m = last_plies.five_ply_moves(board, depth, &all).unwrap_or(all);
@@ -354,9 +383,32 @@ pub(crate) fn evaluate(
         let node = defender_node_floor(rules, last_plies, extras, board, at, wide, threats);
         evaluate_defender(rules, last_plies, extras, board, depth, node)
     } else {
-        let at = (depth, known);
+        let node = attacker_rules_node(rules, last_plies, extras, board, (depth, known), false);
+        let mut threats = threats;
+        let mut extras = extras;
+        // In the threat space the VCF shortcut comes before the threats
+        // are listed: a node it proves needs none, and most of the
+        // attacker's nodes a defender's node evaluates are proved so (the
+        // replies that lose to a VCF). The answer is the same in either
+        // order: the VCF's first move is a four, legal, and kept by the
+        // five-ply cut (it wins within the plies), so the moves listed
+        // after it are never empty when a VCF exists, and listing them
+        // does not touch the VCF searcher.
+        if extras.space.has_widths() && matches!(node, OrNode::Moves(_)) {
+            if let Some(t) = threats.as_deref_mut().filter(|_| extras.vcf_shortcut) {
+                if let Some(line) =
+                    vcf_shortcut_line(last_plies, board, depth, t, extras.shortest_vcf)
+                {
+                    return Evaluation::Won {
+                        plies: line.plies(),
+                        best: line.moves.first().copied(),
+                    };
+                }
+                extras.vcf_shortcut = false;
+            }
+        }
         let (node, _, cut) =
-            attacker_node_cut(rules, last_plies, extras, board, at, Width::Threes, false);
+            attacker_moves_of(rules, last_plies, extras, board, depth, node, Width::Threes);
         evaluate_attacker(last_plies, extras, board, depth, (node, cut), threats)
     }
 }
@@ -583,5 +635,142 @@ mod tests {
             "{forbidden} positions with forbidden points"
         );
         eprintln!("{tried} attacker's nodes on {forbidden} positions");
+    }
+    /// Random positions of the threat space, with the attacker to move
+    /// and a VCF searcher: renju and freestyle on 15x15 (many with fours,
+    /// so that VCFs are common), and small freestyle boards (where the
+    /// static tests run).
+    fn threat_space_positions(seed: u64, rounds: usize) -> Vec<(SearchBoard, u32)> {
+        let mut next = numbers(seed);
+        (0..rounds)
+            .map(|round| {
+                let (w, h, k, rule, stones) = match round % 4 {
+                    0 => (15, 15, 5, Rule::Renju, 20 + next() % 40),
+                    1 => (15, 15, 5, Rule::Freestyle, 20 + next() % 40),
+                    2 => (7, 7, 5, Rule::Freestyle, 4 + next() % 12),
+                    _ => (9, 4, 4, Rule::Freestyle, 2 + next() % 8),
+                };
+                let game = Game::new(w, h, k, rule).unwrap();
+                let board = random_board(game, 2 * (stones / 2), &mut next);
+                let depth = [5, 7, 9, 13, UNLIMITED][next() as usize % 5];
+                (board, depth)
+            })
+            .collect()
+    }
+
+    /// In the threat space `evaluate` asks the VCF shortcut before it
+    /// lists the attacker's threats; the answer is the one of the order
+    /// before (the rules and the threats first, then the VCF and the
+    /// counter cut), each with a fresh VCF searcher.
+    #[test]
+    fn threat_space_asks_the_vcf_first_with_the_same_answer() {
+        use crate::space::ThreatLimit;
+        use crate::vcf::VcfSearcher;
+        let rules = NodeRules::new(Candidates::All, Attack::Any);
+        let extras = Extras {
+            space: Space::Threats(ThreatLimit::NONE),
+            ..Extras::FULL
+        };
+        let (mut won, mut open) = (0, 0);
+        for (board, depth) in threat_space_positions(23, 1200) {
+            let last_plies = LastPlies::new(board.game(), &rules);
+            let searcher = || VcfSearcher::new(Candidates::All, 1 << 12);
+            let (mut a, mut b) = (searcher(), searcher());
+            let got = evaluate(
+                &rules,
+                &last_plies,
+                extras,
+                &board,
+                false,
+                (depth, None),
+                false,
+                Some(&mut a),
+            );
+            let want = if extras.completion && hopeless(&board, false, depth) {
+                got
+            } else {
+                let at = (depth, None);
+                let (node, _, cut) = attacker_node_cut(
+                    &rules,
+                    &last_plies,
+                    extras,
+                    &board,
+                    at,
+                    Width::Threes,
+                    false,
+                );
+                evaluate_attacker(
+                    &last_plies,
+                    extras,
+                    &board,
+                    depth,
+                    (node, cut),
+                    Some(&mut b),
+                )
+            };
+            assert_eq!(got, want, "depth {depth} at {board:?}");
+            match got {
+                Evaluation::Won { .. } => won += 1,
+                Evaluation::Open { .. } => open += 1,
+                Evaluation::NoWin { .. } => {}
+            }
+        }
+        assert!(won > 100 && open > 100, "{won} won, {open} open");
+    }
+
+    /// df-pn visits an attacker's node of the threat space that the rules
+    /// left open without asking them again (`DfpnSearch::node_moves`):
+    /// asked again without the static tests, as a visit asks, such a node
+    /// still lists threats (never none, never a settled node).
+    #[test]
+    fn an_open_attacker_node_of_the_threat_space_lists_threats_again() {
+        use crate::space::ThreatLimit;
+        use crate::vcf::VcfSearcher;
+        let rules = NodeRules::new(Candidates::All, Attack::Any);
+        let extras = Extras {
+            space: Space::Threats(ThreatLimit::NONE),
+            ..Extras::FULL
+        };
+        let mut open = 0;
+        for (board, depth) in threat_space_positions(29, 1200) {
+            let last_plies = LastPlies::new(board.game(), &rules);
+            let mut vcf = VcfSearcher::new(Candidates::All, 1 << 12);
+            let first = ruling(
+                &rules,
+                &last_plies,
+                extras,
+                &board,
+                false,
+                (depth, None),
+                false,
+                Some(&mut vcf),
+            );
+            let Ruling::Open(moves) = first else {
+                continue;
+            };
+            open += 1;
+            let untested = rules.without_static_tests();
+            let again = attacker_node(
+                &untested,
+                &last_plies,
+                extras,
+                &board,
+                (depth, None),
+                Width::Threes,
+                true,
+                &mut vcf,
+            );
+            match again {
+                (OrNode::Moves(m), _) => {
+                    assert!(!m.is_empty(), "depth {depth} at {board:?}");
+                    assert!(
+                        m.and_not(&moves).is_empty() || depth >= 7,
+                        "depth {depth} at {board:?}"
+                    );
+                }
+                other => panic!("{other:?} at depth {depth}, {board:?}"),
+            }
+        }
+        assert!(open > 200, "{open} open");
     }
 }
