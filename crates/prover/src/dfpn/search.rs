@@ -501,8 +501,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         let and = self.is_and();
         let depth = self.at.depth();
         let wins = known.copied().unwrap_or_else(|| wins_of(&self.at.board));
-        let moves = match self.rules_at(and, depth, Some(&wins), tested, wide) {
-            Ruling::Settled(numbers) => {
+        let (mut moves, mut width) = match self.node_moves(and, depth, &wins, tested, wide) {
+            Ok(listed) => listed,
+            Err(numbers) => {
                 if numbers.dn.is_zero() {
                     self.keep_terminal_zone(key, and);
                 }
@@ -520,17 +521,9 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
                     best: NO_MOVE,
                 });
             }
-            Ruling::Open(moves) => moves,
         };
         self.expansions += 1;
         let first = self.children.len();
-        // In the threat space the attacker's node may start widened.
-        let (mut moves, mut width) = (moves, Width::Threes);
-        if self.space.has_widths() && !and {
-            (moves, width) = self
-                .threat_moves(depth, &wins, width)
-                .unwrap_or((moves, width));
-        }
         self.push_children(and, depth, moves, &wins, width);
         if !and {
             self.reuse_listed_zones(first);
@@ -583,6 +576,55 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             tested: true,
         });
         Ok(answer)
+    }
+
+    /// The moves of the current node (the defender's when `and`) with
+    /// `depth` plies left, and in the threat space the width they were
+    /// taken at (the attacker's node may start widened); or the numbers
+    /// the rules settle it with. `tested`, `wide`: as [`DfpnSearch::rules_at`]
+    /// takes them.
+    ///
+    /// An attacker's node of the threat space that was asked before and
+    /// left open (`tested`: evaluated when its parent listed it, or
+    /// visited) is open again, so it goes straight to its threats without
+    /// asking the rules a second time: the rules are a function of the
+    /// position, the plies left (in the node's key) and the node rules,
+    /// and the node rules without the static tests leave exactly the moves
+    /// the full ones left (`rules_without_static_tests_leave_the_same_moves`).
+    /// So the completion cutoff, the rules and the VCF shortcut (no VCF
+    /// within these plies a moment ago, none now) would settle nothing,
+    /// and the moves are those [`DfpnSearch::threat_moves`] lists. Where
+    /// that lists none (a VCF search the node budget cut short can
+    /// answer differently), the rules are asked as for a new node. Asking
+    /// them again was about a tenth of `vct-dfpn`'s time (`perf`, issue
+    /// 58); the nodes searched are the same.
+    fn node_moves(
+        &mut self,
+        and: bool,
+        depth: u32,
+        wins: &Wins,
+        tested: bool,
+        wide: bool,
+    ) -> Result<(Bitboard, Width), Numbers> {
+        let threat_attacker = !and && self.space.has_widths();
+        if tested && threat_attacker {
+            if let Some(listed) = self
+                .threat_moves(depth, wins, Width::Threes)
+                .filter(|(m, _)| !m.is_empty())
+            {
+                return Ok(listed);
+            }
+        }
+        let moves = match self.rules_at(and, depth, Some(wins), tested, wide) {
+            Ruling::Settled(numbers) => return Err(numbers),
+            Ruling::Open(moves) => moves,
+        };
+        Ok(if threat_attacker {
+            self.threat_moves(depth, wins, Width::Threes)
+                .unwrap_or((moves, Width::Threes))
+        } else {
+            (moves, Width::Threes)
+        })
     }
 
     /// The MID loop over the children `self.children[first..]` of the
