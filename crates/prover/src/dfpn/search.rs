@@ -220,6 +220,23 @@ impl KeySet {
     }
 }
 
+/// The threats an attacker's node of the threat space lists, with their
+/// width; none left (the counter cut took them all, or a VCF search the
+/// node budget cut short answered otherwise than before) is the no-win the
+/// rules give such a node (`evaluate_attacker`), never a node without
+/// children.
+fn threats_left(listed: (Bitboard, Width)) -> Result<(Bitboard, Width), Numbers> {
+    if listed.0.is_empty() {
+        Err(Numbers {
+            pn: ProofNumber::INFINITY,
+            dn: ProofNumber::ZERO,
+            len: 0,
+        })
+    } else {
+        Ok(listed)
+    }
+}
+
 /// ⌈x·(1 + ε)⌉ with ε = `percent` / 100, at least x + 1; infinity stays.
 #[inline]
 fn grow(x: ProofNumber, percent: u64) -> ProofNumber {
@@ -594,10 +611,12 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     /// So the completion cutoff, the rules and the VCF shortcut (no VCF
     /// within these plies a moment ago, none now) would settle nothing,
     /// and the moves are those [`DfpnSearch::threat_moves`] lists. Where
-    /// that lists none (a VCF search the node budget cut short can
-    /// answer differently), the rules are asked as for a new node. Asking
-    /// them again was about a tenth of `vct-dfpn`'s time (`perf`, issue
-    /// 58); the nodes searched are the same.
+    /// it says the rules settle the node after all, they are asked as for
+    /// a new node; where it lists no threat, the node is the no-win the
+    /// rules give that ([`threats_left`]; a VCF search the node budget cut
+    /// short can answer otherwise the second time). Asking the rules
+    /// again was about a tenth of `vct-dfpn`'s time (`perf`, issue 58);
+    /// the nodes searched are the same.
     fn node_moves(
         &mut self,
         and: bool,
@@ -608,23 +627,20 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
     ) -> Result<(Bitboard, Width), Numbers> {
         let threat_attacker = !and && self.space.has_widths();
         if tested && threat_attacker {
-            if let Some(listed) = self
-                .threat_moves(depth, wins, Width::Threes)
-                .filter(|(m, _)| !m.is_empty())
-            {
-                return Ok(listed);
+            if let Some(listed) = self.threat_moves(depth, wins, Width::Threes) {
+                return threats_left(listed);
             }
         }
         let moves = match self.rules_at(and, depth, Some(wins), tested, wide) {
             Ruling::Settled(numbers) => return Err(numbers),
             Ruling::Open(moves) => moves,
         };
-        Ok(if threat_attacker {
-            self.threat_moves(depth, wins, Width::Threes)
-                .unwrap_or((moves, Width::Threes))
-        } else {
-            (moves, Width::Threes)
-        })
+        if threat_attacker {
+            if let Some(listed) = self.threat_moves(depth, wins, Width::Threes) {
+                return threats_left(listed);
+            }
+        }
+        Ok((moves, Width::Threes))
     }
 
     /// The MID loop over the children `self.children[first..]` of the
