@@ -14,7 +14,9 @@
 //! attacker's node the VCF shortcut and, in the threat space, the cut to
 //! the defender's own threat (`Space::counter_cut`), at the
 //! defender's reduction 6 (the zone of the attacker's VCF after a pass)
-//! or the threat space's test.
+//! or the threat space's test. In the threat space the attacker's VCF
+//! shortcut comes right after the node rules, before the threats are
+//! listed: the same answer at less cost (argued in [`evaluate`]).
 //! An extra only settles a node sooner or cuts moves that cannot change
 //! its verdict (the threat space aside, which restricts the attacker: its
 //! no-wins are of that game only); leaving one out costs work, never a
