@@ -49,7 +49,7 @@ use crate::outcome::Exhausted;
 use crate::progress::Progress;
 use crate::rules::ruling::{ruling, Ruling};
 use crate::rules::{wins_after, wins_of, LastPlies, NodeRules, Wins};
-use crate::space::{Space, Width};
+use crate::space::Space;
 use crate::vcf::VcfSearcher;
 use kinrow_board::bitboard::BITS;
 use kinrow_board::{Bitboard, Cell, Player, SearchBoard};
@@ -217,23 +217,6 @@ impl KeySet {
                 _ => i = (i + 1) & mask,
             }
         }
-    }
-}
-
-/// The threats an attacker's node of the threat space lists, with their
-/// width; none left (the counter cut took them all, or a VCF search the
-/// node budget cut short answered otherwise than before) is the no-win the
-/// rules give such a node (`evaluate_attacker`), never a node without
-/// children.
-fn threats_left(listed: (Bitboard, Width)) -> Result<(Bitboard, Width), Numbers> {
-    if listed.0.is_empty() {
-        Err(Numbers {
-            pn: ProofNumber::INFINITY,
-            dn: ProofNumber::ZERO,
-            len: 0,
-        })
-    } else {
-        Ok(listed)
     }
 }
 
@@ -593,54 +576,6 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             tested: true,
         });
         Ok(answer)
-    }
-
-    /// The moves of the current node (the defender's when `and`) with
-    /// `depth` plies left, and in the threat space the width they were
-    /// taken at (the attacker's node may start widened); or the numbers
-    /// the rules settle it with. `tested`, `wide`: as [`DfpnSearch::rules_at`]
-    /// takes them.
-    ///
-    /// An attacker's node of the threat space that was asked before and
-    /// left open (`tested`: evaluated when its parent listed it, or
-    /// visited) is open again, so it goes straight to its threats without
-    /// asking the rules a second time: the rules are a function of the
-    /// position, the plies left (in the node's key) and the node rules,
-    /// and the node rules without the static tests leave exactly the moves
-    /// the full ones left (`rules_without_static_tests_leave_the_same_moves`).
-    /// So the completion cutoff, the rules and the VCF shortcut (no VCF
-    /// within these plies a moment ago, none now) would settle nothing,
-    /// and the moves are those [`DfpnSearch::threat_moves`] lists. Where
-    /// it says the rules settle the node after all, they are asked as for
-    /// a new node; where it lists no threat, the node is the no-win the
-    /// rules give that ([`threats_left`]; a VCF search the node budget cut
-    /// short can answer otherwise the second time). Asking the rules
-    /// again was about a tenth of `vct-dfpn`'s time (`perf`, issue 58);
-    /// the nodes searched are the same.
-    fn node_moves(
-        &mut self,
-        and: bool,
-        depth: u32,
-        wins: &Wins,
-        tested: bool,
-        wide: bool,
-    ) -> Result<(Bitboard, Width), Numbers> {
-        let threat_attacker = !and && self.space.has_widths();
-        if tested && threat_attacker {
-            if let Some(listed) = self.threat_moves(depth, wins, Width::Threes) {
-                return threats_left(listed);
-            }
-        }
-        let moves = match self.rules_at(and, depth, Some(wins), tested, wide) {
-            Ruling::Settled(numbers) => return Err(numbers),
-            Ruling::Open(moves) => moves,
-        };
-        if threat_attacker {
-            if let Some(listed) = self.threat_moves(depth, wins, Width::Threes) {
-                return threats_left(listed);
-            }
-        }
-        Ok((moves, Width::Threes))
     }
 
     /// The MID loop over the children `self.children[first..]` of the

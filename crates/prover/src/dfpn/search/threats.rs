@@ -1,5 +1,7 @@
 //! df-pn in the threat space ([`crate::space::threats`], `vct-dfpn`): the
-//! attacker's node lists its threats, and widens when they all fail.
+//! attacker's node lists its threats, and widens when they all fail. A
+//! visit of an attacker's node evaluated open goes straight to its
+//! threats, without asking the rules again (`node_moves`).
 //!
 //! PNS widens an attacker's node by turning it back into a leaf and
 //! expanding it again with the wider set; df-pn does it inside the one
@@ -25,14 +27,63 @@
 //! to reduction 6), so a win found here is a win of the game; a no-win is
 //! of the threat space only (see [`crate::space::Space::disproof`]).
 
-use super::{Answer, DfpnSearch, Stopped};
+use super::{Answer, DfpnSearch, Numbers, Stopped};
 use crate::dfpn::table::DfpnTable;
-use crate::rules::ruling::attacker_node;
+use crate::kit::ProofNumber;
+use crate::rules::ruling::{attacker_node, Ruling};
 use crate::rules::{OrNode, Wins};
 use crate::space::{Space, Width};
 use kinrow_board::Bitboard;
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
+    /// The moves of the current node (the defender's when `and`) with
+    /// `depth` plies left, and in the threat space the width they were
+    /// taken at (the attacker's node may start widened); or the numbers
+    /// the rules settle it with. `tested`, `wide`: as [`DfpnSearch::rules_at`]
+    /// takes them.
+    ///
+    /// An attacker's node of the threat space that was asked before and
+    /// left open (`tested`: evaluated when its parent listed it, or
+    /// visited) is open again, so it goes straight to its threats without
+    /// asking the rules a second time: the rules are a function of the
+    /// position, the plies left (in the node's key) and the node rules,
+    /// and the node rules without the static tests leave exactly the moves
+    /// the full ones left (`rules_without_static_tests_leave_the_same_moves`).
+    /// So the completion cutoff, the rules and the VCF shortcut (no VCF
+    /// within these plies a moment ago, none now) would settle nothing,
+    /// and the moves are those [`DfpnSearch::threat_moves`] lists. Where
+    /// it says the rules settle the node after all, they are asked as for
+    /// a new node; where it lists no threat, the node is the no-win the
+    /// rules give that ([`threats_left`]; a VCF search the node budget cut
+    /// short can answer otherwise the second time). Asking the rules
+    /// again was about a tenth of `vct-dfpn`'s time (`perf`, issue 58);
+    /// the nodes searched are the same.
+    pub(super) fn node_moves(
+        &mut self,
+        and: bool,
+        depth: u32,
+        wins: &Wins,
+        tested: bool,
+        wide: bool,
+    ) -> Result<(Bitboard, Width), Numbers> {
+        let threat_attacker = !and && self.space.has_widths();
+        if tested && threat_attacker {
+            if let Some(listed) = self.threat_moves(depth, wins, Width::Threes) {
+                return threats_left(listed);
+            }
+        }
+        let moves = match self.rules_at(and, depth, Some(wins), tested, wide) {
+            Ruling::Settled(numbers) => return Err(numbers),
+            Ruling::Open(moves) => moves,
+        };
+        if threat_attacker {
+            if let Some(listed) = self.threat_moves(depth, wins, Width::Threes) {
+                return threats_left(listed);
+            }
+        }
+        Ok((moves, Width::Threes))
+    }
+
     /// The threats of the current attacker's node, which the rules have
     /// just left open, with `depth` plies left: those at `width`, or at a
     /// greater width where that one has none, with the width taken;
@@ -125,5 +176,22 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         [false, true]
             .into_iter()
             .find(|&wide| self.reprove(key ^ Space::child_salt(wide), wide).is_some())
+    }
+}
+
+/// The threats an attacker's node of the threat space lists, with their
+/// width; none left (the counter cut took them all, or a VCF search the
+/// node budget cut short answered otherwise than before) is the no-win the
+/// rules give such a node (`evaluate_attacker`), never a node without
+/// children.
+fn threats_left(listed: (Bitboard, Width)) -> Result<(Bitboard, Width), Numbers> {
+    if listed.0.is_empty() {
+        Err(Numbers {
+            pn: ProofNumber::INFINITY,
+            dn: ProofNumber::ZERO,
+            len: 0,
+        })
+    } else {
+        Ok(listed)
     }
 }
