@@ -56,6 +56,21 @@ impl ProverKind {
         self.0.parallel
     }
 
+    /// The provers that search on several threads, named for a message
+    /// ("auto, dfpn and vct-dfpn"), in the registry's order.
+    pub fn parallel_names() -> String {
+        let names: Vec<&str> = KINDS
+            .iter()
+            .filter(|k| k.is_parallel())
+            .map(|k| k.name())
+            .collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            Some((last, _)) => (*last).to_string(),
+            None => String::new(),
+        }
+    }
+
     /// The threads a proof of `problem` by this prover uses, run as
     /// `build` says.
     pub fn threads_for(self, problem: &Problem, build: &Build) -> usize {

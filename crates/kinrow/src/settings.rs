@@ -162,7 +162,8 @@ pub fn jobs_and_threads(
 fn parallel_note(requested: Option<usize>, prover: ProverKind) {
     if requested.is_some_and(|n| n > 1) && !prover.is_parallel() {
         eprintln!(
-            "kinrow: note: --threads applies to df-pn and auto only; {} runs on one thread",
+            "kinrow: note: --threads applies to {} only; {} runs on one thread",
+            ProverKind::parallel_names(),
             prover.name()
         );
     }

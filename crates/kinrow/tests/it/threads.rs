@@ -49,6 +49,8 @@ fn solve_on_several_threads_gives_the_one_thread_verdicts_and_says_how_many() {
     let (pns, note) = run("pns", "2");
     assert_eq!(pns[0]["threads"], 1);
     assert!(note.contains("pns runs on one thread"), "{note}");
+    // The note names the provers that do take threads, from the registry.
+    assert!(note.contains("auto, dfpn and vct-dfpn only"), "{note}");
 }
 
 #[test]
