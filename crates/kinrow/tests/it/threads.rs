@@ -131,7 +131,7 @@ fn a_time_budget_stops_every_thread() {
 }
 
 #[test]
-fn auto_runs_the_threat_space_beside_the_whole_game_on_two_threads() {
+fn auto_on_several_threads_races_from_three_and_keeps_the_time_on_two() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(dir.path(), "s.pos", SUITE);
     let out = kinrow()
