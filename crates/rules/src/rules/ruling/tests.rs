@@ -72,13 +72,8 @@ fn rules_without_static_tests_leave_the_same_moves() {
 /// move, has forbidden points.
 #[test]
 fn threat_space_tests_forbidden_points_on_the_moves_it_keeps() {
-    use crate::space::ThreatLimit;
     let mut next = numbers(17);
-    let rules = NodeRules::new(Candidates::All, Attack::Any);
-    let extras = Extras {
-        space: Space::Threats(ThreatLimit::NONE),
-        ..Extras::FULL
-    };
+    let (rules, extras) = threat_space_rules();
     let (mut forbidden, mut tried) = (0, 0);
     for round in 0..600 {
         let game = Game::new(15, 15, 5, Rule::Renju).unwrap();
@@ -119,6 +114,16 @@ fn threat_space_tests_forbidden_points_on_the_moves_it_keeps() {
     );
     eprintln!("{tried} attacker's nodes on {forbidden} positions");
 }
+/// The node rules of a whole game of any empty cell, and the extras of
+/// the threat space without a threat limit.
+fn threat_space_rules() -> (NodeRules, Extras) {
+    let extras = Extras {
+        space: Space::Threats(crate::space::ThreatLimit::NONE),
+        ..Extras::FULL
+    };
+    (NodeRules::new(Candidates::All, Attack::Any), extras)
+}
+
 /// Random positions of the threat space, with the attacker to move
 /// and a VCF searcher: renju and freestyle on 15x15 (many with fours,
 /// so that VCFs are common), and small freestyle boards (where the
@@ -147,13 +152,8 @@ fn threat_space_positions(seed: u64, rounds: usize) -> Vec<(SearchBoard, u32)> {
 /// counter cut), each with a fresh VCF searcher.
 #[test]
 fn threat_space_asks_the_vcf_first_with_the_same_answer() {
-    use crate::space::ThreatLimit;
     use crate::vcf::VcfSearcher;
-    let rules = NodeRules::new(Candidates::All, Attack::Any);
-    let extras = Extras {
-        space: Space::Threats(ThreatLimit::NONE),
-        ..Extras::FULL
-    };
+    let (rules, extras) = threat_space_rules();
     let (mut won, mut open) = (0, 0);
     for (board, depth) in threat_space_positions(23, 1200) {
         let last_plies = LastPlies::new(board.game(), &rules);
@@ -207,13 +207,8 @@ fn threat_space_asks_the_vcf_first_with_the_same_answer() {
 /// still lists threats (never none, never a settled node).
 #[test]
 fn an_open_attacker_node_of_the_threat_space_lists_threats_again() {
-    use crate::space::ThreatLimit;
     use crate::vcf::VcfSearcher;
-    let rules = NodeRules::new(Candidates::All, Attack::Any);
-    let extras = Extras {
-        space: Space::Threats(ThreatLimit::NONE),
-        ..Extras::FULL
-    };
+    let (rules, extras) = threat_space_rules();
     let mut open = 0;
     for (board, depth) in threat_space_positions(29, 1200) {
         let last_plies = LastPlies::new(board.game(), &rules);
