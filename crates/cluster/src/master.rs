@@ -582,6 +582,7 @@ impl Master<'_> {
             split: matches!(self.state.tree.node(node).basis, Basis::Expanded(_)),
             idle,
             free_leaves: self.state.tree.free_leaves(&|n| busy[n], node, idle),
+            ply: u32::try_from(self.state.tree.path(node).len()).unwrap_or(u32::MAX),
         }
     }
 

@@ -36,6 +36,12 @@
 //! - After [`MAX_DOUBLINGS`] doublings, or when more budget would not
 //!   help (the job ran out of memory, was stopped, or answered in the
 //!   threat space), the leaf is split and the job is done.
+//! - Above the job depth ([`Policy::job_depth`], `--job-depth`), a leaf
+//!   is split after its job's first run whatever the other workers do:
+//!   a board whose shallow subtrees no job budget settles (8x8 k=5:
+//!   docs/cluster.md) would otherwise spend up to 15 first budgets on
+//!   each of them before splitting it. The run still seeds the new
+//!   leaves, so that the search goes down the replies it found best.
 //!
 //! A split leaf's new leaves take the numbers the last run's search left
 //! for them ([`crate::tree::Tree::seed`]).
@@ -64,6 +70,9 @@ pub struct Policy {
     /// Seed a split leaf's new leaves with the job's numbers (off only to
     /// compare).
     pub seeds: bool,
+    /// Plies below the root above which an unknown job's leaf is split
+    /// after one run, never continued (0: none, the default).
+    pub job_depth: u32,
 }
 
 /// What a run's files say, after the master checked them.
@@ -116,6 +125,8 @@ pub struct Context {
     /// Open leaves no job works on, other than this run's, that matter to
     /// the root (counted up to `idle`).
     pub free_leaves: usize,
+    /// Plies from the root to the job's node.
+    pub ply: u32,
 }
 
 impl Policy {
@@ -153,6 +164,9 @@ impl Policy {
             r.result == JobVerdict::Unknown
                 && matches!(r.exhausted, Some(JobExhausted::Nodes | JobExhausted::Time))
         });
+        if !at.split && at.ply < self.job_depth {
+            return Decision::Split;
+        }
         let go_on = self.continue_unknown && may_double && more_helps;
         // Continuing on a leaf keeps this worker; the others need leaves
         // of their own.
@@ -198,6 +212,7 @@ mod tests {
         max_runs: 3,
         continue_unknown: true,
         seeds: true,
+        job_depth: 0,
     };
 
     /// One idle worker (this run's) and nothing else open, on a leaf.
@@ -205,6 +220,7 @@ mod tests {
         split: false,
         idle: 1,
         free_leaves: 0,
+        ply: 0,
     };
 
     #[test]
@@ -267,6 +283,47 @@ mod tests {
         };
         assert_eq!(plain.after(&j, &unknown, ALONE), Decision::Split);
         assert_eq!(plain.after(&j, &unknown, starved), Decision::Split);
+    }
+
+    #[test]
+    fn above_the_job_depth_an_unknown_is_split_after_one_run() {
+        let unknown = report(JobVerdict::Unknown, Some(JobExhausted::Time));
+        let deep = Policy {
+            job_depth: 4,
+            ..POLICY
+        };
+        let j = job(0, 0);
+        let starved = Context { idle: 2, ..ALONE };
+        for at in [ALONE, starved] {
+            for ply in [0, 2, 3] {
+                let above = Context { ply, ..at };
+                assert_eq!(
+                    deep.after(&j, &unknown, above),
+                    Decision::Split,
+                    "{above:?}"
+                );
+            }
+            // From the job depth down, the policy as without it.
+            for ply in [4, 6] {
+                let below = Context { ply, ..at };
+                assert_eq!(
+                    deep.after(&j, &unknown, below),
+                    POLICY.after(&j, &unknown, at)
+                );
+            }
+        }
+        assert_eq!(
+            deep.after(&j, &unknown, Context { ply: 4, ..ALONE }),
+            Decision::Continue
+        );
+        // Answers settle at every ply; a node split already is the job's.
+        let no = report(JobVerdict::NoWin, None);
+        assert_eq!(deep.after(&j, &no, ALONE), Decision::Settle(Answer::NoWin));
+        let split = Context {
+            split: true,
+            ..starved
+        };
+        assert_eq!(deep.after(&j, &unknown, split), Decision::Double);
     }
 
     #[test]

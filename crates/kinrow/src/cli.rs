@@ -404,6 +404,13 @@ pub struct ClusterArgs {
     /// Search memory of each job, e.g. 1G (default 1 GiB).
     #[arg(long, value_name = "BYTES", requires = "cluster", value_parser = settings::parse_bytes)]
     pub job_memory: Option<u64>,
+    /// Plies below the root from which jobs are run again with more
+    /// budget: above them a leaf whose job comes back unknown is split
+    /// at once (its numbers seed the new leaves). For boards whose
+    /// shallow subtrees no job settles (default 0: the policy alone
+    /// decides; docs/cluster.md).
+    #[arg(long, value_name = "PLIES", default_value_t = 0, requires = "cluster")]
+    pub job_depth: u32,
     /// Runs of a job that dies or leaves no usable answer before it is
     /// reported failed.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]

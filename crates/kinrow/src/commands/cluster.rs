@@ -87,6 +87,7 @@ pub fn run(args: &SolveArgs, kind: ClusterKind) -> Result<u8, CliError> {
             // leaf, and against new leaves all starting at 1 and 1.
             continue_unknown: std::env::var_os("KINROW_CLUSTER_NO_CONTINUE").is_none(),
             seeds: std::env::var_os("KINROW_CLUSTER_NO_SEEDS").is_none(),
+            job_depth: c.job_depth,
         },
         // A hook for the tests of --resume: stop after this many answers.
         stop_after: std::env::var("KINROW_CLUSTER_STOP_AFTER")

@@ -680,3 +680,52 @@ fn cluster_continues_an_unknown_job_instead_of_splitting_and_keeps_the_verdict()
     let doubled = state(&t.path().join("kept"))["jobs"][0]["doubled"].clone();
     assert!(doubled.as_u64().unwrap() >= 1, "{doubled}");
 }
+
+#[test]
+fn cluster_job_depth_splits_the_leaves_above_it_after_one_run() {
+    // 5x5 k 4, a draw, df-pn jobs of 5,000 nodes on one worker. Without
+    // a job depth the root's job is continued and proves the draw alone
+    // (the test above); with `--job-depth 2` the root's unknown job runs
+    // once and its leaf is split, and only the jobs of the leaves two
+    // plies down or more run again with more budget. Same verdict.
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "five.pos", "board 5x5\nk 4\n");
+    let dir = t.path().join("deep");
+    let out = cluster_on(&pos, &dir, "5000", "1")
+        .args(["--prover", "dfpn", "--job-depth", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["result"], "no-win", "{v}");
+    assert_eq!(v["result"], in_process(&pos));
+    let s = state(&dir);
+    let nodes = s["tree"]["nodes"].as_array().unwrap();
+    let ply = |mut n: usize| {
+        let mut p = 0;
+        while let Some(up) = nodes[n]["parent"].as_array() {
+            n = up[0].as_u64().unwrap() as usize;
+            p += 1;
+        }
+        p
+    };
+    let jobs = s["jobs"].as_array().unwrap();
+    assert!(jobs.len() > 1, "{v}");
+    assert_eq!(jobs[0]["runs"], 1, "{}", jobs[0]);
+    for j in jobs {
+        let at = ply(j["node"].as_u64().unwrap() as usize);
+        if at < 2 {
+            assert_eq!(
+                (j["runs"].as_u64(), j["doubled"].as_u64()),
+                (Some(1), Some(0)),
+                "{j}"
+            );
+        }
+    }
+    // Some job below runs again with twice its budget, as the policy says.
+    assert!(
+        jobs.iter().any(|j| j["doubled"].as_u64() > Some(0)),
+        "{}",
+        s["jobs"]
+    );
+}
