@@ -21,6 +21,14 @@ impl Tree {
     /// search in the spirit of Wu et al., whose jobs' numbers initialise
     /// the new nodes. Steering only: a seed is never 0 nor infinite, so a
     /// value comes from a job's answer or the rules alone, as before.
+    ///
+    /// A reply the search never reached, beside siblings it did, is one
+    /// it did not rank among the first (df-pn creates a defender's
+    /// replies lazily, best ranked first): its disproof number is raised
+    /// to the largest of its seeded siblings', so that the master tries
+    /// the replies the job found best before it. At 1 it would be the
+    /// most promising refutation of all: on 8x8 k=5 the master sent out
+    /// o's corner replies first, which no job settled.
     pub fn seed(&mut self, game: &Game, node: usize, plies: &[PlyReport]) -> Result<(), TreeError> {
         let board = self.board(game, node)?;
         let left = self.nodes[node].plies;
@@ -30,6 +38,7 @@ impl Tree {
                 self.give(leaf, wide(f.proof), wide(f.disproof));
             }
         }
+        self.defer_unseeded_replies(node);
         for f in plies.iter().filter(|f| f.line.len() == 1) {
             let Some(and) = self.reached(game, &board, &f.line, (false, after(1))) else {
                 continue;
@@ -49,6 +58,33 @@ impl Tree {
             }
         }
         Ok(())
+    }
+
+    /// Below each attacker move of `node` with a seeded reply, the open
+    /// unseeded replies take disproof number the largest seeded one's
+    /// (proof number 1: a reply the search passed over is taken to be
+    /// easy to beat).
+    fn defer_unseeded_replies(&mut self, node: usize) {
+        let Basis::Expanded(moves) = &self.nodes[node].basis else {
+            return;
+        };
+        let ands: Vec<usize> = moves.iter().map(|e| e.child).collect();
+        for and in ands {
+            let Basis::Expanded(replies) = &self.nodes[and].basis else {
+                continue;
+            };
+            let leaves: Vec<usize> = replies.iter().map(|e| e.child).collect();
+            let most = leaves
+                .iter()
+                .filter_map(|&c| self.nodes[c].seed)
+                .map(|(_, d)| d)
+                .max();
+            if let Some(d) = most {
+                for leaf in leaves {
+                    self.give(leaf, 1, d);
+                }
+            }
+        }
     }
 
     /// The node reached from `board` by `line` (cell names), of the kind
@@ -190,6 +226,35 @@ mod tests {
         // least disproof number.
         assert_eq!(tree.numbers(0).proof, 8);
         assert_eq!(tree.select(), Some(leaf(&game, &tree, &["b2", "a2"])));
+    }
+
+    #[test]
+    fn replies_the_job_never_reached_come_after_those_it_did() {
+        let (game, mut tree) = expanded();
+        // Below the corner a1 the job reached two replies, b2 (up to
+        // symmetry also its mirror) and c3, both hard to refute; not the
+        // edges a2 and a3 (nor their mirrors b1 and c1).
+        let plies = [ply(&["a1", "b2"], 2, 40), ply(&["a1", "c3"], 3, 9)];
+        tree.seed(&game, 0, &plies).unwrap();
+        let a2 = leaf(&game, &tree, &["a1", "a2"]);
+        assert_eq!(tree.nodes[a2].seed, Some((1, 40)));
+        assert_eq!(
+            tree.nodes[leaf(&game, &tree, &["a1", "c3"])].seed,
+            Some((3, 9))
+        );
+        // Below the other first moves, where no reply was reached,
+        // nothing changes.
+        assert_eq!(tree.nodes[leaf(&game, &tree, &["b2", "a1"])].seed, None);
+        // Refuting a1, proof-number search tries c3 first.
+        let corner = tree.nodes[0].basis.clone();
+        let Basis::Expanded(edges) = corner else {
+            unreachable!()
+        };
+        let a1 = edges.iter().map(|e| e.child).find(|&c| {
+            matches!(&tree.nodes[c].basis, Basis::Expanded(r) if r.iter().any(|e| e.child == a2))
+        });
+        tree.refresh(&|_| false);
+        assert_eq!(tree.numbers(a1.unwrap()).disproof, 9);
     }
 
     #[test]
