@@ -48,7 +48,7 @@ pub enum Event {
 }
 
 /// The jobs and the root's numbers.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Snapshot {
     /// Open leaves waiting for a free worker.
     pub queued: usize,
@@ -107,6 +107,10 @@ pub struct Spent {
     /// Leaves split (expanded after an unknown).
     pub splits: usize,
 }
+
+/// The longest the master goes without a progress event while the
+/// numbers stand still.
+const PROGRESS_HEARTBEAT: Duration = Duration::from_secs(60);
 
 /// The most characters of a failed run's stderr line that its note quotes.
 const CAUSE_CHARS: usize = 300;
@@ -227,6 +231,7 @@ impl Master<'_> {
         let deadline = self.config.time.map(|t| Instant::now() + t);
         self.recover(exec, observe)?;
         let mut last = Instant::now() - Duration::from_secs(10);
+        let (mut told, mut told_at): (Option<Snapshot>, Instant) = (None, Instant::now());
         // The tree is looked at again only when an answer came in: a
         // step walks the whole top tree.
         let mut changed = true;
@@ -250,8 +255,15 @@ impl Master<'_> {
                 ));
                 return Ok(true);
             }
+            // Looked at once a second, told when it changed, and at least
+            // once a minute as a sign of life: a run of hours would
+            // otherwise print the same line thousands of times.
             if last.elapsed() >= Duration::from_secs(1) {
-                observe(Event::Progress(self.snapshot(exec)));
+                let now = self.snapshot(exec);
+                if told.as_ref() != Some(&now) || told_at.elapsed() >= PROGRESS_HEARTBEAT {
+                    observe(Event::Progress(now));
+                    (told, told_at) = (Some(now), Instant::now());
+                }
                 last = Instant::now();
             }
             let ended = exec.poll()?;

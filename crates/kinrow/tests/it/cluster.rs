@@ -727,3 +727,26 @@ fn cluster_job_depth_splits_the_leaves_above_it_after_one_run() {
         assert!(ply(j["node"].as_u64().unwrap() as usize) >= 2, "{j}");
     }
 }
+
+#[test]
+fn cluster_progress_is_told_when_it_changes_not_every_second() {
+    // One job that takes about three seconds (the worker sleeps first):
+    // the master looks at its numbers every second, and tells them only
+    // when they change (or once a minute), so no line repeats the one
+    // before it.
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "ttt.pos", TTT);
+    let script = worker(t.path(), "sleep 3\nexec \"$K\" \"$@\"");
+    let out = cluster_on(&pos, &t.path().join("w"), "1000000", "1")
+        .arg("--worker")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" jobs: ")).collect();
+    assert!(!lines.is_empty(), "{err}");
+    for pair in lines.windows(2) {
+        assert_ne!(pair[0], pair[1], "{err}");
+    }
+}
