@@ -104,7 +104,7 @@ def solve(kinrow, path, args):
         j = json.loads(p.stdout)
     except json.JSONDecodeError:
         sys.exit(f"mnk_estimate: {path}: no report from kinrow ({p.stderr.strip()[-300:]})")
-    return j["result"], j.get("nodes"), j.get("exhausted"), cpu
+    return j["result"], j.get("nodes"), j.get("exhausted"), j.get("peak_bytes"), cpu
 
 
 def walk(args, w, h, n):
@@ -120,11 +120,11 @@ def walk(args, w, h, n):
             stones.append(brain_reply(args.kinrow, w, h, stones, args.brain_ms))
     path = Path(args.out).with_name(f"{Path(args.out).stem}-{args.seed}-{n}.pos")
     path.write_text(position(w, h, stones))
-    result, nodes, exhausted, cpu = solve(args.kinrow, path, args)
+    result, nodes, exhausted, peak, cpu = solve(args.kinrow, path, args)
     return {"walk": n, "seed": args.seed, "board": f"{w}x{h}", "plies": args.plies,
             "prover": args.prover, "moves": position(w, h, stones).split("moves ")[1].strip(),
             "branch": branch, "result": result, "nodes": nodes, "exhausted": exhausted,
-            "cpu": round(cpu, 3)}
+            "peak_bytes": peak, "cpu": round(cpu, 3)}
 
 
 def summary(rows):
@@ -134,6 +134,7 @@ def summary(rows):
     mean = statistics.mean(est)
     se = statistics.stdev(est) / math.sqrt(len(est)) if len(est) > 1 else float("nan")
     cpu = [r["cpu"] for r in rows]
+    peaks = [r["peak_bytes"] for r in rows if r.get("peak_bytes")]
     counts = {}
     for r in rows:
         counts[r["result"]] = counts.get(r["result"], 0) + 1
@@ -142,7 +143,8 @@ def summary(rows):
         f"{len(rows)} walks of {rows[0]['plies']} plies on {rows[0]['board']} ({rows[0]['prover']}): "
         + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())),
         f"leaf CPU: mean {statistics.mean(cpu):.2f} s, median {statistics.median(cpu):.2f} s, "
-        f"max {max(cpu):.2f} s; leaves {rows[0]['branch']:,} (x's moves multiplied)",
+        f"max {max(cpu):.2f} s; leaves {rows[0]['branch']:,} (x's moves multiplied)"
+        + (f"; peak memory up to {max(peaks) / 2**30:.1f} GiB" if peaks else ""),
         f"estimate: {mean:,.0f} CPU seconds, {mean / 3600:.1f} core-hours, for the leaves "
         f"(standard error {se / 3600:.1f} core-hours)"
         + (" -- a lower bound: unknown leaves count their CPU so far" if counts.get("unknown") else ""),
