@@ -61,9 +61,9 @@ impl Tree {
     }
 
     /// Below each attacker move of `node` with a seeded reply, the open
-    /// unseeded replies take disproof number the largest seeded one's
-    /// (proof number 1: a reply the search passed over is taken to be
-    /// easy to beat).
+    /// unseeded replies take the largest disproof number among the
+    /// seeded ones (and proof number 1: a reply the search passed over
+    /// is taken to be easy to beat).
     fn defer_unseeded_replies(&mut self, node: usize) {
         let Basis::Expanded(moves) = &self.nodes[node].basis else {
             return;
@@ -231,9 +231,9 @@ mod tests {
     #[test]
     fn replies_the_job_never_reached_come_after_those_it_did() {
         let (game, mut tree) = expanded();
-        // Below the corner a1 the job reached two replies, b2 (up to
-        // symmetry also its mirror) and c3, both hard to refute; not the
-        // edges a2 and a3 (nor their mirrors b1 and c1).
+        // Below the corner a1 the job reached two replies, b2 and c3,
+        // both hard to refute; not a2, a3 and b3 (nor their mirror images
+        // across the diagonal, b1, c1 and c2).
         let plies = [ply(&["a1", "b2"], 2, 40), ply(&["a1", "c3"], 3, 9)];
         tree.seed(&game, 0, &plies).unwrap();
         let a2 = leaf(&game, &tree, &["a1", "a2"]);
@@ -246,8 +246,8 @@ mod tests {
         // nothing changes.
         assert_eq!(tree.nodes[leaf(&game, &tree, &["b2", "a1"])].seed, None);
         // Refuting a1, proof-number search tries c3 first.
-        let corner = tree.nodes[0].basis.clone();
-        let Basis::Expanded(edges) = corner else {
+        let root = tree.nodes[0].basis.clone();
+        let Basis::Expanded(edges) = root else {
             unreachable!()
         };
         let a1 = edges.iter().map(|e| e.child).find(|&c| {
