@@ -246,13 +246,7 @@ mod tests {
         // nothing changes.
         assert_eq!(tree.nodes[leaf(&game, &tree, &["b2", "a1"])].seed, None);
         // Refuting a1, proof-number search tries c3 first.
-        let root = tree.nodes[0].basis.clone();
-        let Basis::Expanded(edges) = root else {
-            unreachable!()
-        };
-        let a1 = edges.iter().map(|e| e.child).find(|&c| {
-            matches!(&tree.nodes[c].basis, Basis::Expanded(r) if r.iter().any(|e| e.child == a2))
-        });
+        let a1 = tree.reached(&game, &game.root, &["a1".to_string()], (false, None));
         tree.refresh(&|_| false);
         assert_eq!(tree.numbers(a1.unwrap()).disproof, 9);
     }
