@@ -103,10 +103,10 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             eprintln!("kinrow: note: [{}]: {note}", position.name);
         }
         let label = format!("[{}]", position.name);
-        // With a certificate to write on one thread, the prover keeps its
-        // table for the writer, which then need not search the root again
-        // (a table kept runs df-pn on one thread: asked only on one).
-        let keep = proof_paths.is_some() && !args.all_moves && budgets.threads == 1;
+        // With a certificate to write, the prover keeps its table (df-pn's
+        // shared one on several threads) for the writer, which then need
+        // not search the root again.
+        let keep = proof_paths.is_some() && !args.all_moves;
         let solved = with_progress(show_progress, &label, || {
             solve_keeping(
                 &position,

@@ -134,6 +134,8 @@ struct Run<'a> {
     zone_bytes: u64,
     table: SharedTable,
     marks: Marks,
+    /// Several threads: each steers by the marks of the others.
+    steered: bool,
     /// The root's numbers, from the first thread that settled it.
     root: Mutex<Option<Numbers>>,
 }
@@ -175,7 +177,7 @@ impl Run<'_> {
         let start = Instant::now();
         let shared = Arc::clone(budget.shared_part());
         let mut search = self.search(budget);
-        search.marks = Some(&self.marks);
+        search.marks = self.steered.then_some(&self.marks);
         search.progress = observed;
         if let Ok(answer) = search.prove_root() {
             if answer.numbers.is_settled() {
@@ -202,20 +204,23 @@ fn stats_of<T: super::table::DfpnTable>(search: &DfpnSearch<'_, T>, start: Insta
 }
 
 /// Proves `problem` under `rules` on `threads` threads (2 or more) over a
-/// shared table of at most `bytes`; `budget` is the first thread's share of
-/// the budget all of them spend.
+/// shared table of at most `bytes` (`kept`, the table an earlier search of
+/// the same game in as many bytes left, or a new one); `budget` is the
+/// first thread's share of the budget all of them spend. Returns the
+/// table with the outcome, `None` when the bytes hold none.
 pub(super) fn prove(
     config: &DfpnConfig,
     problem: &Problem,
     rules: NodeRules,
-    threads: usize,
-    bytes: u64,
+    (threads, bytes): (usize, u64),
     budget: Budget,
-) -> Outcome {
+    kept: Option<SharedTable>,
+) -> (Outcome, Option<SharedTable>) {
     let start = Instant::now();
     let mut outcome = Outcome::new(Verdict::Unknown);
     // The marks take their share of the budget first; the table the rest.
-    let marks = Marks::within(bytes);
+    // One thread (a question over a kept table) needs no marks.
+    let marks = Marks::within(if threads > 1 { bytes } else { 0 });
     let bytes = bytes.saturating_sub(marks.bytes());
     // So do the threads' zone stores.
     let zone_bytes = super::zone_share(bytes);
@@ -223,7 +228,7 @@ pub(super) fn prove(
     if SharedTable::buckets_for(bytes) == 0 {
         outcome.exhausted = Some(Exhausted::Memory);
         outcome.stats.elapsed = start.elapsed();
-        return outcome;
+        return (outcome, None);
     }
     let board = SearchBoard::from(problem.board.clone());
     let depth = problem.depth.unwrap_or(UNLIMITED);
@@ -236,8 +241,9 @@ pub(super) fn prove(
         zone_bytes: zone_bytes / threads as u64,
         board,
         depth,
-        table: SharedTable::new(bytes),
+        table: kept.unwrap_or_else(|| SharedTable::new(bytes)),
         marks,
+        steered: threads > 1,
         root: Mutex::new(None),
     };
     let shared: Arc<SharedBudget> = Arc::clone(budget.shared_part());
@@ -295,5 +301,5 @@ pub(super) fn prove(
         super::table::DfpnTable::peak_bytes(&run.table.handle()) + run.marks.bytes();
     stats.elapsed = start.elapsed();
     outcome.stats = stats;
-    outcome
+    (outcome, Some(run.table))
 }

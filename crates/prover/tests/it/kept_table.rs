@@ -23,13 +23,28 @@ fn problem(case: &Case) -> Problem {
     }
 }
 
+/// df-pn on `threads` threads (on several, the table kept is the shared
+/// one, and the questions after the first run on one thread over it).
+fn dfpn(threads: usize) -> Dfpn {
+    Dfpn::new(DfpnConfig {
+        threads,
+        ..DfpnConfig::default()
+    })
+}
+
 #[test]
 fn a_kept_table_answers_as_the_naive_recursion_under_every_filter() {
+    for threads in [1, 2] {
+        kept_table_against_the_naive_recursion(threads);
+    }
+}
+
+fn kept_table_against_the_naive_recursion(threads: usize) {
     // One prover keeps its table through every question: each position
     // under the three attacker filters in turn (the same stones, other
     // games: a win under `any` is often none under `fours`), then the
     // next position. An entry read in the wrong game answers wrong.
-    let mut kept = Dfpn::new(DfpnConfig::default());
+    let mut kept = dfpn(threads);
     assert!(kept.keep_table(true));
     let (mut wins, mut nowins) = (0, 0);
     for seed in sweep_range(30_000..30_600) {
@@ -38,7 +53,7 @@ fn a_kept_table_answers_as_the_naive_recursion_under_every_filter() {
             case.attack = attack;
             let naive = !winning_first_moves(&case).is_empty();
             let out = kept.prove(&problem(&case), &Limits::default());
-            let what = format!("seed {seed}, filter {attack}");
+            let what = format!("{threads} threads, seed {seed}, filter {attack}");
             assert_eq!(out.verdict == Verdict::Win, naive, "{what}");
             assert_ne!(out.verdict, Verdict::Unknown, "{what}");
             wins += u32::from(naive);
@@ -53,6 +68,12 @@ fn a_kept_table_answers_as_the_naive_recursion_under_every_filter() {
 
 #[test]
 fn a_kept_table_answers_as_a_new_one_on_deeper_positions() {
+    for threads in [1, 2] {
+        kept_table_against_new_ones(threads);
+    }
+}
+
+fn kept_table_against_new_ones(threads: usize) {
     // The same with horizons the naive recursion cannot afford (9 to 13
     // plies), where the searches meet the entries of the ones before:
     // against a new prover for each question, within a node budget.
@@ -60,7 +81,7 @@ fn a_kept_table_answers_as_a_new_one_on_deeper_positions() {
         max_nodes: Some(5_000),
         ..Limits::default()
     };
-    let mut kept = Dfpn::new(DfpnConfig::default());
+    let mut kept = dfpn(threads);
     kept.keep_table(true);
     let mut warm = 0;
     for seed in sweep_range(31_080..31_380) {
@@ -74,16 +95,17 @@ fn a_kept_table_answers_as_a_new_one_on_deeper_positions() {
             if fresh.verdict == Verdict::Unknown || out.verdict == Verdict::Unknown {
                 continue;
             }
-            let what = format!("seed {seed}, filter {attack}");
+            let what = format!("{threads} threads, seed {seed}, filter {attack}");
             assert_eq!(out.verdict, fresh.verdict, "{what}");
-            // Asked again, the table answers with fewer nodes.
+            // Asked again, the table answers with fewer nodes (the
+            // settled root's entry: a single visit).
             let again = kept.prove(&p, &limits);
             assert_eq!(again.verdict, fresh.verdict, "{what}");
             assert!(again.stats.nodes <= out.stats.nodes, "{what}");
             warm += u32::from(again.stats.nodes < out.stats.nodes);
         }
     }
-    assert!(warm > sweep(20), "{warm}");
+    assert!(warm > sweep(20), "{threads} threads: {warm}");
 }
 
 #[test]
