@@ -20,6 +20,9 @@ pub struct Launch {
     /// The run's time budget in seconds, if it has one (a scheduler's
     /// limit follows it).
     pub time: Option<f64>,
+    /// The run's threads: the slots it takes (1 unless the executor
+    /// [`Executor::shares_cores`]).
+    pub threads: usize,
     pub stdout: PathBuf,
     pub stderr: PathBuf,
 }
@@ -55,10 +58,18 @@ pub enum ExecError {
 
 /// Runs jobs somewhere.
 pub trait Executor {
-    /// How many runs may go on at once.
+    /// How many runs of one thread may go on at once.
     fn slots(&self) -> usize;
-    /// Runs going on.
+    /// Slots taken by the runs going on (a run of several threads takes
+    /// one a thread).
     fn running(&self) -> usize;
+    /// Whether the slots are cores that a run may take several of, as
+    /// threads: so on this machine ([`Local`]); not on a scheduler, whose
+    /// slots are runs queued or running on machines the master does not
+    /// know.
+    fn shares_cores(&self) -> bool {
+        false
+    }
     /// Starts (or queues) a run.
     fn launch(&mut self, launch: Launch) -> Result<(), ExecError>;
     /// The runs that ended since the last call.
@@ -78,7 +89,9 @@ pub trait Executor {
 pub struct Local {
     slots: usize,
     worker: PathBuf,
-    runs: Vec<(usize, u32, Child, Instant)>,
+    /// Each run: its job, its run number, its process, its start and
+    /// its threads.
+    runs: Vec<(usize, u32, Child, Instant, usize)>,
 }
 
 impl Local {
@@ -106,7 +119,11 @@ impl Executor for Local {
     }
 
     fn running(&self) -> usize {
-        self.runs.len()
+        self.runs.iter().map(|r| r.4).sum()
+    }
+
+    fn shares_cores(&self) -> bool {
+        true
     }
 
     fn launch(&mut self, l: Launch) -> Result<(), ExecError> {
@@ -120,7 +137,8 @@ impl Executor for Local {
                 program: self.worker.display().to_string(),
                 source,
             })?;
-        self.runs.push((l.job, l.run, child, Instant::now()));
+        self.runs
+            .push((l.job, l.run, child, Instant::now(), l.threads.max(1)));
         Ok(())
     }
 
@@ -132,7 +150,7 @@ impl Executor for Local {
             match status {
                 Ok(None) => i += 1,
                 Ok(Some(s)) => {
-                    let (job, run, _, start) = self.runs.swap_remove(i);
+                    let (job, run, _, start, _) = self.runs.swap_remove(i);
                     ended.push(Ended {
                         job,
                         run,
@@ -141,7 +159,7 @@ impl Executor for Local {
                     });
                 }
                 Err(_) => {
-                    let (job, run, _, start) = self.runs.swap_remove(i);
+                    let (job, run, _, start, _) = self.runs.swap_remove(i);
                     ended.push(Ended {
                         job,
                         run,
@@ -156,7 +174,7 @@ impl Executor for Local {
 
     fn cancel(&mut self, job: usize) -> Result<(), ExecError> {
         if let Some(i) = self.runs.iter().position(|r| r.0 == job) {
-            let (_, _, mut child, _) = self.runs.swap_remove(i);
+            let (_, _, mut child, _, _) = self.runs.swap_remove(i);
             // Already gone is fine: the run is dropped either way.
             let _ = child.kill();
             let _ = child.wait();
@@ -165,7 +183,7 @@ impl Executor for Local {
     }
 
     fn shutdown(&mut self) {
-        for (_, _, mut child, _) in self.runs.drain(..) {
+        for (_, _, mut child, _, _) in self.runs.drain(..) {
             let _ = child.kill();
             let _ = child.wait();
         }
@@ -175,5 +193,31 @@ impl Executor for Local {
 impl Drop for Local {
     fn drop(&mut self) {
         self.shutdown();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_of_several_threads_takes_a_slot_a_thread() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut local = Local::new(PathBuf::from("sleep"), 2);
+        assert!(local.shares_cores());
+        local
+            .launch(Launch {
+                job: 0,
+                run: 1,
+                args: vec!["5".into()],
+                time: None,
+                threads: 2,
+                stdout: dir.path().join("out"),
+                stderr: dir.path().join("err"),
+            })
+            .unwrap();
+        assert_eq!(local.running(), 2, "both slots are the run's");
+        local.cancel(0).unwrap();
+        assert_eq!(local.running(), 0);
     }
 }

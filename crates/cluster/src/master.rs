@@ -4,9 +4,13 @@
 //! ([`crate::policy`]); what a job is asked and answers is the protocol's
 //! ([`crate::protocol`]).
 
+mod report;
+
+pub use report::{Report, Snapshot, Spent};
+
 use crate::executor::{Ended, ExecError, Executor, Launch};
-use crate::merge::{join, MergeError};
-use crate::policy::{Context, Decision, Policy, Read};
+use crate::merge::MergeError;
+use crate::policy::{threads_of_runs, Context, Decision, Policy, Read};
 use crate::protocol::{JobBudget, JobReport, JobRequest, JobVerdict, PlyReport};
 use crate::tree::{Basis, Game, Tree, TreeError, Value};
 use crate::workdir::{
@@ -45,67 +49,6 @@ pub enum Event {
     /// Something worth a line: a run re-run, a lock taken over.
     Note(String),
     Progress(Snapshot),
-}
-
-/// The jobs and the root's numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Snapshot {
-    /// Open leaves waiting for a free worker.
-    pub queued: usize,
-    pub running: usize,
-    pub done: usize,
-    pub failed: usize,
-    pub cancelled: usize,
-    pub root_proof: u64,
-    pub root_disproof: u64,
-    /// Wall seconds of the runs read back (one thread each).
-    pub job_seconds: f64,
-}
-
-/// The end of a run.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// `Some` when the root is settled.
-    pub verdict: Option<Answer>,
-    /// For a win: the merged certificate's path and the checker's words.
-    pub certificate: Option<(PathBuf, String)>,
-    pub jobs: usize,
-    pub runs: u32,
-    pub failed: usize,
-    pub cancelled: usize,
-    /// Wall seconds of every run read back.
-    pub job_seconds: Vec<f64>,
-    /// Where the job time went, over every run read back.
-    pub spent: Spent,
-    /// Seconds the master worked (all sessions).
-    pub master_seconds: f64,
-    /// Wall seconds of the master's sessions, waiting included.
-    pub wall_seconds: f64,
-    /// Nodes of the top tree.
-    pub top_nodes: usize,
-    /// Stopped (the test hook, or `Config::time` ran out) before the root
-    /// was settled.
-    pub stopped: bool,
-}
-
-/// Where the job time went: the searches, and of them the ones whose work
-/// is not kept (their job came back unknown and was run again with twice
-/// the budget, or split); the rest of the job time is start-up and the
-/// wins' certificates.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Spent {
-    /// Seconds of the searches (their reports' own).
-    pub search_seconds: f64,
-    /// Nodes of the searches.
-    pub nodes: u64,
-    /// Seconds of the searches that came back unknown.
-    pub unknown_seconds: f64,
-    /// Nodes of the searches that came back unknown.
-    pub unknown_nodes: u64,
-    /// Runs with a doubled budget.
-    pub doubled_runs: u32,
-    /// Leaves split (expanded after an unknown).
-    pub splits: usize,
 }
 
 /// The longest the master goes without a progress event while the
@@ -297,31 +240,54 @@ impl Master<'_> {
         }
         self.cancel_unneeded(exec)?;
         let relevant = self.state.tree.relevant();
-        let mut launches = Vec::new();
+        let mut ids = Vec::new();
         for id in std::mem::take(&mut self.reruns) {
             // A leaf, or a split node whose job goes on beside its leaves.
             if relevant[self.state.jobs[id].node] {
-                launches.push(self.prepare(id));
+                self.mark_running(id);
+                ids.push(id);
             }
         }
-        if !launches.is_empty() {
+        if !ids.is_empty() {
             self.refresh();
         }
-        while exec.running() + launches.len() < exec.slots() {
+        while exec.running() + ids.len() < exec.slots() {
             let Some(leaf) = self.config.policy.choose(&self.state.tree) else {
                 break;
             };
             let id = self.job_for(leaf)?;
-            launches.push(self.prepare(id));
+            self.mark_running(id);
+            ids.push(id);
             self.refresh();
         }
-        if !launches.is_empty() {
-            self.dir.save(self.state)?;
+        if ids.is_empty() {
+            return Ok(false);
         }
+        // Slots still free have no leaf to take: the runs share them as
+        // threads where they are this machine's cores.
+        let free = exec.slots().saturating_sub(exec.running());
+        let threads = if exec.shares_cores() && self.jobs_use_threads() {
+            threads_of_runs(free, ids.len())
+        } else {
+            vec![1; ids.len()]
+        };
+        let launches: Vec<Launch> = ids
+            .into_iter()
+            .zip(threads)
+            .map(|(id, t)| self.prepare(id, t))
+            .collect();
+        self.dir.save(self.state)?;
         for l in launches {
             exec.launch(l)?;
         }
         Ok(false)
+    }
+
+    /// Whether the jobs' prover runs on several threads (`auto` when none
+    /// is named, as the worker's `solve` does).
+    fn jobs_use_threads(&self) -> bool {
+        let name = self.config.budget.prover.as_deref().unwrap_or("auto");
+        kinrow_prover::registry::find(name).is_some_and(|e| e.parallel)
     }
 
     /// Leaves with a job running or about to run again.
@@ -406,28 +372,34 @@ impl Master<'_> {
         Ok(id)
     }
 
-    /// The next run of job `id`, counted and marked running, as the
-    /// executor gets it.
-    fn prepare(&mut self, id: usize) -> Launch {
-        let budget = self
-            .config
-            .policy
-            .budget(&self.config.budget, &self.state.jobs[id]);
+    /// Counts job `id`'s next run and marks it running (its launch is
+    /// made by `prepare` once the step knows every run it
+    /// starts).
+    fn mark_running(&mut self, id: usize) {
         let job = &mut self.state.jobs[id];
         job.runs += 1;
         job.status = JobStatus::Running;
+    }
+
+    /// The launch of job `id`'s run just marked running, on `threads`
+    /// threads, as the executor gets it.
+    fn prepare(&self, id: usize, threads: usize) -> Launch {
+        let job = &self.state.jobs[id];
+        let budget = self.config.policy.budget(&self.config.budget, job);
         let run = job.runs;
         let request = JobRequest {
             position: self.dir.job_file(id, "pos"),
             proof: self.dir.job_file(id, &format!("r{run}.proof")),
             budget,
             first_plies: self.config.policy.seeds,
+            threads,
         };
         Launch {
             job: id,
             run,
             args: request.args(),
             time: request.budget.time,
+            threads,
             stdout: self.dir.job_file(id, &format!("r{run}.json")),
             stderr: self.dir.job_file(id, &format!("r{run}.err")),
         }
@@ -653,122 +625,5 @@ impl Master<'_> {
         check(&PlainPosition::from_position(&p), &proof)
             .map(|_| ())
             .map_err(|flaw| format!("its certificate is refused: {flaw}"))
-    }
-
-    fn snapshot(&self, exec: &dyn Executor) -> Snapshot {
-        let count = |s: JobStatus| self.state.jobs.iter().filter(|j| j.status == s).count();
-        let done = self
-            .state
-            .jobs
-            .iter()
-            .filter(|j| matches!(j.status, JobStatus::Done(_)))
-            .count();
-        let relevant = self.state.tree.relevant();
-        let tree = &self.state.tree;
-        let queued = (0..tree.len())
-            .filter(|&n| relevant[n] && tree.node(n).basis == Basis::Leaf)
-            .count()
-            .saturating_sub(exec.running());
-        let root = tree.numbers(0);
-        Snapshot {
-            queued,
-            running: exec.running(),
-            done,
-            failed: count(JobStatus::Failed),
-            cancelled: count(JobStatus::Cancelled),
-            root_proof: root.proof,
-            root_disproof: root.disproof,
-            job_seconds: self.records().map(|r| r.wall).sum(),
-        }
-    }
-
-    /// Every run read back, job by job.
-    fn records(&self) -> impl Iterator<Item = &RunRecord> {
-        self.state.jobs.iter().flat_map(|j| &j.read)
-    }
-
-    fn report(&mut self, stopped: bool) -> Result<Report, ClusterError> {
-        self.refresh();
-        let verdict = match self.state.tree.root() {
-            Value::Win => Some(Answer::Win),
-            Value::NoWin => Some(Answer::NoWin),
-            Value::Open => None,
-        };
-        let certificate = if verdict == Some(Answer::Win) {
-            let t = Instant::now();
-            let c = self.merged()?;
-            self.state.master_seconds += t.elapsed().as_secs_f64();
-            self.state.wall_seconds += t.elapsed().as_secs_f64();
-            self.dir.save(self.state)?;
-            Some(c)
-        } else {
-            None
-        };
-        let spent = self.spent();
-        let jobs = &self.state.jobs;
-        Ok(Report {
-            verdict,
-            certificate,
-            jobs: jobs.len(),
-            runs: jobs.iter().map(|j| j.runs).sum(),
-            failed: jobs
-                .iter()
-                .filter(|j| j.status == JobStatus::Failed)
-                .count(),
-            cancelled: jobs
-                .iter()
-                .filter(|j| j.status == JobStatus::Cancelled)
-                .count(),
-            job_seconds: self.records().map(|r| r.wall).collect(),
-            spent,
-            master_seconds: self.state.master_seconds,
-            wall_seconds: self.state.wall_seconds,
-            top_nodes: self.state.tree.len(),
-            stopped,
-        })
-    }
-
-    /// Where the job time went, over every run read back.
-    fn spent(&self) -> Spent {
-        let mut spent = Spent::default();
-        let jobs = &self.state.jobs;
-        for r in self.records() {
-            spent.search_seconds += r.search;
-            spent.nodes += r.nodes;
-            if matches!(
-                r.result,
-                Some(JobVerdict::Unknown | JobVerdict::NoThreatWin)
-            ) {
-                spent.unknown_seconds += r.search;
-                spent.unknown_nodes += r.nodes;
-            }
-        }
-        // A job's runs after its first doubling ran with a doubled budget.
-        spent.doubled_runs = jobs
-            .iter()
-            .map(|j| j.doubled.min(j.runs.saturating_sub(1)))
-            .sum();
-        // Every expanded attacker's node was a leaf split.
-        spent.splits = (0..self.state.tree.len())
-            .filter(|&n| {
-                let node = self.state.tree.node(n);
-                node.or && matches!(node.basis, Basis::Expanded(_))
-            })
-            .count();
-        spent
-    }
-
-    /// Joins, writes and checks the root's certificate.
-    fn merged(&self) -> Result<(PathBuf, String), ClusterError> {
-        let jobs = &self.state.jobs;
-        let dir = &self.dir;
-        let mut text_of = |id: usize| {
-            std::fs::read_to_string(dir.job_file(id, &format!("r{}.proof", jobs[id].runs))).ok()
-        };
-        let text = join(&self.state.tree, &self.game, &self.root.name, &mut text_of)?;
-        self.dir.write("proof.cert", &text)?;
-        let report = check(&PlainPosition::from_position(&self.root), &text)
-            .map_err(|f| ClusterError::Refused(f.to_string()))?;
-        Ok((self.dir.path("proof.cert"), report.to_string()))
     }
 }

@@ -181,10 +181,46 @@ impl Policy {
     }
 }
 
+/// The threads of each of `runs` runs started together with `free` slots
+/// free: the free slots shared out among them, the first runs taking one
+/// more where they do not divide evenly, and at least one each.
+///
+/// The master asks only when [`Policy::choose`] has no leaf left for the
+/// slots (so a thread never takes a core a leaf could have had: the
+/// root's first job, the last open leaves), on an executor whose slots
+/// are cores, for a job prover that runs on several threads. A thread
+/// never changes a job's verdict; it lets the job's search use a core
+/// that would otherwise wait (on 8x4 k=4, `--cluster local --workers 2`
+/// ran the root's job on one thread while the other core had nothing to
+/// do: docs/figures.md).
+#[must_use]
+pub fn threads_of_runs(free: usize, runs: usize) -> Vec<usize> {
+    if runs == 0 {
+        return Vec::new();
+    }
+    let each = (free / runs).max(1);
+    let more = if free > runs { free % runs } else { 0 };
+    (0..runs).map(|i| each + usize::from(i < more)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::workdir::JobStatus;
+
+    #[test]
+    fn free_slots_are_shared_out_as_threads_one_at_least_each() {
+        assert_eq!(
+            threads_of_runs(2, 1),
+            [2],
+            "the root's job takes both cores"
+        );
+        assert_eq!(threads_of_runs(16, 3), [6, 5, 5]);
+        assert_eq!(threads_of_runs(4, 4), [1, 1, 1, 1]);
+        assert_eq!(threads_of_runs(1, 2), [1, 1], "never fewer than one");
+        assert_eq!(threads_of_runs(0, 1), [1]);
+        assert!(threads_of_runs(8, 0).is_empty());
+    }
 
     fn job(doubled: u32, failures: u32) -> Job {
         Job {

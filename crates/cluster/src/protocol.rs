@@ -78,11 +78,14 @@ pub struct JobRequest {
     /// Ask for the numbers the search left one and two plies below the
     /// job's root when it comes back unknown (`--first-plies`).
     pub first_plies: bool,
+    /// Threads of the run (`--threads`): 1, or more where the executor
+    /// had cores no other run could take ([`crate::policy::threads_of_runs`]).
+    pub threads: usize,
 }
 
 impl JobRequest {
     /// The worker's command line, after the program: a whole `kinrow
-    /// solve` of the position on one thread, its answer as one JSON line,
+    /// solve` of the position on its threads, its answer as one JSON line,
     /// a win's certificate written, a no-win's not (the root's certificate
     /// joins wins only, and a draw certificate can take longer than the
     /// search), and an unknown exiting 0 like an answer.
@@ -98,9 +101,9 @@ impl JobRequest {
         if self.first_plies {
             a.push("--first-plies".into());
         }
-        // One thread a job: the executor runs as many jobs as it has
-        // cores (`solve` alone would give df-pn every core it may use).
-        a.extend(["--threads", "1"].map(OsString::from));
+        // Always said: `solve` alone would give df-pn every core it may
+        // use, and the executor counts the run's threads as its slots.
+        a.extend(["--threads".into(), self.threads.max(1).to_string().into()]);
         let b = &self.budget;
         if let Some(t) = b.time {
             a.extend(["--time".into(), t.to_string().into()]);
@@ -503,6 +506,7 @@ mod tests {
             proof: "jobs/3.r2.proof".into(),
             budget: budget.doubled(2),
             first_plies: true,
+            threads: 1,
         };
         let args: Vec<String> = r
             .args()
@@ -536,5 +540,16 @@ mod tests {
         };
         let text: Vec<OsString> = plain.args();
         assert!(!text.iter().any(|a| a == "--first-plies" || a == "--time"));
+        let wide = JobRequest {
+            threads: 2,
+            ..plain
+        }
+        .args();
+        let at = wide.iter().position(|a| a == "--threads").unwrap();
+        assert_eq!(
+            wide[at + 1],
+            "2",
+            "a run given two cores asks for two threads"
+        );
     }
 }

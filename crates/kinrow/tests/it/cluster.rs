@@ -725,6 +725,41 @@ fn cluster_job_depth_splits_the_leaves_above_it_after_one_run() {
 }
 
 #[test]
+fn cluster_root_job_takes_the_cores_no_leaf_needs() {
+    // 5x5 k 4, a draw, on two local workers: the root's first run is the
+    // only job there is, so a prover on several threads runs it on both
+    // cores; no run after it takes more than the two. PNS runs on one
+    // thread, so its root job takes one. The verdict is the same.
+    let t = tempfile::tempdir().unwrap();
+    let pos = write(t.path(), "five.pos", "board 5x5\nk 4\n");
+    // The threads a run's answer reports (none for a run cancelled
+    // before it answered).
+    let threads = |dir: &Path, job: usize, run: u32| {
+        let text = std::fs::read_to_string(dir.join(format!("jobs/{job}.r{run}.json"))).unwrap();
+        let line = text.lines().next()?;
+        serde_json::from_str::<serde_json::Value>(line).unwrap()["threads"].as_u64()
+    };
+    for (prover, root_threads) in [("dfpn", 2), ("pns", 1)] {
+        let dir = t.path().join(prover);
+        let out = cluster(&pos, &dir, "2000")
+            .args(["--prover", prover])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["result"], "no-win", "{v}");
+        assert_eq!(threads(&dir, 0, 1), Some(root_threads), "{prover}");
+        let jobs = state(&dir)["jobs"].as_array().unwrap().len();
+        assert!(jobs > 1, "{prover}: the root's job was split: {v}");
+        for job in 1..jobs {
+            for run in runs(&dir, job) {
+                assert!(threads(&dir, job, run) <= Some(2), "{prover}: job {job}");
+            }
+        }
+    }
+}
+
+#[test]
 fn cluster_progress_is_told_when_it_changes_not_every_second() {
     // One job that takes about three seconds (the worker sleeps first):
     // the master looks at its numbers every second, and tells them only
