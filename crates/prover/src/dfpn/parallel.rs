@@ -53,7 +53,7 @@ use crate::outcome::{Exhausted, Limits, Outcome, Problem, Stats, Verdict};
 use crate::progress::Progress;
 use crate::rules::{NodeRules, UNLIMITED};
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
-use kinrow_board::SearchBoard;
+use kinrow_board::{Cell, SearchBoard};
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -138,6 +138,10 @@ struct Run<'a> {
     steered: bool,
     /// The root's numbers, from the first thread that settled it.
     root: Mutex<Option<Numbers>>,
+    /// A win's line, read by the one thread of an unsteered run from its
+    /// own search (a second search for it cost a question over a kept
+    /// table about a third more).
+    line: Mutex<Option<Vec<Cell>>>,
 }
 
 impl Run<'_> {
@@ -184,6 +188,10 @@ impl Run<'_> {
                 let mut root = self.root.lock().unwrap_or_else(|e| e.into_inner());
                 root.get_or_insert(answer.numbers);
                 shared.stop(Exhausted::Stopped);
+                if !self.steered && answer.numbers.is_proved() {
+                    *self.line.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(search.principal_variation(None));
+                }
             }
         }
         stats_of(&search, start)
@@ -245,6 +253,7 @@ pub(super) fn prove(
         marks,
         steered: threads > 1,
         root: Mutex::new(None),
+        line: Mutex::new(None),
     };
     let shared: Arc<SharedBudget> = Arc::clone(budget.shared_part());
     // A node budget is split into shares, so that the threads together
@@ -278,15 +287,19 @@ pub(super) fn prove(
     let root = *run.root.lock().unwrap_or_else(|e| e.into_inner());
     match root {
         Some(n) if n.is_proved() => {
-            // The line, read from the shared table after every thread has
-            // stopped; re-proving a lost node needs no budget.
-            let pv_start = Instant::now();
-            let mut search = run.search(Budget::new(&Limits::default()));
             outcome.verdict = Verdict::Win;
-            outcome.pv = search.principal_variation(None);
+            let line = run.line.lock().unwrap_or_else(|e| e.into_inner()).take();
+            outcome.pv = line.unwrap_or_else(|| {
+                // The line, read from the shared table after every thread
+                // has stopped; re-proving a lost node needs no budget.
+                let pv_start = Instant::now();
+                let mut search = run.search(Budget::new(&Limits::default()));
+                let pv = search.principal_variation(None);
+                stats = stats.merge(&stats_of(&search, pv_start));
+                pv
+            });
             outcome.best_move = outcome.pv.first().copied();
             outcome.plies = Some(outcome.pv.len() as u32);
-            stats = stats.merge(&stats_of(&search, pv_start));
         }
         Some(_) => config.space.disproved(problem, &mut outcome),
         None => {
