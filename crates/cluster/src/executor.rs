@@ -84,7 +84,8 @@ pub trait Executor {
     }
 }
 
-/// Worker processes on this machine, at most `slots` at once.
+/// Worker processes on this machine, their threads taking at most `slots`
+/// cores at once.
 #[derive(Debug)]
 pub struct Local {
     slots: usize,

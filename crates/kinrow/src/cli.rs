@@ -387,8 +387,10 @@ pub struct ClusterArgs {
     /// or killed): finished jobs are not run again.
     #[arg(long, requires = "cluster")]
     pub resume: bool,
-    /// Worker processes at once (local: default the cores available;
-    /// slurm: jobs queued or running at once, default 64).
+    /// Cores the jobs use at once (local: default the cores available,
+    /// one job a core, but a job no other leaf waits for takes the free
+    /// cores as threads; slurm: jobs queued or running at once, each on
+    /// one thread, default 64).
     #[arg(long, value_name = "N", requires = "cluster", value_parser = clap::value_parser!(u64).range(1..))]
     pub workers: Option<u64>,
     /// The kinrow binary the jobs run (default: this one; on a cluster it
