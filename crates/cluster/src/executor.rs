@@ -63,6 +63,10 @@ pub trait Executor {
     /// Slots taken by the runs going on (a run of several threads takes
     /// one a thread).
     fn running(&self) -> usize;
+    /// Runs going on, whatever their threads (what progress reports).
+    fn runs(&self) -> usize {
+        self.running()
+    }
     /// Whether the slots are cores that a run may take several of, as
     /// threads: so on this machine ([`Local`]); not on a scheduler, whose
     /// slots are runs queued or running on machines the master does not
@@ -121,6 +125,10 @@ impl Executor for Local {
 
     fn running(&self) -> usize {
         self.runs.iter().map(|r| r.4).sum()
+    }
+
+    fn runs(&self) -> usize {
+        self.runs.len()
     }
 
     fn shares_cores(&self) -> bool {
@@ -218,6 +226,7 @@ mod tests {
             })
             .unwrap();
         assert_eq!(local.running(), 2, "both slots are the run's");
+        assert_eq!(local.runs(), 1);
         local.cancel(0).unwrap();
         assert_eq!(local.running(), 0);
     }

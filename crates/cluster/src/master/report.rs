@@ -17,6 +17,7 @@ use std::time::Instant;
 pub struct Snapshot {
     /// Open leaves waiting for a free worker.
     pub queued: usize,
+    /// Runs going on (a run on several threads counted once).
     pub running: usize,
     pub done: usize,
     pub failed: usize,
@@ -88,11 +89,11 @@ impl Master<'_> {
         let queued = (0..tree.len())
             .filter(|&n| relevant[n] && tree.node(n).basis == Basis::Leaf)
             .count()
-            .saturating_sub(exec.running());
+            .saturating_sub(exec.runs());
         let root = tree.numbers(0);
         Snapshot {
             queued,
-            running: exec.running(),
+            running: exec.runs(),
             done,
             failed: count(JobStatus::Failed),
             cancelled: count(JobStatus::Cancelled),
