@@ -261,7 +261,7 @@ pub struct Dfpn {
 /// a new table.
 ///
 /// A search on several threads keeps its shared table, and the later
-/// searches run on as many threads over it: the certificate writer's
+/// searches run on one thread over it: the certificate writer's
 /// questions find what the threads proved (before, a parallel search was
 /// followed by a writer starting cold on one thread: 9x4 k=4 with its
 /// certificate took 12.1 s on two threads against 7.1 s on one).

@@ -211,9 +211,10 @@ fn stats_of<T: super::table::DfpnTable>(search: &DfpnSearch<'_, T>, start: Insta
     }
 }
 
-/// Proves `problem` under `rules` on `threads` threads (2 or more) over a
-/// shared table of at most `bytes` (`kept`, the table an earlier search of
-/// the same game in as many bytes left, or a new one); `budget` is the
+/// Proves `problem` under `rules` on `threads` threads (2 or more, or 1
+/// for a question over a kept table, without marks) over a shared table
+/// of at most `bytes` (`kept`, the table an earlier search of the same
+/// game in as many bytes left, or a new one); `budget` is the
 /// first thread's share of the budget all of them spend. Returns the
 /// table with the outcome, `None` when the bytes hold none.
 pub(super) fn prove(
