@@ -169,6 +169,7 @@ impl Run<'_> {
             &self.board,
             self.depth,
             self.zone_bytes,
+            None,
         );
         search
     }

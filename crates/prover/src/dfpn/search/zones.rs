@@ -47,6 +47,12 @@ pub(crate) struct ZoneStore {
     mask: usize,
 }
 
+impl std::fmt::Debug for ZoneStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ZoneStore({} slots)", self.mask + 1)
+    }
+}
+
 impl ZoneStore {
     /// A store in at most `bytes` (a power of two of slots), or `None`
     /// when fewer than 1,024 slots fit: zones are then not kept.
