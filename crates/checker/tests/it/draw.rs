@@ -70,6 +70,16 @@ fn draw_certificates_of_dfpn_with_its_table_kept_agree_with_exhaustive_search() 
     draw_certificates_of(&mut Dfpn::new(DfpnConfig::default()));
 }
 
+#[test]
+fn draw_certificates_of_parallel_dfpn_with_its_table_kept_agree_with_exhaustive_search() {
+    // On two threads the first question searches on both; the shared
+    // table and the zone store of the questions after it are kept.
+    draw_certificates_of(&mut Dfpn::new(DfpnConfig {
+        threads: 2,
+        ..DfpnConfig::default()
+    }));
+}
+
 fn draw_certificates_of(prover: &mut dyn Prover) {
     let (mut draws, mut wins, mut defaults, mut copies) = (0, 0, 0, 0);
     for seed in 0..u64::from(sweep(400)) {

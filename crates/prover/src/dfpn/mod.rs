@@ -287,7 +287,8 @@ struct Kept {
 #[derive(Debug)]
 enum KeptTable {
     One(Table, Option<ZoneStore>),
-    Shared(shared::SharedTable),
+    /// The zone store is that of the one-thread questions over the table.
+    Shared(shared::SharedTable, Option<ZoneStore>),
 }
 
 impl Dfpn {
@@ -378,11 +379,12 @@ impl Dfpn {
             // A warm table answers the writer's questions on one thread
             // over it: most are settled there already, and threads would
             // cost more to start than those searches take.
-            let threads = if kept.is_some() { 1 } else { threads };
+            let threads = if kept.0.is_some() { 1 } else { threads };
             let (outcome, table) =
                 parallel::prove(&self.config, problem, rules, (threads, bytes), budget, kept);
             if self.keep {
-                self.kept = table.map(|t| self.kept(problem, rules, bytes, KeptTable::Shared(t)));
+                self.kept =
+                    table.map(|(t, z)| self.kept(problem, rules, bytes, KeptTable::Shared(t, z)));
             }
             return outcome;
         }
@@ -514,16 +516,17 @@ impl Dfpn {
         }
     }
 
-    /// The kept shared table of a parallel search, where it may serve.
+    /// The kept shared table of a parallel search, with the zone store of
+    /// the questions over it, where they may serve.
     fn shared_table(
         &mut self,
         problem: &Problem,
         rules: NodeRules,
         bytes: u64,
-    ) -> Option<shared::SharedTable> {
+    ) -> (Option<shared::SharedTable>, Option<ZoneStore>) {
         match self.take_kept(problem, rules, bytes) {
-            Some(KeptTable::Shared(t)) => Some(t),
-            _ => None,
+            Some(KeptTable::Shared(t, zones)) => (Some(t), zones),
+            _ => (None, None),
         }
     }
 }

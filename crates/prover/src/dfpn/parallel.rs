@@ -142,11 +142,23 @@ struct Run<'a> {
     /// own search (a second search for it cost a question over a kept
     /// table about a third more).
     line: Mutex<Option<Vec<Cell>>>,
+    /// The zone store of an unsteered run's one thread: the kept one
+    /// going in, its own coming out (see `KeptTable` in the module above).
+    zones: Mutex<Option<super::ZoneStore>>,
+}
+
+/// The value behind `m`, even if a thread panicked holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Run<'_> {
     /// A search over the shared table with `budget`.
-    fn search(&self, budget: Budget) -> DfpnSearch<'_, super::shared::SharedHandle<'_>> {
+    fn search(
+        &self,
+        budget: Budget,
+        zones: Option<super::ZoneStore>,
+    ) -> DfpnSearch<'_, super::shared::SharedHandle<'_>> {
         let mut search = DfpnSearch::new(
             &self.board,
             self.depth,
@@ -169,7 +181,7 @@ impl Run<'_> {
             &self.board,
             self.depth,
             self.zone_bytes,
-            None,
+            zones,
         );
         search
     }
@@ -181,7 +193,13 @@ impl Run<'_> {
     fn thread(&self, budget: Budget, observed: Option<Arc<Progress>>) -> ThreadResult {
         let start = Instant::now();
         let shared = Arc::clone(budget.shared_part());
-        let mut search = self.search(budget);
+        // The one thread of an unsteered run takes the kept zone store.
+        let kept = if self.steered {
+            None
+        } else {
+            lock(&self.zones).take()
+        };
+        let mut search = self.search(budget, kept);
         search.marks = self.steered.then_some(&self.marks);
         search.progress = observed;
         if let Ok(answer) = search.prove_root() {
@@ -190,12 +208,15 @@ impl Run<'_> {
                 root.get_or_insert(answer.numbers);
                 shared.stop(Exhausted::Stopped);
                 if !self.steered && answer.numbers.is_proved() {
-                    *self.line.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some(search.principal_variation(None));
+                    *lock(&self.line) = Some(search.principal_variation(None));
                 }
             }
         }
-        stats_of(&search, start)
+        let stats = stats_of(&search, start);
+        if !self.steered {
+            *lock(&self.zones) = search.zones.take();
+        }
+        stats
     }
 }
 
@@ -224,8 +245,8 @@ pub(super) fn prove(
     rules: NodeRules,
     (threads, bytes): (usize, u64),
     budget: Budget,
-    kept: Option<SharedTable>,
-) -> (Outcome, Option<SharedTable>) {
+    (kept, kept_zones): (Option<SharedTable>, Option<super::ZoneStore>),
+) -> (Outcome, Option<(SharedTable, Option<super::ZoneStore>)>) {
     let start = Instant::now();
     let mut outcome = Outcome::new(Verdict::Unknown);
     // The marks take their share of the budget first; the table the rest.
@@ -256,6 +277,7 @@ pub(super) fn prove(
         steered: threads > 1,
         root: Mutex::new(None),
         line: Mutex::new(None),
+        zones: Mutex::new(kept_zones),
     };
     let shared: Arc<SharedBudget> = Arc::clone(budget.shared_part());
     // A node budget is split into shares, so that the threads together
@@ -295,7 +317,7 @@ pub(super) fn prove(
                 // The line, read from the shared table after every thread
                 // has stopped; re-proving a lost node needs no budget.
                 let pv_start = Instant::now();
-                let mut search = run.search(Budget::new(&Limits::default()));
+                let mut search = run.search(Budget::new(&Limits::default()), None);
                 let pv = search.principal_variation(None);
                 stats = stats.merge(&stats_of(&search, pv_start));
                 pv
@@ -316,5 +338,6 @@ pub(super) fn prove(
         super::table::DfpnTable::peak_bytes(&run.table.handle()) + run.marks.bytes();
     stats.elapsed = start.elapsed();
     outcome.stats = stats;
-    (outcome, Some(run.table))
+    let zones = lock(&run.zones).take();
+    (outcome, Some((run.table, zones)))
 }
