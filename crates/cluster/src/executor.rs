@@ -94,9 +94,18 @@ pub trait Executor {
 pub struct Local {
     slots: usize,
     worker: PathBuf,
-    /// Each run: its job, its run number, its process, its start and
-    /// its threads.
-    runs: Vec<(usize, u32, Child, Instant, usize)>,
+    runs: Vec<LocalRun>,
+}
+
+/// One run of [`Local`]: its process, when it started, and the slots its
+/// threads take.
+#[derive(Debug)]
+struct LocalRun {
+    job: usize,
+    run: u32,
+    child: Child,
+    start: Instant,
+    threads: usize,
 }
 
 impl Local {
@@ -124,7 +133,7 @@ impl Executor for Local {
     }
 
     fn running(&self) -> usize {
-        self.runs.iter().map(|r| r.4).sum()
+        self.runs.iter().map(|r| r.threads).sum()
     }
 
     fn runs(&self) -> usize {
@@ -146,8 +155,13 @@ impl Executor for Local {
                 program: self.worker.display().to_string(),
                 source,
             })?;
-        self.runs
-            .push((l.job, l.run, child, Instant::now(), l.threads.max(1)));
+        self.runs.push(LocalRun {
+            job: l.job,
+            run: l.run,
+            child,
+            start: Instant::now(),
+            threads: l.threads.max(1),
+        });
         Ok(())
     }
 
@@ -155,11 +169,13 @@ impl Executor for Local {
         let mut ended = Vec::new();
         let mut i = 0;
         while i < self.runs.len() {
-            let status = self.runs[i].2.try_wait();
+            let status = self.runs[i].child.try_wait();
             match status {
                 Ok(None) => i += 1,
                 Ok(Some(s)) => {
-                    let (job, run, _, start, _) = self.runs.swap_remove(i);
+                    let LocalRun {
+                        job, run, start, ..
+                    } = self.runs.swap_remove(i);
                     ended.push(Ended {
                         job,
                         run,
@@ -168,7 +184,9 @@ impl Executor for Local {
                     });
                 }
                 Err(_) => {
-                    let (job, run, _, start, _) = self.runs.swap_remove(i);
+                    let LocalRun {
+                        job, run, start, ..
+                    } = self.runs.swap_remove(i);
                     ended.push(Ended {
                         job,
                         run,
@@ -182,8 +200,8 @@ impl Executor for Local {
     }
 
     fn cancel(&mut self, job: usize) -> Result<(), ExecError> {
-        if let Some(i) = self.runs.iter().position(|r| r.0 == job) {
-            let (_, _, mut child, _, _) = self.runs.swap_remove(i);
+        if let Some(i) = self.runs.iter().position(|r| r.job == job) {
+            let mut child = self.runs.swap_remove(i).child;
             // Already gone is fine: the run is dropped either way.
             let _ = child.kill();
             let _ = child.wait();
@@ -192,7 +210,7 @@ impl Executor for Local {
     }
 
     fn shutdown(&mut self) {
-        for (_, _, mut child, _, _) in self.runs.drain(..) {
+        for LocalRun { mut child, .. } in self.runs.drain(..) {
             let _ = child.kill();
             let _ = child.wait();
         }

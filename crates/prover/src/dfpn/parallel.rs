@@ -204,7 +204,7 @@ impl Run<'_> {
         search.progress = observed;
         if let Ok(answer) = search.prove_root() {
             if answer.numbers.is_settled() {
-                let mut root = self.root.lock().unwrap_or_else(|e| e.into_inner());
+                let mut root = lock(&self.root);
                 root.get_or_insert(answer.numbers);
                 shared.stop(Exhausted::Stopped);
                 if !self.steered && answer.numbers.is_proved() {
@@ -308,11 +308,11 @@ pub(super) fn prove(
         }
         stats
     });
-    let root = *run.root.lock().unwrap_or_else(|e| e.into_inner());
+    let root = *lock(&run.root);
     match root {
         Some(n) if n.is_proved() => {
             outcome.verdict = Verdict::Win;
-            let line = run.line.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let line = lock(&run.line).take();
             outcome.pv = line.unwrap_or_else(|| {
                 // The line, read from the shared table after every thread
                 // has stopped; re-proving a lost node needs no budget.
