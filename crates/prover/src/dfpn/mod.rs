@@ -98,6 +98,7 @@ use crate::rules::{bracket, NodeRules, Passes, UNLIMITED};
 use crate::space::Space;
 use crate::vcf::{VcfSearcher, DEFAULT_VCF_SLOTS};
 use kinrow_board::{Cell, SearchBoard};
+use search::memo::{self, MovesMemo};
 use search::zones::ZoneStore;
 use search::{DfpnSearch, Numbers};
 use std::time::Instant;
@@ -391,7 +392,9 @@ impl Dfpn {
         let mut outcome = Outcome::new(Verdict::Unknown);
         // The zones' store takes its share of the table's bytes.
         let zone_bytes = zone_share(bytes);
-        let bytes = bytes - zone_bytes;
+        // So does the memo of the nodes' moves.
+        let memo_slots = memo::slots_within(bytes, 1);
+        let bytes = bytes - zone_bytes - memo::bytes_of(memo_slots, 1);
         if Table::buckets_for(bytes) == 0 {
             outcome.exhausted = Some(crate::outcome::Exhausted::Memory);
             outcome.stats.elapsed = start.elapsed();
@@ -417,6 +420,7 @@ impl Dfpn {
             self.config.reply_order && whole_game(&self.config, &rules, &board, depth);
         search.lazy_batch = self.config.lazy_batch;
         search.zones = zone_store(&self.config, &rules, &board, depth, zone_bytes, kept_zones);
+        search.memo = MovesMemo::new(memo_slots);
         if self.config.all_moves {
             let (immediate, rest) = rules.all_moves(&board, depth);
             let (settled, complete) = search.prove_each(rest);
@@ -463,6 +467,7 @@ impl Dfpn {
             expansions: search.expansions,
             tt_hits: search.tt_hits,
             peak_bytes: search.table.peak_bytes()
+                + search.memo.bytes()
                 + search.threats.as_ref().map_or(0, VcfSearcher::bytes)
                 + search.zones.as_ref().map_or(0, ZoneStore::bytes),
             elapsed: start.elapsed(),

@@ -43,6 +43,7 @@
 //! thread, taken from the budget first). Statistics are the threads'
 //! merged ([`Stats::merge`]), the table counted once.
 
+use super::search::memo::{self, MovesMemo};
 use super::search::{DfpnSearch, Numbers};
 use super::shared::SharedTable;
 use super::{needs_threats, whole_game, DfpnConfig};
@@ -132,6 +133,8 @@ struct Run<'a> {
     reply_order: bool,
     /// The bytes of each thread's zone store ([`super::zone_store`]).
     zone_bytes: u64,
+    /// The slots of each thread's memo ([`memo`]).
+    memo_slots: usize,
     table: SharedTable,
     marks: Marks,
     /// Several threads: each steers by the marks of the others.
@@ -171,6 +174,7 @@ impl Run<'_> {
         search.threats = needs_threats(self.config, self.problem, self.rules)
             .then(|| VcfSearcher::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
         search.space = self.config.space;
+        search.memo = MovesMemo::new(self.memo_slots);
         search.stop_when_full = self.config.stop_when_full;
         search.reply_order = self.reply_order;
         search.lazy_batch = self.config.lazy_batch;
@@ -226,7 +230,8 @@ fn stats_of<T: super::table::DfpnTable>(search: &DfpnSearch<'_, T>, start: Insta
         nodes: search.nodes,
         expansions: search.expansions,
         tt_hits: search.tt_hits,
-        peak_bytes: search.threats.as_ref().map_or(0, VcfSearcher::bytes)
+        peak_bytes: search.memo.bytes()
+            + search.threats.as_ref().map_or(0, VcfSearcher::bytes)
             + search.zones.as_ref().map_or(0, super::ZoneStore::bytes),
         elapsed: start.elapsed(),
         vcf_nodes: search.threats.as_ref().map_or(0, VcfSearcher::nodes),
@@ -255,7 +260,9 @@ pub(super) fn prove(
     let bytes = bytes.saturating_sub(marks.bytes());
     // So do the threads' zone stores.
     let zone_bytes = super::zone_share(bytes);
-    let bytes = bytes - zone_bytes;
+    // And their memos of the nodes' moves.
+    let memo_slots = memo::slots_within(bytes, threads);
+    let bytes = bytes - zone_bytes - memo::bytes_of(memo_slots, threads);
     if SharedTable::buckets_for(bytes) == 0 {
         outcome.exhausted = Some(Exhausted::Memory);
         outcome.stats.elapsed = start.elapsed();
@@ -270,6 +277,7 @@ pub(super) fn prove(
         reply_order: config.reply_order && whole_game(config, &rules, &board, depth),
         sym: Symmetries::new(board.game().geometry(), config.symmetry),
         zone_bytes: zone_bytes / threads as u64,
+        memo_slots,
         board,
         depth,
         table: kept.unwrap_or_else(|| SharedTable::new(bytes)),

@@ -33,6 +33,7 @@
 mod lazy;
 mod line;
 mod listing;
+pub(crate) mod memo;
 mod steer;
 mod threats;
 pub(crate) mod zones;
@@ -153,6 +154,8 @@ pub(crate) struct DfpnSearch<'a, T: DfpnTable = Table> {
     pub(crate) lazy_batch: usize,
     /// Where zones apply: the zones of disproved nodes ([`zones`]).
     pub(crate) zones: Option<zones::ZoneStore>,
+    /// The moves of open nodes for their next visits ([`memo`]).
+    pub(crate) memo: memo::MovesMemo,
     /// MID calls made (nodes visited).
     pub(crate) nodes: u64,
     /// MID calls that gave the node children.
@@ -279,6 +282,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
             reply_order: false,
             lazy_batch: 0,
             zones: None,
+            memo: memo::MovesMemo::new(0),
             nodes: 0,
             expansions: 0,
             tt_hits: 0,
@@ -501,7 +505,7 @@ impl<'a, T: DfpnTable> DfpnSearch<'a, T> {
         let and = self.is_and();
         let depth = self.at.depth();
         let wins = known.copied().unwrap_or_else(|| wins_of(&self.at.board));
-        let (mut moves, mut width) = match self.node_moves(and, depth, &wins, tested, wide) {
+        let (mut moves, mut width) = match self.node_moves((key, and, depth), &wins, tested, wide) {
             Ok(listed) => listed,
             Err(numbers) => {
                 if numbers.dn.is_zero() {

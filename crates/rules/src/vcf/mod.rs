@@ -331,6 +331,13 @@ impl VcfSearcher {
         self.scratch.as_mut().expect("the scratch board is set")
     }
 
+    /// Forgets the line of the last [`VcfSearcher::defender_zone`], for a
+    /// caller that takes a defender's replies without asking for its
+    /// zone again: later searches try no line of another position first.
+    pub fn forget_line(&mut self) {
+        self.parent_line.clear();
+    }
+
     /// At the defender's turn with `depth` plies left, its own move
     /// included, when neither side has a winning cell among the
     /// candidates: the zone of a shortest VCF the attacker would have if

@@ -27,7 +27,7 @@
 //! to reduction 6), so a win found here is a win of the game; a no-win is
 //! of the threat space only (see [`crate::space::Space::disproof`]).
 
-use super::{Answer, DfpnSearch, Numbers, Stopped};
+use super::{memo, Answer, DfpnSearch, Numbers, Stopped};
 use crate::dfpn::table::DfpnTable;
 use crate::kit::ProofNumber;
 use crate::rules::ruling::{attacker_node, Ruling};
@@ -59,6 +59,31 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
     /// again was about a tenth of `vct-dfpn`'s time (`perf`, issue 58);
     /// the nodes searched are the same.
     pub(super) fn node_moves(
+        &mut self,
+        (key, and, depth): (u64, bool, u32),
+        wins: &Wins,
+        tested: bool,
+        wide: bool,
+    ) -> Result<(Bitboard, Width), Numbers> {
+        let memo_key = memo::key_of(key, self.at.board.key());
+        if tested {
+            if let Some(listed) = self.memo.get(memo_key) {
+                if let Some(threats) = &mut self.threats {
+                    // The defender's zone was not searched: no line of it
+                    // to try first below.
+                    threats.forget_line();
+                }
+                return Ok(listed);
+            }
+        }
+        let listed = self.list_moves(and, depth, wins, tested, wide)?;
+        self.memo.put(memo_key, &listed.0, listed.1);
+        Ok(listed)
+    }
+
+    /// [`DfpnSearch::node_moves`] without the memo: the moves as the
+    /// rules list them.
+    fn list_moves(
         &mut self,
         and: bool,
         depth: u32,
