@@ -152,7 +152,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                 Numbers::open(ProofNumber::finite(m.count()), ProofNumber::ONE)
             }
             Ruling::Open(m) => {
-                let dn = ProofNumber::finite(m.count());
+                let dn = ProofNumber::finite(self.space.attacker_first_dn(m.count()));
                 let dn = match ranks {
                     Some(r) => scaled(dn, r[usize::from(c.real)]),
                     None => dn,

@@ -139,7 +139,8 @@ impl PnsSearch<'_> {
 
     /// [`PnsSearch::evaluate`] with the winning cells of both sides when
     /// known: the [`ruling`] with PNS's extras, an open node getting its
-    /// mobility as first numbers (1 under unit numbers).
+    /// mobility as first numbers (1 under unit numbers; an attacker's node
+    /// of the threat space more, [`Space::attacker_first_dn`]).
     pub(super) fn evaluate_with(
         &self,
         and: bool,
@@ -161,15 +162,13 @@ impl PnsSearch<'_> {
             Ruling::Settled(numbers) => return numbers,
             Ruling::Open(moves) => moves,
         };
-        let count = if self.init == Init::Unit {
-            ProofNumber::ONE
+        let (pn, dn) = if self.init == Init::Unit {
+            (ProofNumber::ONE, ProofNumber::ONE)
+        } else if and {
+            (ProofNumber::finite(moves.count()), ProofNumber::ONE)
         } else {
-            ProofNumber::finite(moves.count())
-        };
-        let (pn, dn) = if and {
-            (count, ProofNumber::ONE)
-        } else {
-            (ProofNumber::ONE, count)
+            let dn = self.space.attacker_first_dn(moves.count());
+            (ProofNumber::ONE, ProofNumber::finite(dn))
         };
         Numbers { pn, dn, len: 0 }
     }
