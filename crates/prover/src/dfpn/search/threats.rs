@@ -36,11 +36,13 @@ use crate::space::{Space, Width};
 use kinrow_board::Bitboard;
 
 impl<T: DfpnTable> DfpnSearch<'_, T> {
-    /// The moves of the current node (the defender's when `and`) with
-    /// `depth` plies left, and in the threat space the width they were
-    /// taken at (the attacker's node may start widened); or the numbers
-    /// the rules settle it with. `tested`, `wide`: as [`DfpnSearch::rules_at`]
-    /// takes them.
+    /// The moves of the current node (the defender's when `and`), whose
+    /// key is `key`, with `depth` plies left, and in the threat space the
+    /// width they were taken at (the attacker's node may start widened);
+    /// or the numbers the rules settle it with. `tested`, `wide`: as
+    /// [`DfpnSearch::rules_at`] takes them. A node asked before (`tested`)
+    /// whose list the memo keeps takes it from there ([`memo`], where the
+    /// argument is); otherwise the list is made as below and kept.
     ///
     /// An attacker's node of the threat space that was asked before and
     /// left open (`tested`: evaluated when its parent listed it, or
@@ -82,7 +84,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
     }
 
     /// [`DfpnSearch::node_moves`] without the memo: the moves as the
-    /// rules list them.
+    /// rules list them (the second paragraph there).
     fn list_moves(
         &mut self,
         and: bool,
