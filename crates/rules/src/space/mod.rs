@@ -416,7 +416,7 @@ impl Space {
 
     /// The first disproof number of an attacker's node that the rules
     /// leave open with `moves` moves: `moves` in the game (its mobility);
-    /// in the threat space [`THREAT_DN_FACTOR`] times `moves`.
+    /// in the threat space `THREAT_DN_FACTOR` times `moves`.
     ///
     /// Why more in the threat space: the node's defender's children are
     /// listed with the shape heuristic's dn of 1 each, but once a child's
