@@ -37,9 +37,13 @@ pub enum Space {
 /// space ([`Space::mobility_stand_in`]): 2 to 24 tried, 8 the fewest nodes.
 pub(crate) const THREAT_REPLIES: u32 = 8;
 
+/// The first proof number of an attacker's node of the threat space
+/// ([`Space::attacker_first_numbers`]).
+pub(crate) const THREAT_FIRST_PN: u32 = 3;
+
 /// How many times its threats an attacker's node of the threat space
-/// counts for its first disproof number ([`Space::attacker_first_dn`]).
-pub(crate) const THREAT_DN_FACTOR: u32 = 4;
+/// counts for its first disproof number ([`Space::attacker_first_numbers`]).
+pub(crate) const THREAT_DN_FACTOR: u32 = 12;
 
 /// The limit of the threat space's first search where none is asked
 /// ([`Space::phases`]): two fours, quintet's usual `threat_limit`.
@@ -414,30 +418,32 @@ impl Space {
         }
     }
 
-    /// The first disproof number of an attacker's node that the rules
-    /// leave open with `moves` moves: `moves` in the game (its mobility);
-    /// in the threat space `THREAT_DN_FACTOR` times `moves`.
+    /// The first numbers (pn, dn) of an attacker's node that the rules
+    /// leave open with `moves` moves: 1 and `moves` (its mobility) in the
+    /// game; in the threat space `THREAT_FIRST_PN` and
+    /// `THREAT_DN_FACTOR` times `moves`.
     ///
-    /// Why more in the threat space: the node's defender's children are
-    /// listed with the shape heuristic's dn of 1 each, but once a child's
-    /// replies are evaluated its dn is the least of their threat counts,
-    /// several rather than 1. So the count alone understates how hard the
-    /// node is to disprove against the children the search has opened,
-    /// and the defender keeps opening new attacker's nodes (each costing
-    /// a VCF search per reply) instead of finishing a refutation it has
-    /// started. Only first numbers change, which steer the search and
-    /// settle nothing. Measured (docs/figures.md, "Threat space"): on
-    /// quintet's 121 cases `vct-dfpn` 14% fewer nodes and 9% less time
-    /// where both settle, `vct_black_long_short` settled in 3 s instead
-    /// of unknown at 10 s; factors 2 and 3 gain less, 8 as much as 4. In
-    /// the whole game the same factor costs (7x7 k=5 2.6 times df-pn's
-    /// nodes), so it stays there at 1.
+    /// Why other numbers in the threat space: the node's defender's
+    /// children start with the shape heuristic's numbers (pn 1 after a
+    /// four, dn 1), guesses from one stone's shape, while this node's
+    /// numbers come from its listed threats; once a child's replies are
+    /// evaluated, its dn is the least of their threat counts, several
+    /// rather than 1. With the count alone, a new attacker's node looked
+    /// as easy to disprove as one half refuted, and the defender kept
+    /// opening new ones (each a VCF search per reply) instead of
+    /// finishing a refutation it had started. df-pn's numbers are
+    /// scale-free here (every first number times 4: the same nodes), so
+    /// only these ratios count. Only first numbers change, which steer the
+    /// search and settle nothing. Measured on quintet's 121 cases and the
+    /// Renju puzzles (docs/figures.md, "Threat space": an attacker's node's
+    /// first numbers); in the whole game a dn factor of 4 costs df-pn 2.6
+    /// times the nodes on 7x7 k=5, so the game keeps its mobility.
     #[inline]
     #[must_use]
-    pub fn attacker_first_dn(self, moves: u32) -> u32 {
+    pub fn attacker_first_numbers(self, moves: u32) -> (u32, u32) {
         match self {
-            Space::Game => moves,
-            Space::Threats(_) => moves.saturating_mul(THREAT_DN_FACTOR),
+            Space::Game => (1, moves),
+            Space::Threats(_) => (THREAT_FIRST_PN, moves.saturating_mul(THREAT_DN_FACTOR)),
         }
     }
 

@@ -152,12 +152,13 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                 Numbers::open(ProofNumber::finite(m.count()), ProofNumber::ONE)
             }
             Ruling::Open(m) => {
-                let dn = ProofNumber::finite(self.space.attacker_first_dn(m.count()));
+                let (pn, dn) = self.space.attacker_first_numbers(m.count());
+                let dn = ProofNumber::finite(dn);
                 let dn = match ranks {
                     Some(r) => scaled(dn, r[usize::from(c.real)]),
                     None => dn,
                 };
-                Numbers::open(ProofNumber::ONE, dn)
+                Numbers::open(ProofNumber::finite(pn), dn)
             }
         };
         self.store_first(c, numbers);

@@ -140,7 +140,7 @@ impl PnsSearch<'_> {
     /// [`PnsSearch::evaluate`] with the winning cells of both sides when
     /// known: the [`ruling`] with PNS's extras, an open node getting its
     /// mobility as first numbers (1 under unit numbers; an attacker's node
-    /// of the threat space more, [`Space::attacker_first_dn`]).
+    /// of the threat space others, [`Space::attacker_first_numbers`]).
     pub(super) fn evaluate_with(
         &self,
         and: bool,
@@ -167,8 +167,8 @@ impl PnsSearch<'_> {
         } else if and {
             (ProofNumber::finite(moves.count()), ProofNumber::ONE)
         } else {
-            let dn = self.space.attacker_first_dn(moves.count());
-            (ProofNumber::ONE, ProofNumber::finite(dn))
+            let (pn, dn) = self.space.attacker_first_numbers(moves.count());
+            (ProofNumber::finite(pn), ProofNumber::finite(dn))
         };
         Numbers { pn, dn, len: 0 }
     }
