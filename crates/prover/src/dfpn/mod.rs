@@ -275,21 +275,31 @@ struct Kept {
     bytes: u64,
 }
 
-/// The table a [`Kept`] holds: one thread's, with its zone store, or the
-/// threads' shared one.
+/// The table a [`Kept`] holds: one thread's or the threads' shared one,
+/// with the stores kept beside it ([`SideStores`]).
+#[derive(Debug)]
+enum KeptTable {
+    One(Table, SideStores),
+    /// The stores are those of the one-thread questions over the table.
+    Shared(shared::SharedTable, SideStores),
+}
+
+/// What a search keeps beside its table, kept with it.
 ///
 /// A zone kept under a node's key is a fact about that position, as a
 /// settled entry is: the cells outside which its no-win holds, in the same
 /// game under the same rules, with no horizon (zones apply only there). So
-/// it serves every later search the kept table serves, and keeping the
-/// store also spares each question a new one (on 9x4 k=4 with its
+/// is a list of the memo ([`memo`]): the moves the rules leave at that
+/// position, plies left and width, the side to move being the attacker
+/// or not. So both serve every later search the kept table serves, and
+/// keeping them spares each question new ones: on 9x4 k=4 with its
 /// certificate, the writer's 89 K questions each allocated and dropped a
-/// store of 64 MiB, mostly untouched).
-#[derive(Debug)]
-enum KeptTable {
-    One(Table, Option<ZoneStore>),
-    /// The zone store is that of the one-thread questions over the table.
-    Shared(shared::SharedTable, Option<ZoneStore>),
+/// zone store of 64 MiB, mostly untouched, and a memo of 2 MiB made the
+/// writer a third slower again (5.4 -> 7.3 s) until it was kept too.
+#[derive(Debug, Default)]
+struct SideStores {
+    zones: Option<ZoneStore>,
+    memo: Option<MovesMemo>,
 }
 
 impl Dfpn {
@@ -385,7 +395,7 @@ impl Dfpn {
                 parallel::prove(&self.config, problem, rules, (threads, bytes), budget, kept);
             if self.keep {
                 self.kept =
-                    table.map(|(t, z)| self.kept(problem, rules, bytes, KeptTable::Shared(t, z)));
+                    table.map(|(t, st)| self.kept(problem, rules, bytes, KeptTable::Shared(t, st)));
             }
             return outcome;
         }
@@ -403,7 +413,7 @@ impl Dfpn {
         let board = SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
         let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
-        let (table, kept_zones) = self.table(problem, rules, bytes);
+        let (table, stores) = self.table(problem, rules, bytes);
         let mut search = DfpnSearch::new(
             &board,
             depth,
@@ -419,8 +429,15 @@ impl Dfpn {
         search.reply_order =
             self.config.reply_order && whole_game(&self.config, &rules, &board, depth);
         search.lazy_batch = self.config.lazy_batch;
-        search.zones = zone_store(&self.config, &rules, &board, depth, zone_bytes, kept_zones);
-        search.memo = MovesMemo::new(memo_slots);
+        search.zones = zone_store(
+            &self.config,
+            &rules,
+            &board,
+            depth,
+            zone_bytes,
+            stores.zones,
+        );
+        search.memo = stores.memo.unwrap_or_else(|| MovesMemo::new(memo_slots));
         if self.config.all_moves {
             let (immediate, rest) = rules.all_moves(&board, depth);
             let (settled, complete) = search.prove_each(rest);
@@ -474,8 +491,11 @@ impl Dfpn {
             vcf_nodes: search.threats.as_ref().map_or(0, VcfSearcher::nodes),
         };
         if self.keep {
-            let zones = search.zones.take();
-            let table = KeptTable::One(search.into_table(), zones);
+            let stores = SideStores {
+                zones: search.zones.take(),
+                memo: Some(std::mem::take(&mut search.memo)),
+            };
+            let table = KeptTable::One(search.into_table(), stores);
             self.kept = Some(self.kept(problem, rules, bytes, table));
         }
         outcome
@@ -507,31 +527,26 @@ impl Dfpn {
     }
 
     /// The table of a one-thread search of `problem` under `rules` in
-    /// `bytes`, with its zone store: the kept ones where they may serve,
-    /// else a new table and no store yet.
-    fn table(
-        &mut self,
-        problem: &Problem,
-        rules: NodeRules,
-        bytes: u64,
-    ) -> (Table, Option<ZoneStore>) {
+    /// `bytes`, with its side stores: the kept ones where they may serve,
+    /// else a new table and no stores yet.
+    fn table(&mut self, problem: &Problem, rules: NodeRules, bytes: u64) -> (Table, SideStores) {
         match self.take_kept(problem, rules, bytes) {
-            Some(KeptTable::One(t, zones)) => (t, zones),
-            _ => (Table::new(bytes), None),
+            Some(KeptTable::One(t, stores)) => (t, stores),
+            _ => (Table::new(bytes), SideStores::default()),
         }
     }
 
-    /// The kept shared table of a parallel search, with the zone store of
+    /// The kept shared table of a parallel search, with the side stores of
     /// the questions over it, where they may serve.
     fn shared_table(
         &mut self,
         problem: &Problem,
         rules: NodeRules,
         bytes: u64,
-    ) -> (Option<shared::SharedTable>, Option<ZoneStore>) {
+    ) -> (Option<shared::SharedTable>, SideStores) {
         match self.take_kept(problem, rules, bytes) {
-            Some(KeptTable::Shared(t, zones)) => (Some(t), zones),
-            _ => (None, None),
+            Some(KeptTable::Shared(t, stores)) => (Some(t), stores),
+            _ => (None, SideStores::default()),
         }
     }
 }
@@ -552,7 +567,7 @@ fn zone_share(bytes: u64) -> u64 {
 /// The zone store of one thread's search from `board` with `depth` plies
 /// left under `rules`, in `bytes`, where zones apply and `config` keeps
 /// them: `kept`, a store an earlier search of the same game in as many
-/// bytes left (see `KeptTable`), or a new one.
+/// bytes left (see `SideStores`), or a new one.
 fn zone_store(
     config: &DfpnConfig,
     rules: &NodeRules,

@@ -46,7 +46,7 @@
 use super::search::memo::{self, MovesMemo};
 use super::search::{DfpnSearch, Numbers};
 use super::shared::SharedTable;
-use super::{needs_threats, whole_game, DfpnConfig};
+use super::{needs_threats, whole_game, DfpnConfig, SideStores};
 use crate::budget::{Budget, SharedBudget};
 use crate::kit::first_plies::first_plies;
 use crate::kit::symmetry::Symmetries;
@@ -145,9 +145,9 @@ struct Run<'a> {
     /// own search (a second search for it cost a question over a kept
     /// table about a third more).
     line: Mutex<Option<Vec<Cell>>>,
-    /// The zone store of an unsteered run's one thread: the kept one
-    /// going in, its own coming out (see `KeptTable` in the module above).
-    zones: Mutex<Option<super::ZoneStore>>,
+    /// The side stores of an unsteered run's one thread: the kept ones
+    /// going in, its own coming out (see `SideStores` in the module above).
+    stores: Mutex<SideStores>,
 }
 
 /// The value behind `m`, even if a thread panicked holding it.
@@ -160,7 +160,7 @@ impl Run<'_> {
     fn search(
         &self,
         budget: Budget,
-        zones: Option<super::ZoneStore>,
+        stores: SideStores,
     ) -> DfpnSearch<'_, super::shared::SharedHandle<'_>> {
         let mut search = DfpnSearch::new(
             &self.board,
@@ -174,7 +174,7 @@ impl Run<'_> {
         search.threats = needs_threats(self.config, self.problem, self.rules)
             .then(|| VcfSearcher::new(self.problem.candidates, DEFAULT_VCF_SLOTS));
         search.space = self.config.space;
-        search.memo = MovesMemo::new(self.memo_slots);
+        search.memo = (stores.memo).unwrap_or_else(|| MovesMemo::new(self.memo_slots));
         search.stop_when_full = self.config.stop_when_full;
         search.reply_order = self.reply_order;
         search.lazy_batch = self.config.lazy_batch;
@@ -185,7 +185,7 @@ impl Run<'_> {
             &self.board,
             self.depth,
             self.zone_bytes,
-            zones,
+            stores.zones,
         );
         search
     }
@@ -197,11 +197,11 @@ impl Run<'_> {
     fn thread(&self, budget: Budget, observed: Option<Arc<Progress>>) -> ThreadResult {
         let start = Instant::now();
         let shared = Arc::clone(budget.shared_part());
-        // The one thread of an unsteered run takes the kept zone store.
+        // The one thread of an unsteered run takes the kept side stores.
         let kept = if self.steered {
-            None
+            SideStores::default()
         } else {
-            lock(&self.zones).take()
+            std::mem::take(&mut *lock(&self.stores))
         };
         let mut search = self.search(budget, kept);
         search.marks = self.steered.then_some(&self.marks);
@@ -218,7 +218,10 @@ impl Run<'_> {
         }
         let stats = stats_of(&search, start);
         if !self.steered {
-            *lock(&self.zones) = search.zones.take();
+            *lock(&self.stores) = SideStores {
+                zones: search.zones.take(),
+                memo: Some(std::mem::take(&mut search.memo)),
+            };
         }
         stats
     }
@@ -250,8 +253,8 @@ pub(super) fn prove(
     rules: NodeRules,
     (threads, bytes): (usize, u64),
     budget: Budget,
-    (kept, kept_zones): (Option<SharedTable>, Option<super::ZoneStore>),
-) -> (Outcome, Option<(SharedTable, Option<super::ZoneStore>)>) {
+    (kept, kept_stores): (Option<SharedTable>, SideStores),
+) -> (Outcome, Option<(SharedTable, SideStores)>) {
     let start = Instant::now();
     let mut outcome = Outcome::new(Verdict::Unknown);
     // The marks take their share of the budget first; the table the rest.
@@ -285,7 +288,7 @@ pub(super) fn prove(
         steered: threads > 1,
         root: Mutex::new(None),
         line: Mutex::new(None),
-        zones: Mutex::new(kept_zones),
+        stores: Mutex::new(kept_stores),
     };
     let shared: Arc<SharedBudget> = Arc::clone(budget.shared_part());
     // A node budget is split into shares, so that the threads together
@@ -325,7 +328,7 @@ pub(super) fn prove(
                 // The line, read from the shared table after every thread
                 // has stopped; re-proving a lost node needs no budget.
                 let pv_start = Instant::now();
-                let mut search = run.search(Budget::new(&Limits::default()), None);
+                let mut search = run.search(Budget::new(&Limits::default()), SideStores::default());
                 let pv = search.principal_variation(None);
                 stats = stats.merge(&stats_of(&search, pv_start));
                 pv
@@ -346,6 +349,6 @@ pub(super) fn prove(
         super::table::DfpnTable::peak_bytes(&run.table.handle()) + run.marks.bytes();
     stats.elapsed = start.elapsed();
     outcome.stats = stats;
-    let zones = lock(&run.zones).take();
-    (outcome, Some((run.table, zones)))
+    let stores = std::mem::take(&mut *lock(&run.stores));
+    (outcome, Some((run.table, stores)))
 }

@@ -24,7 +24,8 @@
 //! is the node's table key mixed with the real board's key: the table key
 //! is the same for a position's mirror images, whose moves are other
 //! cells, and the real key tells them apart. Like the table, the memo
-//! trusts 64-bit keys.
+//! trusts 64-bit keys. A memo is kept with a kept table for the next
+//! search of the same game under the same rules (`SideStores`).
 //!
 //! A slot holds a list of up to [`CELLS`] cells in one cache line; longer
 //! lists are not kept (they are the whole game's wide nodes, whose moves
@@ -75,16 +76,27 @@ pub(crate) fn bytes_of(slots: usize, threads: usize) -> u64 {
 }
 
 /// The memo's key of a node: its table key `key` (the same for its
-/// mirror images) mixed with the real board's key `real`.
+/// mirror images) mixed with the real board's key `real` and whether the
+/// node is the defender's (`and`), so that a memo kept for a later search
+/// with the other side attacking never answers for the other node.
 #[inline]
-pub(crate) fn key_of(key: u64, real: u64) -> u64 {
-    key ^ real.rotate_left(29).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+pub(crate) fn key_of(key: u64, real: u64, and: bool) -> u64 {
+    key ^ (real ^ u64::from(and))
+        .rotate_left(29)
+        .wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
 /// The moves of open nodes, direct-mapped by key.
+#[derive(Default)]
 pub(crate) struct MovesMemo {
     slots: Vec<Slot>,
     mask: usize,
+}
+
+impl std::fmt::Debug for MovesMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "MovesMemo({} slots)", self.slots.len())
+    }
 }
 
 impl MovesMemo {

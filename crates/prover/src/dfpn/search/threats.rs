@@ -67,7 +67,7 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
         tested: bool,
         wide: bool,
     ) -> Result<(Bitboard, Width), Numbers> {
-        let memo_key = memo::key_of(key, self.at.board.key());
+        let memo_key = memo::key_of(key, self.at.board.key(), and);
         if tested {
             if let Some(listed) = self.memo.get(memo_key) {
                 if let Some(threats) = &mut self.threats {
