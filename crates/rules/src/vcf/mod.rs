@@ -60,7 +60,7 @@ pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
-use kinrow_board::{Bitboard, Candidates, Cell, Player, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
 use search::Frame;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
@@ -174,8 +174,14 @@ impl VcfSearcher {
     /// `max_plies`, fours tried in canonical order when oriented; a
     /// shortest line if `shortest`, else the first found.
     /// With `with_line`, the line of the last defender's zone is tried
-    /// first.
-    fn search(&mut self, max_plies: u32, shortest: bool, with_line: bool) -> Option<VcfLine> {
+    /// first. `fours`: the side's fours, from [`VcfSearcher::fours_of`].
+    fn search(
+        &mut self,
+        max_plies: u32,
+        shortest: bool,
+        with_line: bool,
+        fours: LineFours,
+    ) -> Option<VcfLine> {
         let board = self.scratch.as_mut().expect("the scratch board is set");
         // The scratch board is the position asked about, its side to move
         // perhaps changed (a pass).
@@ -191,9 +197,13 @@ impl VcfSearcher {
         });
         self.vcf
             .set_line(if with_line { &self.parent_line } else { &[] });
-        let found = self
-            .vcf
-            .search_in(board, max_plies, self.per_call, frame.as_ref(), shortest);
+        let found = self.vcf.search_in(
+            board,
+            max_plies,
+            self.per_call,
+            frame.as_ref(),
+            (shortest, Some(fours)),
+        );
         self.cut_short = found.is_none() && self.vcf.cut_short();
         found
     }
@@ -251,20 +261,23 @@ impl VcfSearcher {
         max_plies: u32,
         shortest: bool,
     ) -> Option<VcfLine> {
-        if max_plies < 3 || !self.has_four(board, board.to_move()) {
+        if max_plies < 3 {
             return None;
         }
+        let fours = self.fours_of(board, board.to_move())?;
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
-        self.search(max_plies, shortest, true)
+        self.search(max_plies, shortest, true, fours)
     }
 
-    /// Whether `player`, which has no winning cell among the candidates,
-    /// has a four among them: the first thing a VCF needs, asked before
-    /// copying the board for a search.
-    fn has_four(&self, board: &SearchBoard, player: Player) -> bool {
+    /// The fours of `player`, which has no winning cell, over every empty
+    /// cell, if it has one among the candidates: the first thing a VCF
+    /// needs, asked before copying the board for a search, and the fours
+    /// the search's root then starts from instead of a second scan.
+    fn fours_of(&self, board: &SearchBoard, player: Player) -> Option<LineFours> {
         let cands = board.candidates(self.vcf.candidates());
-        !board.fours_without_win(player, &cands).is_empty()
+        let fours = board.line_fours(player);
+        fours.all().intersects(&cands).then_some(fours)
     }
 
     /// The moves of `moves` (of the side to move at `board`) that may
@@ -311,14 +324,17 @@ impl VcfSearcher {
     /// is that position's again on return.
     fn threatens(&mut self, attacker: Player, m: Cell, plies: u32) -> bool {
         self.cut_short = false;
-        if plies < 3 || !self.has_four(self.scratch.as_ref().expect("set"), attacker) {
+        if plies < 3 {
             return false;
         }
+        let Some(fours) = self.fours_of(self.scratch.as_ref().expect("set"), attacker) else {
+            return false;
+        };
         if let Some(symmetries) = &self.symmetries {
             self.frame_key.0 ^= symmetries.stone_key(attacker, m, self.frame);
         }
         self.scratch_mut().set_to_move(attacker);
-        let found = self.search(plies, false, false).is_some();
+        let found = self.search(plies, false, false, fours).is_some();
         self.scratch_mut().set_to_move(attacker.other());
         if let Some(symmetries) = &self.symmetries {
             self.frame_key.0 ^= symmetries.stone_key(attacker, m, self.frame);
@@ -379,18 +395,16 @@ impl VcfSearcher {
     fn pass_zone(&mut self, board: &SearchBoard, plies: u32) -> Option<(Bitboard, VcfLine)> {
         let passer = board.to_move();
         self.cut_short = false;
-        if !self.has_four(board, passer.other()) {
-            return None;
-        }
+        let fours = self.fours_of(board, passer.other())?;
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(passer.other());
-        let mut line = self.search(plies, true, false)?;
+        let mut line = self.search(plies, true, false, fours)?;
         if line.ends_on_a_forbidden_block() {
             // That line has no zone; a VCF without forbidden blocks, if
             // there is one within the horizon too, has one.
             self.vcf.set_forbidden_blocks(false);
-            let plain = self.search(plies, true, false);
+            let plain = self.search(plies, true, false, fours);
             self.vcf.set_forbidden_blocks(true);
             line = plain.unwrap_or(line);
         }

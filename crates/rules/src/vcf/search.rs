@@ -115,15 +115,16 @@ impl Frame<'_> {
 /// date only by the nodes that need them
 /// ([`SearchBoard::update_line_fours`]: only the lines through those two
 /// stones are scanned again, and the set is the same as a scan of the
-/// whole board). The root has none: it scans its own cells, and keeps the
-/// fours along the line only once it tries a four, so that the most
-/// common call, a root without a four, builds nothing.
+/// whole board). The root's come from a scan of the whole board, once per
+/// search: the caller's, which asked whether the side has a four at all
+/// before it copied the board ([`crate::vcf::VcfSearcher`]), or one made
+/// at the start of the search.
 ///
 /// `ply`: the plies from the root to this node; `on_line`: whether every
 /// move so far was the line's of [`Vcf::set_line`].
 struct Inherited<'a> {
     defender_wins: &'a Bitboard,
-    fours: Option<&'a LineFours>,
+    fours: &'a LineFours,
     placed: &'a [Cell],
     ply: usize,
     on_line: bool,
@@ -181,9 +182,6 @@ pub struct Vcf {
     /// Whether a four of o whose block is forbidden to x counts as a win
     /// (renju; see [`Vcf::set_forbidden_blocks`]).
     forbidden_blocks: bool,
-    /// The root's fours kept along the line, once its first visit built
-    /// them, for the deepening's visits.
-    root_fours: Option<LineFours>,
 }
 
 /// Mixed into the keys of searches without forbidden blocks, so that the
@@ -241,7 +239,6 @@ impl Vcf {
             capped: false,
             check_fours: cfg!(debug_assertions),
             line: Vec::new(),
-            root_fours: None,
             forbidden_blocks: true,
         }
     }
@@ -339,7 +336,7 @@ impl Vcf {
         max_plies: u32,
         max_nodes: u64,
     ) -> Option<VcfLine> {
-        self.search_in(board, max_plies, max_nodes, None, true)
+        self.search_in(board, max_plies, max_nodes, None, (true, None))
     }
 
     /// [`Vcf::search`] with positions keyed, and fours ordered, as seen in
@@ -350,13 +347,16 @@ impl Vcf {
     /// its own cell back. Without `shortest`, the first line found within
     /// `max_plies` is returned, perhaps not a shortest one (it saves the
     /// deepening, for callers that only need a VCF within the horizon).
+    /// `fours`: the side's fours over every empty cell
+    /// ([`SearchBoard::line_fours`]) where the caller has them, found here
+    /// otherwise.
     pub(crate) fn search_in(
         &mut self,
         board: &mut SearchBoard,
         max_plies: u32,
         max_nodes: u64,
         frame: Option<&Frame<'_>>,
-        shortest: bool,
+        (shortest, fours): (bool, Option<LineFours>),
     ) -> Option<VcfLine> {
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
@@ -394,10 +394,19 @@ impl Vcf {
         // shortest one (the table holds the line found, which it tries
         // first); stop deepening once a search was not cut by its horizon.
         let full = max_plies - (1 - max_plies % 2);
-        self.root_fours = None;
+        // The deepening visits the root again and again: its fours are
+        // kept along the line once for all of them.
+        let root_fours = fours.unwrap_or_else(|| board.line_fours(me));
+        if self.check_fours {
+            assert_eq!(
+                root_fours,
+                board.line_fours(me),
+                "given fours differ from a scan"
+            );
+        }
         let root = Inherited {
             defender_wins: &defender_wins,
-            fours: None,
+            fours: &root_fours,
             placed: &[],
             ply: 0,
             on_line: !self.line.is_empty(),
@@ -415,17 +424,6 @@ impl Vcf {
         if !shortest {
             return Some(found);
         }
-        // The deepening visits the root again and again: its fours are
-        // kept along the line once for all of them (the first pass built
-        // them if it tried a four).
-        let root_fours = self
-            .root_fours
-            .take()
-            .unwrap_or_else(|| board.line_fours(me));
-        let root = Inherited {
-            fours: Some(&root_fours),
-            ..root
-        };
         let mut horizon = 3;
         while horizon <= full {
             match self.attacker(board, horizon, &root, key, frame, &mut moves) {
@@ -511,18 +509,14 @@ impl Vcf {
         } else {
             board.candidates(self.candidates)
         };
-        let mut kept = from.fours.map(|f| {
-            let mut f = *f;
-            for &s in from.placed {
-                board.update_line_fours(me, &mut f, s);
-            }
-            f
-        });
-        let fours = match &kept {
-            Some(f) => f.all() & within,
-            None => board.fours_without_win(me, &within),
-        };
-        if self.check_fours && kept.is_some() {
+        // The fours along the line: the parent's (the root's are given)
+        // brought up to date.
+        let mut kept = *from.fours;
+        for &s in from.placed {
+            board.update_line_fours(me, &mut kept, s);
+        }
+        let fours = kept.all() & within;
+        if self.check_fours {
             let scanned = board.fours_without_win(me, &within);
             assert_eq!(fours, scanned, "kept fours differ from a scan: {board:?}");
         }
@@ -555,14 +549,6 @@ impl Vcf {
             if renju_x && board.is_forbidden(m) {
                 continue;
             }
-            // The fours along the line, kept from the first four tried on.
-            if kept.is_none() {
-                // Only the root comes without them.
-                let built = board.line_fours(me);
-                self.root_fours = Some(built);
-                kept = Some(built);
-            }
-            let all_fours = kept.as_ref().expect("kept above");
             board.play(m);
             // Winning cells lie next to a stone of their run: candidates
             // under every setting, so no mask is needed.
@@ -597,7 +583,7 @@ impl Vcf {
             };
             let child = Inherited {
                 defender_wins: &next_defender_wins,
-                fours: Some(all_fours),
+                fours: &kept,
                 placed: &[m, block],
                 ply: from.ply + 2,
                 on_line: line_move == Some(m) && self.line.get(from.ply + 1) == Some(&block),
