@@ -82,14 +82,28 @@ impl SearchBoard {
         debug_assert!(self.winning_cells(player).is_empty());
         let k = self.game().k();
         let at = self.map.at(placed.index());
+        // A stone of the other side only takes fours away: the windows it
+        // stands in are no longer free of the other side, the others are
+        // unchanged, and it changes no run of `player` (nor, under the
+        // exact rule, the stones that bound one). So where no four of
+        // `player` along a direction lies within `k` steps of it, that
+        // direction has nothing to test.
+        let theirs = !self.lines[player.index()].has(at);
         for (d, step) in self.game().geometry().directions().into_iter().enumerate() {
-            let word = self.fours_along_word(player, placed, d);
             let (p, step) = (at.mask[d].trailing_zeros(), step as usize);
             // The cells of `placed`'s line within k steps of it either way.
             let (down, up) = self.map.extent(at, d);
             let (down, up) = (down.min(k), up.min(k));
             let along = &mut fours.along[d];
             along.remove(placed.index());
+            if theirs {
+                let first = placed.index() - down as usize * step;
+                let any = (0..=(down + up) as usize).any(|t| along.contains(first + t * step));
+                if !any {
+                    continue;
+                }
+            }
+            let word = self.fours_along_word(player, placed, d);
             let mut i = placed.index();
             for t in 1..=up {
                 i += step;
