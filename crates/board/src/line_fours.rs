@@ -50,6 +50,18 @@ impl LineFours {
     pub fn all(&self) -> Bitboard {
         (self.along[0] | self.along[1]) | (self.along[2] | self.along[3])
     }
+
+    /// The directions along which `cell` is a four, as a set for
+    /// [`SearchBoard::made_wins_along`] (bit `d` for direction `d`).
+    #[inline]
+    #[must_use]
+    pub fn directions_at(&self, cell: Cell) -> u8 {
+        let mut set = 0;
+        for (d, along) in self.along.iter().enumerate() {
+            set |= u8::from(along.contains(cell.index())) << d;
+        }
+        set
+    }
 }
 
 impl SearchBoard {
@@ -251,6 +263,16 @@ mod tests {
                 }
                 let all = board.candidates(Candidates::All);
                 assert_eq!(scratch.all(), board.fours_without_win(attacker, &all));
+                // A four's winning cells, looked for only along the
+                // directions it is a four in, are all of them.
+                for m in scratch.all().iter().map(Cell::from_index) {
+                    let along = board.made_wins_along(attacker, m, scratch.directions_at(m));
+                    assert_eq!(
+                        along,
+                        board.made_wins(attacker, m),
+                        "seed {seed}: {board:?}"
+                    );
+                }
                 fours = Some(scratch);
             }
         }

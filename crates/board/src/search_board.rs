@@ -26,6 +26,9 @@ use std::sync::OnceLock;
 /// each diagonal direction). Fewer sides, or 16-bit slots, need fewer.
 pub(crate) const LINE_WORDS: usize = 6 * (MAX_SIDE as usize) / 2;
 
+/// Every direction, as a set for [`SearchBoard::made_wins_along`].
+const ALL_DIRECTIONS: u8 = 0b1111;
+
 /// Where each cell of one board shape sits in the line words, and which
 /// line bits are cells. One per shape, built on first use and kept for the
 /// life of the program (see [`LineMap::get`]).
@@ -465,8 +468,18 @@ impl SearchBoard {
     /// empty cell `m` would make winning (or made winning, if it is there).
     #[must_use]
     pub fn made_wins(&self, player: Player, m: Cell) -> Bitboard {
+        self.made_wins_along(player, m, ALL_DIRECTIONS)
+    }
+
+    /// [`SearchBoard::made_wins`] along the directions of `directions`
+    /// only (bit `d` for direction `d` in the order of
+    /// [`Geometry::directions`]): all of them where `m` is a four of
+    /// `player` along exactly those ([`crate::LineFours::directions_at`]),
+    /// since along any other a stone on `m` makes no cell winning.
+    #[must_use]
+    pub fn made_wins_along(&self, player: Player, m: Cell, directions: u8) -> Bitboard {
         let mut out = Bitboard::EMPTY;
-        self.for_each_made_win(player, m, |i| out.insert(i));
+        self.for_each_made_win(player, m, directions, |i| out.insert(i));
         out
     }
 
@@ -476,18 +489,18 @@ impl SearchBoard {
     #[must_use]
     pub fn made_win_count(&self, player: Player, m: Cell) -> u32 {
         let mut n = 0;
-        self.for_each_made_win(player, m, |_| n += 1);
+        self.for_each_made_win(player, m, ALL_DIRECTIONS, |_| n += 1);
         n
     }
 
     /// Calls `f` with the bitboard index of each cell of
-    /// [`SearchBoard::made_wins`].
+    /// [`SearchBoard::made_wins_along`] `directions`.
     #[inline(always)]
-    fn for_each_made_win(&self, player: Player, m: Cell, f: impl FnMut(usize)) {
+    fn for_each_made_win(&self, player: Player, m: Cell, directions: u8, f: impl FnMut(usize)) {
         debug_assert!(!self.board.stones(player.other()).contains(m.index()));
         match self.board.game().rule_for(player) {
-            LineRule::Freestyle => self.for_each_made_win_in::<false>(player, m, f),
-            LineRule::Exact => self.for_each_made_win_in::<true>(player, m, f),
+            LineRule::Freestyle => self.for_each_made_win_in::<false>(player, m, directions, f),
+            LineRule::Exact => self.for_each_made_win_in::<true>(player, m, directions, f),
         }
     }
 
@@ -497,6 +510,7 @@ impl SearchBoard {
         &self,
         player: Player,
         m: Cell,
+        directions: u8,
         mut f: impl FnMut(usize),
     ) {
         let p = player.index();
@@ -506,6 +520,9 @@ impl SearchBoard {
         let at = self.map.at(m.index());
         let dirs = self.board.game().geometry().directions();
         for (i, d) in dirs.into_iter().enumerate() {
+            if directions >> i & 1 == 0 {
+                continue;
+            }
             let [fwd, bwd] = own.made_wins(opp, self.map, at, i, wins);
             if let Some(n) = fwd {
                 f(m.index() + (n * d) as usize);

@@ -551,8 +551,10 @@ impl Vcf {
             }
             board.play(m);
             // Winning cells lie next to a stone of their run: candidates
-            // under every setting, so no mask is needed.
-            let wins = board.made_wins(me, m);
+            // under every setting, so no mask is needed. Only along the
+            // directions the kept fours give `m`: along the others it
+            // makes no cell winning.
+            let wins = board.made_wins_along(me, m, kept.directions_at(m));
             if wins.has_two() {
                 board.undo(m);
                 line.push(m);
