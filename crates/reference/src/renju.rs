@@ -199,6 +199,19 @@ pub fn renju_o_wins_by_fours(
     wins_with(b, O, to_move, depth, near, false, true)
 }
 
+/// [`renju_o_wins_by_fours`] with x attacking: every move of x a four
+/// and never on a forbidden point (a double four of x is one, unless it
+/// makes five), o and its passes free. The question a VCF of x answers.
+#[must_use]
+pub fn renju_x_wins_by_fours(
+    b: &mut NaiveBoard,
+    to_move: u8,
+    depth: u32,
+    near: Option<usize>,
+) -> bool {
+    wins_with(b, X, to_move, depth, near, false, true)
+}
+
 fn wins_with(
     b: &mut NaiveBoard,
     attacker: u8,

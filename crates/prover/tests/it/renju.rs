@@ -15,7 +15,9 @@ use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Minimax, Pns, PnsConfig,
     Problem, ProblemError, Prover, Reductions, Scout, ValueConfig, Verdict,
 };
-use kinrow_reference::renju::{renju_attacker_wins, renju_o_wins_by_fours};
+use kinrow_reference::renju::{
+    is_forbidden, renju_attacker_wins, renju_o_wins_by_fours, renju_x_wins_by_fours,
+};
 use kinrow_reference::{adapt, random_stones, NaiveBoard, Rng, EMPTY, O, X};
 
 fn problem(rule: Rule) -> Problem {
@@ -306,6 +308,84 @@ fn o_vcf_through_forbidden_blocks_agrees_with_the_naive_fours_game() {
     assert!(
         found >= sweep(40) as usize && forbidden_ends >= sweep(5) as usize,
         "{checked} {found} {forbidden_ends}"
+    );
+}
+
+/// A four of x that also makes two open threes (h8: e8-h8 against o's d8,
+/// h8-h10, h8-j10) is forbidden, and here it is x's only way into a VCF:
+/// after it and o's block on i8, h11 or h7 makes an open four. Under
+/// freestyle the VCF is found; under renju there is none.
+#[test]
+fn x_never_wins_a_vcf_through_its_four_three_three_point() {
+    let vcf = |rule| {
+        let game = Game::new(15, 15, 5, rule).unwrap();
+        let g = *game.geometry();
+        let mut board = SearchBoard::from(Board::new(game));
+        let cell = |name| g.parse_cell(name).unwrap();
+        for name in ["e8", "f8", "g8", "h9", "h10", "i9", "j10"] {
+            board.place(cell(name), Player::X);
+        }
+        board.place(cell("d8"), Player::O);
+        board.set_to_move(Player::X);
+        assert_eq!(board.is_forbidden(cell("h8")), rule == Rule::Renju);
+        Vcf::new(Candidates::All, 1 << 10).search(&mut board, 9, u64::MAX)
+    };
+    let free = vcf(Rule::Freestyle).expect("a VCF under freestyle");
+    assert_eq!(free.plies(), 5, "{free:?}");
+    assert_eq!(vcf(Rule::Renju), None);
+}
+
+/// x's VCF under renju, which never plays a forbidden point (its four-four
+/// and four-three-three points among its fours), against the naive
+/// recursion with x playing only fours, never on a forbidden point, and o
+/// free (passes too): a VCF within `d` plies exactly when the naive game
+/// has one, and a line found a win of it. Enough of the positions have a
+/// four of x on a forbidden point for the sweep to say something about
+/// them.
+#[test]
+fn x_vcf_around_its_forbidden_points_agrees_with_the_naive_fours_game() {
+    let mut rng = Rng(4242);
+    let (mut found, mut with_forbidden_fours, mut checked) = (0, 0, 0);
+    for _ in 0..sweep(900) {
+        let (b, _, _, near) = random_renju_case(&mut rng);
+        let cands = b.candidates(near);
+        if b.winning_cells(X).iter().any(|c| cands.contains(c)) {
+            continue;
+        }
+        let fours: Vec<_> = cands.iter().filter(|&&(x, y)| b.is_four(X, x, y)).collect();
+        let mut depth = 5;
+        while depth > 3 && ((fours.len().max(1) * (cands.len() + 1)) as f64).powi(depth / 2) > 1e3 {
+            depth -= 2;
+        }
+        let mut board = SearchBoard::from(adapt::to_board_under(&b, X, Rule::Renju));
+        let line = Vcf::new(adapt::to_candidates(near), 1 << 10).search(
+            &mut board,
+            depth as u32,
+            u64::MAX,
+        );
+        let want = renju_x_wins_by_fours(&mut b.clone(), X, depth as u32, near);
+        assert_eq!(
+            line.is_some(),
+            want,
+            "depth {depth}, near {near:?}: {b:?} {line:?}"
+        );
+        checked += 1;
+        with_forbidden_fours += usize::from(
+            fours
+                .iter()
+                .any(|&&(x, y)| is_forbidden(&mut b.clone(), x, y)),
+        );
+        if let Some(line) = line {
+            found += 1;
+            assert!(renju_x_wins_by_fours(&mut b.clone(), X, line.plies(), near));
+        }
+    }
+    eprintln!(
+        "{checked} positions, {found} VCFs of x, {with_forbidden_fours} with a forbidden four"
+    );
+    assert!(
+        found >= sweep(40) as usize && with_forbidden_fours >= sweep(20) as usize,
+        "{checked} {found} {with_forbidden_fours}"
     );
 }
 
