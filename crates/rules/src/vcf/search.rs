@@ -545,10 +545,17 @@ impl Vcf {
             let m = Cell::from_index(usize::from(self.stack[i]));
             i += 1;
             // Under renju x never plays a forbidden point (a five is never
-            // one; a four-four is, so is a winning double four of x).
-            if renju_x && board.is_forbidden(m) {
-                continue;
-            }
+            // one; a four-four is, so is a winning double four of x). The
+            // test is asked only of a move that would start a line found
+            // (a double four here, or a four whose search below found
+            // one): most of x's fours lead to none, and then the node
+            // found nothing whether the move was allowed or not. The
+            // search below a forbidden move is still sound: the table
+            // keys positions, and an entry says what the side to move has
+            // from those stones, however they came. It can only weaken the
+            // node's "none at any horizon" (`always`), when that search was
+            // cut by its horizon.
+            let legal = |board: &SearchBoard| !(renju_x && board.is_forbidden(m));
             board.play(m);
             // Winning cells lie next to a stone of their run: candidates
             // under every setting, so no mask is needed. Only along the
@@ -557,6 +564,9 @@ impl Vcf {
             let wins = board.made_wins_along(me, m, kept.directions_at(m));
             if wins.has_two() {
                 board.undo(m);
+                if !legal(board) {
+                    continue;
+                }
                 line.push(m);
                 result = Some((wins, 3));
                 break;
@@ -590,10 +600,12 @@ impl Vcf {
                 ply: from.ply + 2,
                 on_line: line_move == Some(m) && self.line.get(from.ply + 1) == Some(&block),
             };
+            let mark = line.len();
             let found = self.attacker(board, depth - 2, &child, next_key, frame, line);
             board.undo(block);
             board.undo(m);
             match found {
+                Found::Vcf(_) if !legal(board) => line.truncate(mark),
                 Found::Vcf(w) => {
                     line.push(block);
                     line.push(m);
