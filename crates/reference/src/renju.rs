@@ -185,31 +185,20 @@ pub fn renju_attacker_wins(
     wins_with(b, attacker, to_move, depth, near, passed, false)
 }
 
-/// [`renju_attacker_wins`] with o attacking by fours alone: every move of
-/// o is a four ([`NaiveBoard::is_four`]: it wins at once or leaves o a
-/// cell where five or more would stand), x and its passes free as there.
-/// The question a VCF of o answers.
+/// [`renju_attacker_wins`] with `attacker` attacking by fours alone:
+/// every move of it is a four ([`NaiveBoard::is_four`]: it wins at once or
+/// leaves it a cell where five or more would stand), never on a forbidden
+/// point when it is x (a double four of x is one, unless it makes five);
+/// the defender and its passes free as there. The question a VCF answers.
 #[must_use]
-pub fn renju_o_wins_by_fours(
+pub fn renju_wins_by_fours(
     b: &mut NaiveBoard,
+    attacker: u8,
     to_move: u8,
     depth: u32,
     near: Option<usize>,
 ) -> bool {
-    wins_with(b, O, to_move, depth, near, false, true)
-}
-
-/// [`renju_o_wins_by_fours`] with x attacking: every move of x a four
-/// and never on a forbidden point (a double four of x is one, unless it
-/// makes five), o and its passes free. The question a VCF of x answers.
-#[must_use]
-pub fn renju_x_wins_by_fours(
-    b: &mut NaiveBoard,
-    to_move: u8,
-    depth: u32,
-    near: Option<usize>,
-) -> bool {
-    wins_with(b, X, to_move, depth, near, false, true)
+    wins_with(b, attacker, to_move, depth, near, false, true)
 }
 
 fn wins_with(

@@ -11,13 +11,12 @@ use kinrow_board::{Attack, Board, Candidates, Game, Player, Rule};
 use kinrow_prover::certificate::write_certificate;
 use kinrow_prover::space::{Space, ThreatLimit};
 use kinrow_prover::vcf::Vcf;
+use kinrow_prover::vcf::VcfLine;
 use kinrow_prover::{
     AlphaBeta, AndOr, AndOrConfig, Auto, Dfpn, DfpnConfig, Limits, Minimax, Pns, PnsConfig,
     Problem, ProblemError, Prover, Reductions, Scout, ValueConfig, Verdict,
 };
-use kinrow_reference::renju::{
-    is_forbidden, renju_attacker_wins, renju_o_wins_by_fours, renju_x_wins_by_fours,
-};
+use kinrow_reference::renju::{is_forbidden, renju_attacker_wins, renju_wins_by_fours};
 use kinrow_reference::{adapt, random_stones, NaiveBoard, Rng, EMPTY, O, X};
 
 fn problem(rule: Rule) -> Problem {
@@ -253,6 +252,47 @@ fn planted_forbidden_block(rng: &mut Rng) -> (NaiveBoard, Option<usize>) {
     (b, Some(1))
 }
 
+/// The VCF of `attacker`, to move at `b` under renju, within the deepest
+/// horizon of 5 or 3 plies the naive tree affords (the attacker's fours
+/// times the defender's replies, per two plies), checked against the naive
+/// fours game of `kinrow_reference::renju`: a VCF exactly when that game
+/// has one, and a line found a win of it within the line's plies. `None`
+/// where the attacker can win at once (no VCF question); `case` names
+/// the position in a failure.
+fn vcf_against_the_naive_fours_game(
+    b: &NaiveBoard,
+    attacker: u8,
+    near: Option<usize>,
+    case: u32,
+) -> Option<Option<VcfLine>> {
+    let cands = b.candidates(near);
+    if b.winning_cells(attacker).iter().any(|c| cands.contains(c)) {
+        return None;
+    }
+    let fours = cands
+        .iter()
+        .filter(|&&(x, y)| b.is_four(attacker, x, y))
+        .count();
+    let mut depth = 5;
+    while depth > 3 && ((fours.max(1) * (cands.len() + 1)) as f64).powi(depth / 2) > 1e3 {
+        depth -= 2;
+    }
+    let mut board = SearchBoard::from(adapt::to_board_under(b, attacker, Rule::Renju));
+    let line =
+        Vcf::new(adapt::to_candidates(near), 1 << 10).search(&mut board, depth as u32, u64::MAX);
+    let naive = |plies| renju_wins_by_fours(&mut b.clone(), attacker, attacker, plies, near);
+    assert_eq!(
+        line.is_some(),
+        naive(depth as u32),
+        "case {case}, depth {depth}, near {near:?}: {b:?} {line:?}"
+    );
+    if let Some(line) = &line {
+        // The line's length is a win of the naive game of renju too.
+        assert!(naive(line.plies()), "case {case}");
+    }
+    Some(line)
+}
+
 /// o's VCF under renju, its fours' blocks forbidden to x included, against
 /// the naive recursion with o playing only fours and x free (passes too):
 /// a VCF within `d` plies exactly when the naive game has one. Enough of
@@ -269,37 +309,13 @@ fn o_vcf_through_forbidden_blocks_agrees_with_the_naive_fours_game() {
         } else {
             planted_forbidden_block(&mut rng)
         };
-        let cands = b.candidates(near);
-        if b.winning_cells(O).iter().any(|c| cands.contains(c)) {
+        let Some(line) = vcf_against_the_naive_fours_game(&b, O, near, case) else {
             continue;
-        }
-        // The naive tree: o's fours times x's replies, per two plies.
-        let fours = cands.iter().filter(|&&(x, y)| b.is_four(O, x, y)).count();
-        let mut depth = 5;
-        while depth > 3 && ((fours.max(1) * (cands.len() + 1)) as f64).powi(depth / 2) > 1e3 {
-            depth -= 2;
-        }
-        let mut board = SearchBoard::from(adapt::to_board_under(&b, O, Rule::Renju));
-        let line = Vcf::new(adapt::to_candidates(near), 1 << 10).search(
-            &mut board,
-            depth as u32,
-            u64::MAX,
-        );
-        let want = renju_o_wins_by_fours(&mut b.clone(), O, depth as u32, near);
-        assert_eq!(
-            line.is_some(),
-            want,
-            "case {case}, depth {depth}, near {near:?}: {b:?} {line:?}"
-        );
+        };
         checked += 1;
         if let Some(line) = line {
             found += 1;
             forbidden_ends += usize::from(line.ends_on_a_forbidden_block());
-            // The line's length is a win of the naive game of renju too.
-            assert!(
-                renju_o_wins_by_fours(&mut b.clone(), O, line.plies(), near),
-                "case {case}"
-            );
         }
     }
     eprintln!(
@@ -346,39 +362,18 @@ fn x_never_wins_a_vcf_through_its_four_three_three_point() {
 fn x_vcf_around_its_forbidden_points_agrees_with_the_naive_fours_game() {
     let mut rng = Rng(4242);
     let (mut found, mut with_forbidden_fours, mut checked) = (0, 0, 0);
-    for _ in 0..sweep(900) {
+    for case in 0..sweep(900) {
         let (b, _, _, near) = random_renju_case(&mut rng);
-        let cands = b.candidates(near);
-        if b.winning_cells(X).iter().any(|c| cands.contains(c)) {
+        let Some(line) = vcf_against_the_naive_fours_game(&b, X, near, case) else {
             continue;
-        }
-        let fours: Vec<_> = cands.iter().filter(|&&(x, y)| b.is_four(X, x, y)).collect();
-        let mut depth = 5;
-        while depth > 3 && ((fours.len().max(1) * (cands.len() + 1)) as f64).powi(depth / 2) > 1e3 {
-            depth -= 2;
-        }
-        let mut board = SearchBoard::from(adapt::to_board_under(&b, X, Rule::Renju));
-        let line = Vcf::new(adapt::to_candidates(near), 1 << 10).search(
-            &mut board,
-            depth as u32,
-            u64::MAX,
-        );
-        let want = renju_x_wins_by_fours(&mut b.clone(), X, depth as u32, near);
-        assert_eq!(
-            line.is_some(),
-            want,
-            "depth {depth}, near {near:?}: {b:?} {line:?}"
-        );
+        };
         checked += 1;
         with_forbidden_fours += usize::from(
-            fours
+            b.candidates(near)
                 .iter()
-                .any(|&&(x, y)| is_forbidden(&mut b.clone(), x, y)),
+                .any(|&(x, y)| b.is_four(X, x, y) && is_forbidden(&mut b.clone(), x, y)),
         );
-        if let Some(line) = line {
-            found += 1;
-            assert!(renju_x_wins_by_fours(&mut b.clone(), X, line.plies(), near));
-        }
+        found += usize::from(line.is_some());
     }
     eprintln!(
         "{checked} positions, {found} VCFs of x, {with_forbidden_fours} with a forbidden four"
