@@ -302,6 +302,16 @@ struct SideStores {
     memo: Option<MovesMemo>,
 }
 
+impl SideStores {
+    /// The stores `search` was given or built, taken for keeping.
+    fn take_from<T: table::DfpnTable>(search: &mut DfpnSearch<'_, T>) -> SideStores {
+        SideStores {
+            zones: search.zones.take(),
+            memo: Some(std::mem::take(&mut search.memo)),
+        }
+    }
+}
+
 impl Dfpn {
     /// A prover with `config`.
     #[must_use]
@@ -491,10 +501,7 @@ impl Dfpn {
             vcf_nodes: search.threats.as_ref().map_or(0, VcfSearcher::nodes),
         };
         if self.keep {
-            let stores = SideStores {
-                zones: search.zones.take(),
-                memo: Some(std::mem::take(&mut search.memo)),
-            };
+            let stores = SideStores::take_from(&mut search);
             let table = KeptTable::One(search.into_table(), stores);
             self.kept = Some(self.kept(problem, rules, bytes, table));
         }

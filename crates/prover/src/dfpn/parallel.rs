@@ -218,10 +218,7 @@ impl Run<'_> {
         }
         let stats = stats_of(&search, start);
         if !self.steered {
-            *lock(&self.stores) = SideStores {
-                zones: search.zones.take(),
-                memo: Some(std::mem::take(&mut search.memo)),
-            };
+            *lock(&self.stores) = SideStores::take_from(&mut search);
         }
         stats
     }
