@@ -255,7 +255,7 @@ impl SwitchableRules {
             ruling::evaluate_defender(&self.node, &off, extras, board, depth, node)
         } else {
             let node = self.attacker_node_with(board, depth, known);
-            ruling::evaluate_attacker(&off, extras, board, depth, (node, false), None)
+            ruling::evaluate_attacker(&off, extras, board, (depth, None), (node, false), None)
         }
     }
 

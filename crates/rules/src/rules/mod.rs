@@ -54,7 +54,7 @@ pub use wins::{winning_cell, wins_after, wins_after_played, wins_of, Wins};
 
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Bitboard, Candidates, Cell, Game, Player, SearchBoard};
-use wins::winning;
+pub(crate) use wins::winning;
 
 /// What the rules say at the attacker's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

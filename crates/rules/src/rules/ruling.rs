@@ -128,9 +128,7 @@ pub fn attacker_node(
     let (node, taken, _) = attacker_node_cut(rules, last_plies, extras, board, at, width, tested);
     match node {
         OrNode::Moves(m) => {
-            let kept = extras
-                .space
-                .counter_cut(last_plies, board, m, at.0, threats);
+            let kept = extras.space.counter_cut(last_plies, board, m, at, threats);
             let kept =
                 extras
                     .space
@@ -155,7 +153,15 @@ fn attacker_node_cut(
     tested: bool,
 ) -> (OrNode, Width, bool) {
     let node = attacker_rules_node(rules, last_plies, extras, board, (depth, known), tested);
-    attacker_moves_of(rules, last_plies, extras, board, depth, node, width)
+    attacker_moves_of(
+        rules,
+        last_plies,
+        extras,
+        board,
+        (depth, known),
+        node,
+        width,
+    )
 }
 
 /// The node rules' answer at the attacker's node, the first step of
@@ -180,14 +186,15 @@ fn attacker_rules_node(
 }
 
 /// The rest of [`attacker_node_cut`], from the node rules' `node`: the
-/// five-ply cut, vertex domination and the threat space's moves.
+/// five-ply cut, vertex domination and the threat space's moves, with
+/// `depth` plies left; `known`: as [`evaluate`] takes it.
 #[inline]
 fn attacker_moves_of(
     rules: &NodeRules,
     last_plies: &LastPlies,
     extras: Extras,
     board: &SearchBoard,
-    depth: u32,
+    (depth, known): (u32, Option<&Wins>),
     node: OrNode,
     width: Width,
 ) -> (OrNode, Width, bool) {
@@ -196,9 +203,10 @@ fn attacker_moves_of(
         OrNode::Moves(all) => {
             let m = last_plies.five_ply_moves(board, depth, &all).unwrap_or(all);
             let m = dominated_out(rules, extras, board, m, true);
-            let (moves, taken) = extras
-                .space
-                .attacker_moves(last_plies, board, m, depth, width);
+            let (moves, taken) =
+                extras
+                    .space
+                    .attacker_moves(last_plies, board, m, (depth, known), width);
             if !late {
                 return (OrNode::Moves(moves), taken, moves != all);
             }
@@ -314,21 +322,23 @@ pub fn vcf_shortcut(
     depth: u32,
     threats: &mut VcfSearcher,
 ) -> Option<u32> {
-    vcf_shortcut_line(last_plies, board, depth, threats, false).map(|line| line.plies())
+    vcf_shortcut_line(last_plies, board, (depth, None), threats, false).map(|line| line.plies())
 }
 
-/// [`vcf_shortcut`]'s line, a shortest one when `shortest`.
+/// [`vcf_shortcut`]'s line, a shortest one when `shortest`; `known`: the
+/// winning cells of both sides when the caller knows them.
 fn vcf_shortcut_line(
     last_plies: &LastPlies,
     board: &SearchBoard,
-    depth: u32,
+    (depth, known): (u32, Option<&Wins>),
     threats: &mut VcfSearcher,
     shortest: bool,
 ) -> Option<VcfLine> {
     if !last_plies.is_on() || depth < VCF_MIN_DEPTH {
         return None;
     }
-    threats.vcf_of(board, depth, shortest)
+    let defender_wins = known.map(|w| w[board.to_move().other().index()]);
+    threats.vcf_of(board, depth, shortest, defender_wins)
 }
 
 /// The ruling of a node (the defender's when `and`) with `depth` plies
@@ -399,7 +409,7 @@ pub(crate) fn evaluate(
         if extras.space.has_widths() && matches!(node, OrNode::Moves(_)) {
             if let Some(t) = threats.as_deref_mut().filter(|_| extras.vcf_shortcut) {
                 if let Some(line) =
-                    vcf_shortcut_line(last_plies, board, depth, t, extras.shortest_vcf)
+                    vcf_shortcut_line(last_plies, board, (depth, known), t, extras.shortest_vcf)
                 {
                     return Evaluation::Won {
                         plies: line.plies(),
@@ -409,9 +419,23 @@ pub(crate) fn evaluate(
                 extras.vcf_shortcut = false;
             }
         }
-        let (node, _, cut) =
-            attacker_moves_of(rules, last_plies, extras, board, depth, node, Width::Threes);
-        evaluate_attacker(last_plies, extras, board, depth, (node, cut), threats)
+        let (node, _, cut) = attacker_moves_of(
+            rules,
+            last_plies,
+            extras,
+            board,
+            (depth, known),
+            node,
+            Width::Threes,
+        );
+        evaluate_attacker(
+            last_plies,
+            extras,
+            board,
+            (depth, known),
+            (node, cut),
+            threats,
+        )
     }
 }
 
@@ -449,13 +473,14 @@ pub(super) fn evaluate_defender(
 }
 
 /// [`evaluate`] at the attacker's node, from what the rules, the five-ply
-/// cut and the threat space said of it (`cut`: they left moves out).
+/// cut and the threat space said of it (`cut`: they left moves out), with
+/// `depth` plies left; `known`: as [`evaluate`] takes it.
 #[inline]
 pub(super) fn evaluate_attacker(
     last_plies: &LastPlies,
     extras: Extras,
     board: &SearchBoard,
-    depth: u32,
+    (depth, known): (u32, Option<&Wins>),
     (node, cut): (OrNode, bool),
     threats: Option<&mut VcfSearcher>,
 ) -> Evaluation {
@@ -494,9 +519,13 @@ pub(super) fn evaluate_attacker(
         };
     };
     if extras.vcf_shortcut {
-        if let Some(line) =
-            vcf_shortcut_line(last_plies, board, depth, threats, extras.shortest_vcf)
-        {
+        if let Some(line) = vcf_shortcut_line(
+            last_plies,
+            board,
+            (depth, known),
+            threats,
+            extras.shortest_vcf,
+        ) {
             return Evaluation::Won {
                 plies: line.plies(),
                 best: line.moves.first().copied(),
@@ -507,7 +536,7 @@ pub(super) fn evaluate_attacker(
     // threat standing (what `attacker_node` gives at expansion too).
     let moves = extras
         .space
-        .counter_cut(last_plies, board, moves, depth, threats);
+        .counter_cut(last_plies, board, moves, (depth, known), threats);
     if moves.is_empty() {
         return Evaluation::NoWin { always: false };
     }

@@ -267,12 +267,12 @@ impl Space {
         last_plies: &LastPlies,
         board: &SearchBoard,
         moves: Bitboard,
-        depth: u32,
+        at: (u32, Option<&Wins>),
         width: Width,
     ) -> (Bitboard, Width) {
         match self {
             Space::Threats(_) if last_plies.is_on() => {
-                threats::attacker_moves(board, &moves, depth, width)
+                threats::attacker_moves(board, &moves, at, width)
             }
             _ => (moves, width),
         }
@@ -297,13 +297,11 @@ impl Space {
         last_plies: &LastPlies,
         board: &SearchBoard,
         moves: Bitboard,
-        depth: u32,
+        at: (u32, Option<&Wins>),
         vcf: &mut VcfSearcher,
     ) -> Bitboard {
         match self {
-            Space::Threats(_) if last_plies.is_on() => {
-                threats::counter_cut(board, moves, depth, vcf)
-            }
+            Space::Threats(_) if last_plies.is_on() => threats::counter_cut(board, moves, at, vcf),
             _ => moves,
         }
     }

@@ -50,7 +50,7 @@
 
 use super::ThreatLimit;
 use crate::outcome::Problem;
-use crate::rules::{AndNode, NodeRules, Wins};
+use crate::rules::{winning, AndNode, NodeRules, Wins};
 use crate::vcf::VcfSearcher;
 use kinrow_board::{Attack, Bitboard, SearchBoard};
 
@@ -93,8 +93,19 @@ pub(crate) fn keeps_no_win(problem: &Problem) -> bool {
 /// for a win; a no-win found so says nothing about the other moves.
 #[must_use]
 pub fn threat_moves(board: &SearchBoard, moves: &Bitboard, max_plies: u32, wide: bool) -> Bitboard {
+    let theirs = board.winning_cells(board.to_move().other());
+    threat_moves_against(board, moves, (max_plies, wide), &theirs)
+}
+
+/// [`threat_moves`] where the opponent's winning cells `theirs` are known.
+fn threat_moves_against(
+    board: &SearchBoard,
+    moves: &Bitboard,
+    (max_plies, wide): (u32, bool),
+    theirs: &Bitboard,
+) -> Bitboard {
     let me = board.to_move();
-    if board.winning_cells(me.other()).intersects(moves) {
+    if theirs.intersects(moves) {
         // The moves are the block of a defender's four: forced, kept
         // whether it threatens or not.
         return *moves;
@@ -140,24 +151,25 @@ impl Width {
 /// greater one when that one has none; only legal moves are given (the
 /// test of each cell costs the most under renju, so it is made on the few
 /// threats alone), and the width taken is returned with them (the node
-/// takes it).
+/// takes it). `known`: the winning cells of both sides where the caller
+/// knows them.
 pub(crate) fn attacker_moves(
     board: &SearchBoard,
     moves: &Bitboard,
-    depth: u32,
+    (depth, known): (u32, Option<&Wins>),
     width: Width,
 ) -> (Bitboard, Width) {
     let me = board.to_move();
+    let theirs = winning(board, known, me.other());
     if width == Width::Threes {
-        let threes = board.legal(me, &threat_moves(board, moves, depth, false));
+        let threes = threat_moves_against(board, moves, (depth, false), &theirs);
+        let threes = board.legal(me, &threes);
         if !threes.is_empty() {
             return (threes, width);
         }
     }
-    (
-        board.legal(me, &threat_moves(board, moves, depth, true)),
-        width.max(Width::Twos),
-    )
+    let twos = threat_moves_against(board, moves, (depth, true), &theirs);
+    (board.legal(me, &twos), width.max(Width::Twos))
 }
 
 /// The attacker's `moves` at its node with `depth` plies left, cut to
@@ -166,16 +178,17 @@ pub(crate) fn attacker_moves(
 /// pass, a move that is neither a four of the attacker nor in that VCF's
 /// zone loses the attacker its win ([`VcfSearcher::counter_zone`] argues
 /// it), and is left out. Where the defender has a winning cell the moves
-/// are the block and are kept. The caller has set `threats`' frame and
+/// are the block and are kept. `known`: the winning cells of both sides
+/// where the caller knows them. The caller has set `threats`' frame and
 /// node cap for this position.
 pub(crate) fn counter_cut(
     board: &SearchBoard,
     moves: Bitboard,
-    depth: u32,
+    (depth, known): (u32, Option<&Wins>),
     threats: &mut VcfSearcher,
 ) -> Bitboard {
     let me = board.to_move();
-    if moves.is_empty() || !board.winning_cells(me.other()).is_empty() {
+    if moves.is_empty() || !winning(board, known, me.other()).is_empty() {
         return moves;
     }
     let fours = board.fours_without_win(me, &moves);
@@ -542,7 +555,7 @@ mod tests {
             let moves = board.legal(me, &board.empty());
             let depth = [7, 9, UNLIMITED][round % 3];
             let mut threats = VcfSearcher::new(Candidates::All, DEFAULT_VCF_SLOTS);
-            let kept = counter_cut(&board, moves, depth, &mut threats);
+            let kept = counter_cut(&board, moves, (depth, None), &mut threats);
             let fours = board.fours_without_win(me, &moves);
             assert!(
                 fours.and_not(&kept).is_empty(),
@@ -706,11 +719,11 @@ mod tests {
         board.play(Cell::from_index(11));
         let moves = board.empty();
         assert!(threat_moves(&board, &moves, 9, false).is_empty());
-        let (twos, width) = attacker_moves(&board, &moves, 9, Width::Threes);
+        let (twos, width) = attacker_moves(&board, &moves, (9, None), Width::Threes);
         assert_eq!(width, Width::Twos);
         assert!(!twos.is_empty() && twos == threat_moves(&board, &moves, 9, true));
         assert_eq!(
-            attacker_moves(&board, &moves, 9, Width::Wide).1,
+            attacker_moves(&board, &moves, (9, None), Width::Wide).1,
             Width::Wide
         );
     }

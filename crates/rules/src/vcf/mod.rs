@@ -61,7 +61,7 @@ pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
 use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
-use search::Frame;
+use search::{Frame, RootKnown};
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
@@ -174,13 +174,15 @@ impl VcfSearcher {
     /// `max_plies`, fours tried in canonical order when oriented; a
     /// shortest line if `shortest`, else the first found.
     /// With `with_line`, the line of the last defender's zone is tried
-    /// first. `fours`: the side's fours, from [`VcfSearcher::fours_of`].
+    /// first. `fours`: the side's fours, from [`VcfSearcher::fours_of`];
+    /// `defender_wins`: the other side's winning cells among the
+    /// candidates, where the caller knows them.
     fn search(
         &mut self,
         max_plies: u32,
-        shortest: bool,
-        with_line: bool,
+        (shortest, with_line): (bool, bool),
         fours: LineFours,
+        defender_wins: Option<Bitboard>,
     ) -> Option<VcfLine> {
         let board = self.scratch.as_mut().expect("the scratch board is set");
         // The scratch board is the position asked about, its side to move
@@ -202,7 +204,11 @@ impl VcfSearcher {
             max_plies,
             self.per_call,
             frame.as_ref(),
-            (shortest, Some(fours)),
+            RootKnown {
+                shortest,
+                fours: Some(fours),
+                defender_wins,
+            },
         );
         self.cut_short = found.is_none() && self.vcf.cut_short();
         found
@@ -248,18 +254,22 @@ impl VcfSearcher {
     /// plies (see [`Vcf::search`]); the side to move must have no winning
     /// cell among the candidates.
     pub fn vcf(&mut self, board: &SearchBoard, max_plies: u32) -> Option<VcfLine> {
-        self.vcf_of(board, max_plies, true)
+        self.vcf_of(board, max_plies, true, None)
     }
 
     /// [`VcfSearcher::vcf`] when `shortest`, else the first VCF within
     /// `max_plies` found, perhaps not a shortest one: for a caller that
     /// needs only to know that one exists within its horizon (the search
     /// stops at the first line found instead of deepening).
+    /// `defender_wins`: the other side's winning cells among the
+    /// candidates where the caller knows them (a scan of the board
+    /// otherwise).
     pub(crate) fn vcf_of(
         &mut self,
         board: &SearchBoard,
         max_plies: u32,
         shortest: bool,
+        defender_wins: Option<Bitboard>,
     ) -> Option<VcfLine> {
         if max_plies < 3 {
             return None;
@@ -267,7 +277,7 @@ impl VcfSearcher {
         let fours = self.fours_of(board, board.to_move())?;
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
-        self.search(max_plies, shortest, true, fours)
+        self.search(max_plies, (shortest, true), fours, defender_wins)
     }
 
     /// The fours of `player`, which has no winning cell, over every empty
@@ -334,7 +344,10 @@ impl VcfSearcher {
             self.frame_key.0 ^= symmetries.stone_key(attacker, m, self.frame);
         }
         self.scratch_mut().set_to_move(attacker);
-        let found = self.search(plies, false, false, fours).is_some();
+        // The defender has no winning cell (`threatening`'s caller).
+        let found = self
+            .search(plies, (false, false), fours, Some(Bitboard::EMPTY))
+            .is_some();
         self.scratch_mut().set_to_move(attacker.other());
         if let Some(symmetries) = &self.symmetries {
             self.frame_key.0 ^= symmetries.stone_key(attacker, m, self.frame);
@@ -399,12 +412,14 @@ impl VcfSearcher {
         let scratch = self.scratch.get_or_insert_with(|| board.clone());
         scratch.clone_from(board);
         scratch.set_to_move(passer.other());
-        let mut line = self.search(plies, true, false, fours)?;
+        // The passer has no winning cell: the callers' precondition.
+        let none = Some(Bitboard::EMPTY);
+        let mut line = self.search(plies, (true, false), fours, none)?;
         if line.ends_on_a_forbidden_block() {
             // That line has no zone; a VCF without forbidden blocks, if
             // there is one within the horizon too, has one.
             self.vcf.set_forbidden_blocks(false);
-            let plain = self.search(plies, true, false, fours);
+            let plain = self.search(plies, (true, false), fours, none);
             self.vcf.set_forbidden_blocks(true);
             line = plain.unwrap_or(line);
         }

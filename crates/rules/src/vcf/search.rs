@@ -130,6 +130,19 @@ struct Inherited<'a> {
     on_line: bool,
 }
 
+/// What a caller already knows of the root of a search
+/// ([`Vcf::search_in`]), each part found there when not given.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RootKnown {
+    /// A shortest VCF is wanted (else the first found within the horizon).
+    pub shortest: bool,
+    /// The side's fours over every empty cell
+    /// ([`SearchBoard::line_fours`]).
+    pub fours: Option<LineFours>,
+    /// The other side's winning cells among the candidates.
+    pub defender_wins: Option<Bitboard>,
+}
+
 /// How one attacker node of the search settled.
 enum Found {
     /// A VCF: the attacker's winning cells after its last four.
@@ -174,8 +187,9 @@ pub struct Vcf {
     /// Nodes allowed to the current call, and whether it ran out.
     cap: u64,
     capped: bool,
-    /// Whether every node compares its kept fours with a scan of the
-    /// whole board (always in debug builds; see [`Vcf::check_fours`]).
+    /// Whether every node compares its kept fours, and the root what its
+    /// caller gave, with a scan of the whole board (always in debug
+    /// builds; see [`Vcf::check_fours`]).
     check_fours: bool,
     /// A VCF line of a nearby position (see [`Vcf::set_line`]), tried first.
     line: Vec<Cell>,
@@ -278,8 +292,9 @@ impl Vcf {
 
     /// For tests: with `on`, every node of later searches compares the
     /// attacker's fours it kept along the line with
-    /// [`SearchBoard::fours_without_win`] over the same cells, and panics
-    /// on a difference. Always on in debug builds.
+    /// [`SearchBoard::fours_without_win`] over the same cells, and the
+    /// root the fours and the defender's winning cells its caller gave
+    /// with a scan; it panics on a difference. Always on in debug builds.
     pub fn check_fours(&mut self, on: bool) {
         self.check_fours = on || cfg!(debug_assertions);
     }
@@ -336,7 +351,11 @@ impl Vcf {
         max_plies: u32,
         max_nodes: u64,
     ) -> Option<VcfLine> {
-        self.search_in(board, max_plies, max_nodes, None, (true, None))
+        let known = RootKnown {
+            shortest: true,
+            ..RootKnown::default()
+        };
+        self.search_in(board, max_plies, max_nodes, None, known)
     }
 
     /// [`Vcf::search`] with positions keyed, and fours ordered, as seen in
@@ -347,17 +366,22 @@ impl Vcf {
     /// its own cell back. Without `shortest`, the first line found within
     /// `max_plies` is returned, perhaps not a shortest one (it saves the
     /// deepening, for callers that only need a VCF within the horizon).
-    /// `fours`: the side's fours over every empty cell
-    /// ([`SearchBoard::line_fours`]) where the caller has them, found here
-    /// otherwise.
+    /// `known`: whether a shortest line is wanted, and what the caller
+    /// knows of the root (found here otherwise; debug builds compare it
+    /// with a scan).
     pub(crate) fn search_in(
         &mut self,
         board: &mut SearchBoard,
         max_plies: u32,
         max_nodes: u64,
         frame: Option<&Frame<'_>>,
-        (shortest, fours): (bool, Option<LineFours>),
+        known: RootKnown,
     ) -> Option<VcfLine> {
+        let RootKnown {
+            shortest,
+            fours,
+            defender_wins,
+        } = known;
         let me = board.to_move();
         let cands = board.candidates(self.candidates);
         debug_assert!(!board.winning_cells(me).intersects(&cands));
@@ -371,7 +395,17 @@ impl Vcf {
             self.capped = true;
             return None;
         }
-        let defender_wins = board.winning_cells(me.other()) & cands;
+        let defender_wins = match defender_wins {
+            Some(given) if !self.check_fours => given & cands,
+            given => {
+                let scanned = board.winning_cells(me.other()) & cands;
+                assert!(
+                    given.is_none_or(|g| g & cands == scanned),
+                    "given winning cells differ from a scan: {board:?}"
+                );
+                scanned
+            }
+        };
         let key = match frame {
             Some(f) => {
                 debug_assert_eq!(f.key, f.symmetries.keys(board.board()).in_frame(f.frame));

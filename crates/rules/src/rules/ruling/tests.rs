@@ -99,7 +99,7 @@ fn threat_space_tests_forbidden_points_on_the_moves_it_keeps() {
                     let (moves, taken) =
                         extras
                             .space
-                            .attacker_moves(&last_plies, &board, m, depth, width);
+                            .attacker_moves(&last_plies, &board, m, (depth, None), width);
                     (OrNode::Moves(moves), taken, moves != all)
                 }
                 other => (other, width, false),
@@ -182,14 +182,7 @@ fn threat_space_asks_the_vcf_first_with_the_same_answer() {
                 Width::Threes,
                 false,
             );
-            evaluate_attacker(
-                &last_plies,
-                extras,
-                &board,
-                depth,
-                (node, cut),
-                Some(&mut b),
-            )
+            evaluate_attacker(&last_plies, extras, &board, at, (node, cut), Some(&mut b))
         };
         assert_eq!(got, want, "depth {depth} at {board:?}");
         match got {
