@@ -27,9 +27,15 @@ impl Game {
     /// consecutive cells holds no `opp` stone, an empty cell and at most
     /// `max_empty` empty cells. Cheaper than building the set: it looks at
     /// the windows' first cells only and stops at the first direction that
-    /// has one (for bounds up to 3; above, it builds the set).
+    /// has one (for bounds up to 3, and from `k` on, where the bound leaves
+    /// out no window; between them, it builds the set).
     #[must_use]
     pub fn has_window(&self, own: &Bitboard, opp: &Bitboard, max_empty: usize) -> bool {
+        if max_empty >= self.k() as usize {
+            return by_words!(self, N, S => {
+                self.has_window_with_empty::<N, S>(Words::of(own), Words::of(opp))
+            });
+        }
         if max_empty > 3 {
             return !self.window_cells(own, opp, max_empty).is_empty();
         }
@@ -44,6 +50,29 @@ impl Game {
                 _ => self.has_window_at_most::<N, S, 0, 3>(own, opp),
             }
         })
+    }
+
+    /// [`Game::has_window`] for a bound of `k` or more: a window holds at
+    /// most `k` empty cells, so the question is only whether a window free
+    /// of `opp` holds an empty cell.
+    #[inline(always)]
+    fn has_window_with_empty<const N: usize, const S: u32>(
+        &self,
+        own: Words<N>,
+        opp: Words<N>,
+    ) -> bool {
+        let cells = Words::<N>::of(self.geometry().cells());
+        let free = cells.and_not(opp);
+        let empty = free.and_not(own);
+        let dirs = self.dirs::<S>();
+        let mut found = false;
+        for_each_direction!(I => {
+            if !found {
+                let (_, with_empty) = self.window_starts::<N, 0, 0>(free, empty, dirs[I]);
+                found = !with_empty.is_empty();
+            }
+        });
+        found
     }
 
     /// [`Game::has_window`] for a bound `MAX_EMPTY` of 0 to 3 (`K`: k when
