@@ -54,6 +54,7 @@
 //! Replies the zone keeps, and the defender's fours, must still be refuted
 //! one by one; keeping a reply is always sound.
 
+mod recent;
 pub(crate) mod search;
 
 pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
@@ -61,6 +62,7 @@ pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;
 use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
+use recent::{fours_at, RecentFours};
 use search::{Frame, RootKnown};
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
@@ -98,6 +100,22 @@ pub struct VcfSearcher {
     /// The last search found nothing because it was cut short
     /// ([`VcfSearcher::cut_short`]).
     cut_short: bool,
+    /// Each side's fours at the last position scanned for them
+    /// ([`recent`]).
+    recent: [Option<RecentFours>; 2],
+}
+
+/// [`VcfSearcher::fours_of`] with the searcher's `recent` fours and
+/// `candidates`.
+fn fours_among(
+    recent: &mut [Option<RecentFours>; 2],
+    board: &SearchBoard,
+    player: Player,
+    candidates: Candidates,
+) -> Option<LineFours> {
+    let cands = board.candidates(candidates);
+    let fours = fours_at(&mut recent[player.index()], board, player);
+    fours.all().intersects(&cands).then_some(fours)
 }
 
 impl VcfSearcher {
@@ -115,6 +133,7 @@ impl VcfSearcher {
             threat_plies: u32::MAX,
             parent_line: Vec::new(),
             cut_short: false,
+            recent: [None, None],
         }
     }
 
@@ -218,6 +237,7 @@ impl VcfSearcher {
     /// `candidates` and whose search may use `memory` bytes in all (the VCF
     /// table takes [`slots_within`] of them).
     pub fn reset(&mut self, candidates: Candidates, memory: u64) {
+        self.recent = [None, None];
         let slots = slots_within(memory);
         if slots == self.vcf.slots() {
             self.vcf.reset(candidates);
@@ -283,11 +303,11 @@ impl VcfSearcher {
     /// The fours of `player`, which has no winning cell, over every empty
     /// cell, if it has one among the candidates: the first thing a VCF
     /// needs, asked before copying the board for a search, and the fours
-    /// the search's root then starts from instead of a second scan.
-    fn fours_of(&self, board: &SearchBoard, player: Player) -> Option<LineFours> {
-        let cands = board.candidates(self.vcf.candidates());
-        let fours = board.line_fours(player);
-        fours.all().intersects(&cands).then_some(fours)
+    /// the search's root then starts from instead of a second scan;
+    /// derived from the side's last scan where `board` is a stone or two
+    /// past it ([`recent`]).
+    fn fours_of(&mut self, board: &SearchBoard, player: Player) -> Option<LineFours> {
+        fours_among(&mut self.recent, board, player, self.vcf.candidates())
     }
 
     /// The moves of `moves` (of the side to move at `board`) that may
@@ -337,7 +357,9 @@ impl VcfSearcher {
         if plies < 3 {
             return false;
         }
-        let Some(fours) = self.fours_of(self.scratch.as_ref().expect("set"), attacker) else {
+        let scratch = self.scratch.as_ref().expect("set");
+        let candidates = self.vcf.candidates();
+        let Some(fours) = fours_among(&mut self.recent, scratch, attacker, candidates) else {
             return false;
         };
         if let Some(symmetries) = &self.symmetries {
