@@ -33,7 +33,7 @@ impl Game {
     pub fn has_window(&self, own: &Bitboard, opp: &Bitboard, max_empty: usize) -> bool {
         if max_empty >= self.k() as usize {
             return by_words!(self, N, S => {
-                self.has_window_with_empty::<N, S>(Words::of(own), Words::of(opp))
+                self.has_window_at_most::<N, S, 0, 0, true>(Words::of(own), Words::of(opp))
             });
         }
         if max_empty > 3 {
@@ -42,43 +42,28 @@ impl Game {
         by_words!(self, N, S => {
             let (own, opp) = (Words::<N>::of(own), Words::<N>::of(opp));
             match (S != 0 && self.k() == 5, max_empty) {
-                (true, 2) => self.has_window_at_most::<N, S, 5, 2>(own, opp),
-                (true, 3) => self.has_window_at_most::<N, S, 5, 3>(own, opp),
-                (_, 0) => self.has_window_at_most::<N, S, 0, 0>(own, opp),
-                (_, 1) => self.has_window_at_most::<N, S, 0, 1>(own, opp),
-                (_, 2) => self.has_window_at_most::<N, S, 0, 2>(own, opp),
-                _ => self.has_window_at_most::<N, S, 0, 3>(own, opp),
+                (true, 2) => self.has_window_at_most::<N, S, 5, 2, false>(own, opp),
+                (true, 3) => self.has_window_at_most::<N, S, 5, 3, false>(own, opp),
+                (_, 0) => self.has_window_at_most::<N, S, 0, 0, false>(own, opp),
+                (_, 1) => self.has_window_at_most::<N, S, 0, 1, false>(own, opp),
+                (_, 2) => self.has_window_at_most::<N, S, 0, 2, false>(own, opp),
+                _ => self.has_window_at_most::<N, S, 0, 3, false>(own, opp),
             }
         })
     }
 
-    /// [`Game::has_window`] for a bound of `k` or more: a window holds at
-    /// most `k` empty cells, so the question is only whether a window free
-    /// of `opp` holds an empty cell.
-    #[inline(always)]
-    fn has_window_with_empty<const N: usize, const S: u32>(
-        &self,
-        own: Words<N>,
-        opp: Words<N>,
-    ) -> bool {
-        let cells = Words::<N>::of(self.geometry().cells());
-        let free = cells.and_not(opp);
-        let empty = free.and_not(own);
-        let dirs = self.dirs::<S>();
-        let mut found = false;
-        for_each_direction!(I => {
-            if !found {
-                let (_, with_empty) = self.window_starts::<N, 0, 0>(free, empty, dirs[I]);
-                found = !with_empty.is_empty();
-            }
-        });
-        found
-    }
-
     /// [`Game::has_window`] for a bound `MAX_EMPTY` of 0 to 3 (`K`: k when
-    /// not 0).
+    /// not 0), or with `ANY` for a bound of `k` or more: a window holds at
+    /// most `k` empty cells, so the question is then only whether a window
+    /// free of `opp` holds an empty cell.
     #[inline(always)]
-    fn has_window_at_most<const N: usize, const S: u32, const K: usize, const MAX_EMPTY: usize>(
+    fn has_window_at_most<
+        const N: usize,
+        const S: u32,
+        const K: usize,
+        const MAX_EMPTY: usize,
+        const ANY: bool,
+    >(
         &self,
         own: Words<N>,
         opp: Words<N>,
@@ -92,7 +77,11 @@ impl Game {
             if !found {
                 let (within, with_empty) =
                     self.window_starts::<N, K, MAX_EMPTY>(free, empty, dirs[I]);
-                found = !(within & with_empty).is_empty();
+                found = if ANY {
+                    !with_empty.is_empty()
+                } else {
+                    !(within & with_empty).is_empty()
+                };
             }
         });
         found
