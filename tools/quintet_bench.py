@@ -16,8 +16,10 @@ quintet's attacker to move) and, with ``--threat-limit case`` (the
 default), the case's own ``threat_limit`` as the position's
 ``threat-limit`` line (``none``: threats of any length):
 ``kinrow solve --threads N --time S`` (the default prover) on the proven
-cases, ``kinrow solve --prover vct`` on the disproven ones
-(``--disproven-prover`` changes it). Each run gets S seconds of wall time
+cases, ``kinrow solve --prover vct-dfpn --threads N`` on the disproven
+ones (``--disproven-prover`` changes it: the issue measured ``vct``,
+PNS on one thread, which took 1.5 times ``vct-dfpn``'s time on them on
+one thread at ``51ecd81``, docs/figures.md). Each run gets S seconds of wall time
 (default 10); quintet, which has no time limit, is stopped there.
 
 kinrow's answer on a disproven case counts as definite when it is
@@ -155,8 +157,8 @@ def main():
     parser.add_argument("--time", type=float, default=10)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--prover", help="kinrow's prover on the proven cases (default: auto)")
-    parser.add_argument("--disproven-prover", default="vct",
-                        help="kinrow's prover on the disproven cases (default: vct)")
+    parser.add_argument("--disproven-prover", default="vct-dfpn",
+                        help="kinrow's prover on the disproven cases (default: vct-dfpn)")
     parser.add_argument("--cases", default=str(ROOT.parent / "shared" / "data" / "quintet-cases"))
     parser.add_argument("--threat-limit", choices=("case", "none"), default="case",
                         help="the case's threat_limit as the position's threat-limit (default), or none")
