@@ -166,7 +166,7 @@ def main():
                         help="certify kinrow's wins on the disproven cases with kinrow check")
     parser.add_argument("--json", help="write the rows as JSON to this file")
     parser.add_argument("case", nargs="*")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     paths = sorted(Path(args.cases).glob("*.txt"))
     if args.case:
         paths = [p for p in paths if p.stem in args.case]
