@@ -134,7 +134,7 @@ impl Prover for DbSearch {
         self.table.clear();
         let entries = (memory.saturating_sub(self.threats.bytes()) / ENTRY_BYTES).max(1024);
         let vcf_before = self.threats.nodes();
-        let sym = Symmetries::new(problem.board.game().geometry(), true);
+        let sym = Symmetries::shared(problem.board.game().geometry(), true);
         self.threats.orient(&sym);
         let mut search = Search {
             at: Cursor::new(&problem.board.clone().into(), UNLIMITED, &sym),

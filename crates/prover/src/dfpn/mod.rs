@@ -422,7 +422,7 @@ impl Dfpn {
         }
         let board = SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
-        let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
+        let sym = Symmetries::shared(board.game().geometry(), self.config.symmetry);
         let (table, stores) = self.table(problem, rules, bytes);
         let mut search = DfpnSearch::new(
             &board,

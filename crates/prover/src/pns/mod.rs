@@ -319,7 +319,7 @@ impl Pns {
         let start = Instant::now();
         let board = &SearchBoard::from(problem.board.clone());
         let depth = problem.depth.unwrap_or(UNLIMITED);
-        let sym = Symmetries::new(board.game().geometry(), self.config.symmetry);
+        let sym = Symmetries::shared(board.game().geometry(), self.config.symmetry);
         let memory = crate::memory::budget(limits);
         let mut search = PnsSearch::new(
             board,

@@ -10,6 +10,7 @@ use crate::prover::Settled;
 use crate::rules::line_end::{finish_and_leaf, finish_or_leaf};
 use crate::rules::{depth_after, NodeRules};
 use kinrow_board::{Bitboard, Board, Cell, SearchBoard};
+use std::sync::Arc;
 
 /// One node of the last search, as seen from its root (for tests and
 /// debugging).
@@ -31,7 +32,7 @@ pub struct NodeView {
 #[derive(Debug)]
 pub(crate) struct Finished {
     pub(crate) arena: Arena,
-    pub(crate) sym: Symmetries,
+    pub(crate) sym: Arc<Symmetries>,
     pub(crate) rules: NodeRules,
     pub(crate) board: SearchBoard,
     pub(crate) depth: u32,

@@ -31,6 +31,7 @@ use crate::space::Space;
 use crate::vcf::{slots_within, VcfSearcher};
 use kinrow_board::{Bitboard, Cell, SearchBoard};
 use std::cell::RefCell;
+use std::sync::Arc;
 
 mod expand;
 mod lazy;
@@ -133,7 +134,7 @@ impl<'a> PnsSearch<'a> {
         depth: u32,
         rules: NodeRules,
         (init, evaluation): (Init, Evaluation),
-        sym: &'a Symmetries,
+        sym: &'a Arc<Symmetries>,
         (budget, memory): (Budget, u64),
         spare: Option<VcfSearcher>,
     ) -> PnsSearch<'a> {

@@ -64,6 +64,7 @@ use kinrow_board::board::ZOBRIST_O_TO_MOVE;
 use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
 use recent::{fours_at, RecentFours};
 use search::{Frame, RootKnown};
+use std::sync::Arc;
 
 /// Fewest plies left at the attacker's turn for which AND-OR and PNS look
 /// for a VCF before searching its moves (with three, the last-plies
@@ -85,7 +86,7 @@ pub struct VcfSearcher {
     /// frame of the position asked about, so that the VCF searches key
     /// their table and order their fours in that frame and find the same
     /// lines in every orientation.
-    symmetries: Option<Box<Symmetries>>,
+    symmetries: Option<Arc<Symmetries>>,
     frame: u8,
     /// The key of that position seen in the frame, with its side to move.
     frame_key: (u64, Player),
@@ -161,8 +162,8 @@ impl VcfSearcher {
     /// `symmetries`: a caller whose keys and move order do not depend on
     /// the board's orientation then gets VCF lines and zones that do not
     /// either.
-    pub fn orient(&mut self, symmetries: &Symmetries) {
-        self.symmetries = Some(Box::new(symmetries.clone()));
+    pub fn orient(&mut self, symmetries: &Arc<Symmetries>) {
+        self.symmetries = Some(Arc::clone(symmetries));
     }
 
     /// The frame of the next position asked about (see
