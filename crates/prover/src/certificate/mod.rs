@@ -551,7 +551,35 @@ impl Writer<'_> {
             return Err(self.inconsistent(board, format!("{name} is not an attacker move")));
         }
         self.cache.insert(board.key(), (r, m));
+        self.cache_line(board, r, &outcome.pv);
         Ok((m, r))
+    }
+
+    /// Caches the attacker's moves further along `pv`, the line of the
+    /// win the prover just found at `board` with `r` plies left (its first
+    /// move the one chosen): each is a move the prover proved wins at its
+    /// turn of the line within the plies left there, the answer a call
+    /// there would give in substance, so the writer does not ask again when
+    /// it gets there (about a third of its calls on 9x4 k=4). As with
+    /// every cached move, `choose` checks that it is a move there, and the
+    /// checker judges the whole tree on its own.
+    fn cache_line(&mut self, board: &Board, r: u32, pv: &[Cell]) {
+        let mut b = board.clone();
+        for (i, &c) in pv.iter().enumerate() {
+            let Some(left) = r.checked_sub(i as u32) else {
+                return;
+            };
+            if i > 0 && i % 2 == 0 {
+                self.cache.entry(b.key()).or_insert((left, c));
+            }
+            if !b.empty().contains(c.index()) {
+                return;
+            }
+            b.play(c);
+            if b.wins_at(c) {
+                return;
+            }
+        }
     }
 
     /// Expands the attacker's turn at `board` with `r >= 1` plies left; the
