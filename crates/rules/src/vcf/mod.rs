@@ -7,7 +7,7 @@
 //! At the defender's turn (no winning cell for either side among the
 //! candidates), suppose the attacker, were it to move instead, had a VCF
 //! whose five lands within `p` plies, with `p` at most the plies left after
-//! the defender's reply. [`search::zone`] gives the cells of the line (the
+//! the defender's reply. [`zone`] gives the cells of the line (the
 //! attacker's fours, the defender's blocks, the final winning cells) and
 //! the *free* cells (neither defender stones nor blocks of the line) of
 //! every window of `k` cells through a block that holds no attacker stone
@@ -54,10 +54,14 @@
 //! Replies the zone keeps, and the defender's fours, must still be refuted
 //! one by one; keeping a reply is always sound.
 
+mod line_zone;
 mod recent;
 pub(crate) mod search;
+#[cfg(test)]
+mod tests;
 
-pub use search::{slots_within, zone, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
+pub use line_zone::zone;
+pub use search::{slots_within, Vcf, VcfLine, DEFAULT_VCF_SLOTS};
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::board::ZOBRIST_O_TO_MOVE;

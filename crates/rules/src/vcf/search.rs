@@ -35,6 +35,7 @@
 
 use crate::kit::symmetry::Symmetries;
 use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
+use std::cell::RefCell;
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
 /// attacker's first, up to the four after which the attacker has two or
@@ -198,6 +199,22 @@ pub struct Vcf {
     forbidden_blocks: bool,
 }
 
+thread_local! {
+    /// The table of the last [`Vcf`] dropped on this thread and its
+    /// generation, for the next [`Vcf::new`] of as many slots.
+    static SPARE: RefCell<Option<(Vec<Entry>, u16)>> = const { RefCell::new(None) };
+}
+
+impl Drop for Vcf {
+    fn drop(&mut self) {
+        if !self.table.is_empty() {
+            let table = std::mem::take(&mut self.table);
+            let generation = self.generation;
+            SPARE.with_borrow_mut(|s| *s = Some((table, generation)));
+        }
+    }
+}
+
 /// Mixed into the keys of searches without forbidden blocks, so that the
 /// two searches' table entries never answer for each other.
 const NO_FORBIDDEN_BLOCKS: u64 = 0x5bd1_e995_9e37_79b9;
@@ -242,11 +259,29 @@ impl Vcf {
         } else {
             slots.next_power_of_two()
         };
+        // The table of the last searcher dropped on this thread, if it has
+        // as many slots: cleared as `Vcf::clear` clears (an entry of an
+        // older generation reads as empty), not written again. A prover
+        // called many times (a certificate writer's questions, each a new
+        // search with a new searcher) spares writing 1 MiB per call: a
+        // third of the time a renju win's certificate took to write.
+        let spare = SPARE.with_borrow_mut(|s| s.take_if(|(t, _)| slots > 0 && t.len() == slots));
+        if let Some((table, generation)) = spare {
+            let mut vcf = Vcf::with_table(candidates, table, generation);
+            vcf.clear();
+            return vcf;
+        }
+        Vcf::with_table(candidates, vec![Entry::default(); slots], 1)
+    }
+
+    /// A searcher over `table` (a power of two of slots, or none), its
+    /// entries of `generation` valid.
+    fn with_table(candidates: Candidates, table: Vec<Entry>, generation: u16) -> Vcf {
         Vcf {
             candidates,
-            table: vec![Entry::default(); slots],
-            mask: slots.saturating_sub(1),
-            generation: 1,
+            mask: table.len().saturating_sub(1),
+            table,
+            generation,
             stack: Vec::new(),
             nodes: 0,
             cap: u64::MAX,
@@ -276,12 +311,18 @@ impl Vcf {
     #[must_use]
     pub(crate) fn recycle(mut self, candidates: Candidates) -> Vcf {
         self.clear();
-        Vcf {
-            table: self.table,
-            mask: self.mask,
-            generation: self.generation,
-            ..Vcf::new(candidates, 0)
-        }
+        let table = std::mem::take(&mut self.table);
+        Vcf::with_table(candidates, table, self.generation)
+    }
+
+    /// The table's entries that read as stored (of this generation).
+    #[cfg(test)]
+    pub(crate) fn live_entries(&self) -> usize {
+        let g = self.generation;
+        self.table
+            .iter()
+            .filter(|e| e.key != 0 && e.generation == g)
+            .count()
     }
 
     /// The candidates the sides choose among.
@@ -685,85 +726,6 @@ impl Vcf {
                     e.nowin = e.nowin.max(nowin);
                 }
                 Found::None { always }
-            }
-        }
-    }
-}
-
-/// The cells a defender stone must stand on to spoil `line`, a VCF of
-/// `attacker` found with the defender to move instead (as though it
-/// passed): outside them, a defender reply that does not give the defender
-/// a winning cell leaves the VCF as good as it was. They are the line's
-/// cells and final winning cells, and the *free* cells (neither defender
-/// stones nor blocks of the line) of each window of `k` cells through a
-/// block that holds no attacker stone of the board and two free cells or
-/// fewer. See [`crate::vcf`] for the argument.
-///
-/// A line that ends on a forbidden block
-/// ([`VcfLine::ends_on_a_forbidden_block`]) has no zone: every empty cell.
-#[must_use]
-pub fn zone(board: &SearchBoard, attacker: Player, line: &VcfLine) -> Bitboard {
-    if line.ends_on_a_forbidden_block() {
-        return board.empty();
-    }
-    let mut zone = line.wins;
-    for m in &line.moves {
-        zone.insert(m.index());
-    }
-    let mut defender = *board.stones(attacker.other());
-    for r in line.defender_moves() {
-        defender.insert(r.index());
-    }
-    let walls = board.stones(attacker);
-    for r in line.defender_moves() {
-        near_five_windows(board, r, walls, &defender, &mut zone);
-    }
-    zone & board.empty()
-}
-
-/// Adds to `zone` the cells outside `defender` of each window of `k`
-/// cells through `r`, along each of the four lines, that holds no cell of
-/// `walls` and at most two cells outside `defender`: the windows one or
-/// two defender stones away from a run of `k`.
-fn near_five_windows(
-    board: &SearchBoard,
-    r: Cell,
-    walls: &Bitboard,
-    defender: &Bitboard,
-    zone: &mut Bitboard,
-) {
-    let geometry = board.game().geometry();
-    let k = board.game().k() as i64;
-    let (x, y) = geometry.xy(r);
-    let at = |t: i64, (dx, dy): (i64, i64)| {
-        let (cx, cy) = (i64::from(x) + t * dx, i64::from(y) + t * dy);
-        if cx < 0 || cy < 0 {
-            return None;
-        }
-        geometry.cell(cx as u32, cy as u32)
-    };
-    for dir in [(1i64, 0i64), (0, 1), (1, 1), (-1, 1)] {
-        'window: for start in (1 - k)..=0 {
-            let mut free = [0usize; 2];
-            let mut n = 0;
-            for t in start..start + k {
-                let Some(c) = at(t, dir) else {
-                    continue 'window;
-                };
-                let i = c.index();
-                if walls.contains(i) {
-                    continue 'window;
-                }
-                if !defender.contains(i) {
-                    if n == 2 {
-                        continue 'window;
-                    }
-                    free[n] = i;
-                    n += 1;
-                }
-            }
-            for &i in &free[..n] {
-                zone.insert(i);
             }
         }
     }
