@@ -50,7 +50,7 @@ use crate::outcome::{Limits, Outcome, Problem, ProblemError, Verdict};
 use crate::prover::Prover;
 use crate::rules::winning_cell;
 use ahash::AHashMap;
-use kinrow_board::{Attack, Board, Candidates, Cell, Geometry};
+use kinrow_board::{Attack, Bitboard, Board, Candidates, Cell, Geometry};
 use kinrow_format::write_board;
 use std::fmt::{self, Write as _};
 use std::time::Instant;
@@ -380,7 +380,7 @@ fn write_with(
     if let Some(m) = root.best_move {
         w.cache.insert(board.key(), (horizon, m));
     }
-    w.attacker(&mut board, horizon, 0, Reply::Root, 1)?;
+    w.attacker(&mut board, (horizon, None), 0, Reply::Root, 1)?;
     let geometry = *board.game().geometry();
     let mut stats = w.stats;
     stats.lines = header_lines + w.lines.len() as u64 + 1;
@@ -499,23 +499,38 @@ impl Writer<'_> {
     }
 
     /// The attacker's move at `board` with `r >= 1` plies left, and the
-    /// plies within which it wins (at most `r`).
-    fn choose(&mut self, board: &Board, r: u32) -> Result<(Cell, u32), CertificateError> {
+    /// plies within which it wins (at most `r`); `known`: the attacker's
+    /// winning cells, where the caller knows them.
+    fn choose(
+        &mut self,
+        board: &Board,
+        (r, known): (u32, Option<Bitboard>),
+    ) -> Result<(Cell, u32), CertificateError> {
         let me = board.to_move();
-        let cands = board.candidates(self.candidates);
-        if let Some(w) = winning_cell(&board.winning_cells(me), &cands) {
-            return Ok((w, 1));
-        }
         // Under renju x's forbidden points are no moves of x.
-        let moves = board.legal(me, &board.attack_moves(me, self.candidates, self.attack));
+        let attack_moves = |among: Bitboard| {
+            board.legal(
+                me,
+                &(board.attack_moves(me, self.candidates, self.attack) & among),
+            )
+        };
+        // A cached move was proved to win here (this position) within
+        // `r0` plies: it stands even where a winning cell is open too, and
+        // the scans for those are most of a cached turn's cost. The move
+        // is checked, so a key collision costs a call, not a wrong tree;
+        // only the move itself is tested for legality.
         if let Some(&(r0, m)) = self.cache.get(&board.key()) {
-            // The move is checked, so a key collision costs a call, not a
-            // wrong tree.
-            if r0 <= r && moves.contains(m.index()) {
+            if r0 <= r && !attack_moves(Bitboard::single(m.index())).is_empty() {
                 self.stats.cache_hits += 1;
                 return Ok((m, r0));
             }
         }
+        let cands = board.candidates(self.candidates);
+        let wins = known.unwrap_or_else(|| board.winning_cells(me));
+        if let Some(w) = winning_cell(&wins, &cands) {
+            return Ok((w, 1));
+        }
+        let moves = attack_moves(board.empty());
         let Some(limits) = self.remaining() else {
             return Err(CertificateError::Budget {
                 path: self.path_text(board),
@@ -582,18 +597,19 @@ impl Writer<'_> {
         }
     }
 
-    /// Expands the attacker's turn at `board` with `r >= 1` plies left; the
-    /// line is written at indentation `level` after the defender's `reply`;
-    /// the move is ply `ply` of its line of play.
+    /// Expands the attacker's turn at `board` with `r >= 1` plies left
+    /// (and the attacker's winning cells, where known); the line is written
+    /// at indentation `level` after the defender's `reply`; the move is
+    /// ply `ply` of its line of play.
     fn attacker(
         &mut self,
         board: &mut Board,
-        r: u32,
+        (r, known): (u32, Option<Bitboard>),
         level: u16,
         reply: Reply,
         ply: u32,
     ) -> Result<(), CertificateError> {
-        let (mv, r) = self.choose(board, r)?;
+        let (mv, r) = self.choose(board, (r, known))?;
         self.push_line(level, reply, mv)?;
         board.play(mv);
         self.path.push(mv);
@@ -614,6 +630,13 @@ impl Writer<'_> {
                     detail: "the defender has no candidate: a draw",
                 });
             }
+            // The attacker's winning cells, once for every reply: a
+            // defender's stone takes its own cell from them and changes no
+            // other (a winning cell completes a run of the attacker's
+            // stones, under every rule a run of its stones alone), so
+            // after reply `c` they are these less `c`. Scanning the board
+            // at each reply's turn was a third of the writing under renju.
+            let wins = board.winning_cells(board.to_move().other());
             // Each reply's lines form one block, shared afterwards.
             let first = self.lines.len();
             let mut blocks = Vec::with_capacity(replies.count() as usize);
@@ -634,7 +657,9 @@ impl Writer<'_> {
                         detail: "the reply fills the board",
                     });
                 }
-                self.attacker(board, r - 2, level + 1, Reply::Cell(reply), ply + 2)?;
+                let known = wins & !Bitboard::single(reply.index());
+                let at = (r - 2, Some(known));
+                self.attacker(board, at, level + 1, Reply::Cell(reply), ply + 2)?;
                 self.path.pop();
                 board.undo(reply);
             }
