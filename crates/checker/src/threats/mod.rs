@@ -238,12 +238,8 @@ impl Walker {
             }
             return Ok(0);
         }
-        if let Some(w) = self
-            .rules
-            .winning_cells(attacker)
-            .into_iter()
-            .find(|&w| self.rules.is_candidate(w))
-        {
+        let mine = self.rules.winning_cells(attacker);
+        if let Some(w) = mine.iter().copied().find(|&w| self.rules.is_candidate(w)) {
             let p = self.point(w);
             let mut f = self.flaw(
                 FlawKind::AttackerWins,
@@ -274,7 +270,7 @@ impl Walker {
             if has_entry || !self.rules.is_empty(i) {
                 continue;
             }
-            let Some(why) = self.needs_answer(i, left, &theirs) else {
+            let Some(why) = self.needs_answer(i, left, (&mine, &theirs)) else {
                 continue;
             };
             let Some(e) = default else {
@@ -316,18 +312,29 @@ impl Walker {
     }
 
     /// Why the attacker move on the empty cell `i`, with no entry of its
-    /// own, needs an answer (`theirs`: the defender's winning cells), or
-    /// `None` where the checker finds that it is no move of the space or
-    /// that the line leaves the game after it (module docs, 3.).
-    fn needs_answer(&mut self, i: usize, left: Left, theirs: &[usize]) -> Option<String> {
-        let (attacker, defender) = (self.rules.attacker, self.rules.defender);
+    /// own, needs an answer (`mine`, `theirs`: the attacker's and the
+    /// defender's winning cells before it), or `None` where the checker
+    /// finds that it is no move of the space or that the line leaves the
+    /// game after it (module docs, 3.).
+    ///
+    /// The winning cells after the move are found from those before
+    /// ([`Rules::winning_cells_after`](space::Rules::winning_cells_after)
+    /// for the attacker's); the defender's are `theirs` less `i`, since a
+    /// stone of the attacker makes or unmakes no run of the defender's.
+    fn needs_answer(
+        &mut self,
+        i: usize,
+        left: Left,
+        (mine, theirs): (&[usize], &[usize]),
+    ) -> Option<String> {
+        let attacker = self.rules.attacker;
         if !self.rules.is_candidate(i) {
             return None;
         }
         let block = theirs.contains(&i);
         let live = at_least(left, 5) && self.rules.in_live_window(attacker, i);
         self.rules.place(i, attacker);
-        let fours = self.rules.winning_cells(attacker);
+        let fours = self.rules.winning_cells_after(attacker, i, mine);
         self.rules.clear(i);
         if !(block || live || !fours.is_empty()) {
             return None;
@@ -340,7 +347,7 @@ impl Walker {
             None
         } else if !fours.is_empty() {
             Some("it is a four".to_string())
-        } else if !self.rules.winning_cells(defender).is_empty() {
+        } else if theirs.iter().any(|&w| w != i) {
             Some("the defender has a winning cell after it".to_string())
         } else if !at_least(left, 5) {
             Some("fewer than four plies are left after it, no threat needed".to_string())

@@ -183,6 +183,50 @@ impl Rules {
         cells
     }
 
+    /// The winning cells of `p` (as [`Rules::winning_cells`]) once `p` has
+    /// played the cell `c`, from `before`, its winning cells before it:
+    /// without a scan of every window. A winning cell `w` after `c`
+    /// completes a run holding a window of `k` cells through `w` with
+    /// `k - 1` stones of `p` and none of the other side. Either that
+    /// window holds `c`, and it is among the windows through `c` looked
+    /// at here; or it does not, and it held the same before: then `w` was
+    /// a winning cell before too (under freestyle the window alone makes
+    /// the line; where the run must be exactly `k`, a stone of `c` could
+    /// only have made it longer, and it is `k` now). So the cells looked
+    /// at hold every winning cell, and each is tested with the plain win
+    /// test, as there.
+    pub(super) fn winning_cells_after(&mut self, p: u8, c: usize, before: &[usize]) -> Vec<usize> {
+        let k = self.grid.k as usize;
+        let mut cells: Vec<usize> = before.iter().copied().filter(|&w| w != c).collect();
+        for &start in &self.through[c] {
+            let window = &self.windows[start as usize..start as usize + k];
+            let (mut own, mut other) = (0, 0);
+            for &i in window {
+                match self.grid.cells[i as usize] {
+                    EMPTY => {}
+                    s if s == p => own += 1,
+                    _ => other += 1,
+                }
+            }
+            if other == 0 && own == k - 1 {
+                cells.extend(
+                    window
+                        .iter()
+                        .map(|&i| i as usize)
+                        .filter(|&i| self.grid.cells[i] == EMPTY),
+                );
+            }
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        let width = self.grid.width as usize;
+        cells.retain(|&i| {
+            self.grid
+                .would_win(p, (i % width) as i32, (i / width) as i32)
+        });
+        cells
+    }
+
     /// Where `p` has no winning cell: the cells that may be fours of `p`
     /// (module docs), a superset of them.
     fn four_candidates(&self, p: u8) -> Vec<usize> {
@@ -222,19 +266,30 @@ impl Rules {
     /// after the attacker's four that side has none (the one it had was
     /// taken). Exhaustive within the plies: every four is tried.
     pub(super) fn vcf(&mut self, a: u8, plies: u32) -> bool {
+        let d = if a == X { crate::rules::O } else { X };
+        let (mine, theirs) = (self.winning_cells(a), self.winning_cells(d));
+        self.vcf_from(a, plies, (&mine, &theirs))
+    }
+
+    /// [`Rules::vcf`] where the winning cells of `a` and of the other side
+    /// are known (`mine`, `theirs`). Down the line they are found from the
+    /// node's: after the four `c`, the attacker's by
+    /// [`Rules::winning_cells_after`], the other side's are `theirs` less
+    /// `c` (a stone makes or unmakes no run of the other side's stones);
+    /// after the block `w`, the other way round.
+    fn vcf_from(&mut self, a: u8, plies: u32, (mine, theirs): (&[usize], &[usize])) -> bool {
         self.vcf_nodes += 1;
         if plies == 0 {
             return false;
         }
-        if self.winning_cells(a).iter().any(|&w| self.is_candidate(w)) {
+        if mine.iter().any(|&w| self.is_candidate(w)) {
             return true;
         }
         if plies < 3 {
             return false;
         }
         let d = if a == X { crate::rules::O } else { X };
-        let theirs = self.winning_cells(d);
-        let moves = match theirs.as_slice() {
+        let moves = match theirs {
             [] => self.four_candidates(a),
             [only] => vec![*only],
             _ => return false,
@@ -244,7 +299,7 @@ impl Rules {
                 continue;
             }
             self.place(c, a);
-            let made = self.winning_cells(a);
+            let made = self.winning_cells_after(a, c, mine);
             let win = match made.as_slice() {
                 [] => false,
                 [w] => {
@@ -253,8 +308,12 @@ impl Rules {
                         true
                     } else {
                         self.place(w, d);
-                        let won =
-                            !self.wins_at(w) && !self.grid.is_full() && self.vcf(a, plies - 2);
+                        let won = !self.wins_at(w) && !self.grid.is_full() && {
+                            let before: Vec<usize> =
+                                theirs.iter().copied().filter(|&t| t != c).collect();
+                            let theirs = self.winning_cells_after(d, w, &before);
+                            self.vcf_from(a, plies - 2, (&[], &theirs))
+                        };
                         self.clear(w);
                         won
                     }
