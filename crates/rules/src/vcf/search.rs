@@ -210,7 +210,8 @@ impl Drop for Vcf {
         if !self.table.is_empty() {
             let table = std::mem::take(&mut self.table);
             let generation = self.generation;
-            SPARE.with_borrow_mut(|s| *s = Some((table, generation)));
+            // Not kept when the thread is ending (its spare is gone).
+            let _ = SPARE.try_with(|s| *s.borrow_mut() = Some((table, generation)));
         }
     }
 }
