@@ -265,7 +265,7 @@ impl Vcf {
         // older generation reads as empty), not written again. A prover
         // called many times (a certificate writer's questions, each a new
         // search with a new searcher) spares writing 1 MiB per call: a
-        // third of the time a renju win's certificate took to write.
+        // tenth of the time a renju win's certificate took to write.
         let spare = SPARE.with_borrow_mut(|s| s.take_if(|(t, _)| slots > 0 && t.len() == slots));
         if let Some((table, generation)) = spare {
             let mut vcf = Vcf::with_table(candidates, table, generation);
