@@ -146,26 +146,42 @@ impl Rules {
         let k = self.grid.k as usize;
         let mut out = Vec::new();
         for window in self.windows.chunks_exact(k) {
-            let (mut own, mut other) = (0, 0);
-            for &c in window {
-                match self.grid.cells[c as usize] {
-                    EMPTY => {}
-                    s if s == p => own += 1,
-                    _ => other += 1,
-                }
-            }
-            if other == 0 && own == stones {
-                out.extend(
-                    window
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| self.grid.cells[c] == EMPTY),
-                );
-            }
+            self.add_if_window(window, p, stones, &mut out);
         }
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// Adds the empty cells of `window` to `out` when it holds no stone of
+    /// the side other than `p` and exactly `stones` stones of `p`.
+    fn add_if_window(&self, window: &[u32], p: u8, stones: usize, out: &mut Vec<usize>) {
+        let (mut own, mut other) = (0, 0);
+        for &c in window {
+            match self.grid.cells[c as usize] {
+                EMPTY => {}
+                s if s == p => own += 1,
+                _ => other += 1,
+            }
+        }
+        if other == 0 && own == stones {
+            out.extend(
+                window
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| self.grid.cells[c] == EMPTY),
+            );
+        }
+    }
+
+    /// Keeps the cells of `cells` (sorted, each once) where a stone of `p`
+    /// completes a line, by the plain win test.
+    fn keep_winning(&mut self, p: u8, cells: &mut Vec<usize>) {
+        let width = self.grid.width as usize;
+        cells.retain(|&i| {
+            self.grid
+                .would_win(p, (i % width) as i32, (i / width) as i32)
+        });
     }
 
     /// The winning cells of `p`: the empty cells where a stone of `p`
@@ -173,13 +189,7 @@ impl Rules {
     pub(super) fn winning_cells(&mut self, p: u8) -> Vec<usize> {
         let k = self.grid.k as usize;
         let mut cells = self.cells_of_windows(p, k - 1);
-        cells.retain(|&i| {
-            let (x, y) = (
-                (i % self.grid.width as usize) as i32,
-                (i / self.grid.width as usize) as i32,
-            );
-            self.grid.would_win(p, x, y)
-        });
+        self.keep_winning(p, &mut cells);
         cells
     }
 
@@ -200,30 +210,11 @@ impl Rules {
         let mut cells: Vec<usize> = before.iter().copied().filter(|&w| w != c).collect();
         for &start in &self.through[c] {
             let window = &self.windows[start as usize..start as usize + k];
-            let (mut own, mut other) = (0, 0);
-            for &i in window {
-                match self.grid.cells[i as usize] {
-                    EMPTY => {}
-                    s if s == p => own += 1,
-                    _ => other += 1,
-                }
-            }
-            if other == 0 && own == k - 1 {
-                cells.extend(
-                    window
-                        .iter()
-                        .map(|&i| i as usize)
-                        .filter(|&i| self.grid.cells[i] == EMPTY),
-                );
-            }
+            self.add_if_window(window, p, k - 1, &mut cells);
         }
         cells.sort_unstable();
         cells.dedup();
-        let width = self.grid.width as usize;
-        cells.retain(|&i| {
-            self.grid
-                .would_win(p, (i % width) as i32, (i / width) as i32)
-        });
+        self.keep_winning(p, &mut cells);
         cells
     }
 
