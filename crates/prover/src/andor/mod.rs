@@ -306,6 +306,7 @@ impl AndOr {
                 LastPlies::OFF
             },
             threats: &mut self.threats,
+            vcf_charged: 0,
         };
         let horizon = horizon(problem);
         let result = if self.config.all_moves {
@@ -319,9 +320,10 @@ impl AndOr {
             "the board was not restored"
         );
         debug_assert_eq!(search.board.check_consistency(), Ok(()));
-        // VCF nodes are positions visited too.
+        // VCF nodes are positions visited too. The budget counted both
+        // (the VCF nodes once, `vcf_charged`).
         let vcf_nodes = search.threats.nodes() - vcf_nodes;
-        let nodes = search.budget.nodes + vcf_nodes;
+        let nodes = search.budget.nodes - search.vcf_charged + vcf_nodes;
         let tt_hits = search.tt_hits;
         let elapsed = search.budget.elapsed();
         let mut outcome = Outcome::new(result.verdict);

@@ -77,6 +77,9 @@ pub(crate) struct AndOrSearch<'t> {
     pub last_plies: LastPlies,
     /// The VCF searcher behind reduction 6 and the VCF shortcut.
     pub threats: &'t mut VcfSearcher,
+    /// The VCF nodes counted in the budget's nodes (see
+    /// [`AndOrSearch::evaluate`]).
+    pub vcf_charged: u64,
 }
 
 /// What a node gets from its parent: the winning cells of both sides in
@@ -256,12 +259,24 @@ impl AndOrSearch<'_> {
     }
 
     /// The node's evaluation (the defender's when `and`) under AND-OR's
-    /// extras ([`ANDOR_EXTRAS`]).
+    /// extras ([`ANDOR_EXTRAS`]). Its VCF searches count against the node
+    /// budget, as in the other provers: each may spend at most what the
+    /// budget has left, and what they spent is counted (`vcf_charged`
+    /// keeps the part counted, so that the positions this search visited
+    /// are told apart). A search cut short costs a reduction or a
+    /// shortcut, never soundness.
     #[inline]
     fn evaluate(&mut self, and: bool, depth: u32, known: Option<&Wins>) -> Evaluation {
         let shortcuts = (&self.last_plies, ANDOR_EXTRAS);
-        self.rules
-            .evaluate(shortcuts, &self.board, and, (depth, known), self.threats)
+        self.threats.cap_calls(self.budget.nodes_left());
+        let before = self.threats.nodes();
+        let evaluation =
+            self.rules
+                .evaluate(shortcuts, &self.board, and, (depth, known), self.threats);
+        let charged = (self.threats.nodes() - before).min(self.budget.nodes_left());
+        self.budget.spend(charged);
+        self.vcf_charged += charged;
+        evaluation
     }
 
     /// The attacker's moves in the order to try them, as disjoint classes:

@@ -86,6 +86,10 @@ pub struct VcfSearcher {
     vcf: Vcf,
     scratch: Option<SearchBoard>,
     per_call: u64,
+    /// The count of [`VcfSearcher::nodes`] no search may pass: the last
+    /// [`VcfSearcher::cap_calls`]'s nodes are for all the searches until
+    /// the next, however many there are.
+    ceiling: u64,
     /// For a caller with symmetric keys: the board's symmetries and the
     /// frame of the position asked about, so that the VCF searches key
     /// their table and order their fours in that frame and find the same
@@ -132,6 +136,7 @@ impl VcfSearcher {
             vcf: Vcf::new(candidates, slots),
             scratch: None,
             per_call: DEFAULT_VCF_NODES,
+            ceiling: u64::MAX,
             symmetries: None,
             frame: 0,
             frame_key: (0, Player::X),
@@ -178,12 +183,15 @@ impl VcfSearcher {
         self.frame_key = (key, to_move);
     }
 
-    /// Lets each later VCF search spend at most `nodes` nodes (and never
-    /// more than `DEFAULT_VCF_NODES`): a caller with a node budget
-    /// passes what it has left. A search cut short finds nothing, which
-    /// costs a reduction or a shortcut, never soundness.
+    /// Lets the later VCF searches spend at most `nodes` nodes together
+    /// until the next call (and each never more than `DEFAULT_VCF_NODES`):
+    /// a caller with a node budget passes what it has left, and its
+    /// budget then holds however many searches it asks for. A search cut
+    /// short finds nothing, which costs a reduction or a shortcut, never
+    /// soundness.
     pub fn cap_calls(&mut self, nodes: u64) {
         self.per_call = nodes.min(DEFAULT_VCF_NODES);
+        self.ceiling = self.vcf.nodes.saturating_add(nodes);
     }
 
     /// Limits the VCF [`VcfSearcher::defender_zone`] looks for to
@@ -223,10 +231,13 @@ impl VcfSearcher {
         });
         self.vcf
             .set_line(if with_line { &self.parent_line } else { &[] });
+        let per_call = self
+            .per_call
+            .min(self.ceiling.saturating_sub(self.vcf.nodes));
         let found = self.vcf.search_in(
             board,
             max_plies,
-            self.per_call,
+            per_call,
             frame.as_ref(),
             RootKnown {
                 shortest,
