@@ -156,7 +156,7 @@ pub static PROVERS: [Entry; 10] = [
     Entry {
         name: "auto",
         about: "the default: with a horizon of 5 plies or more the threat space first \
-                (three quarters of the budgets; on one thread vct-db's plans for a sixteenth \
+                (three quarters of the budgets; on one thread vct-db's plans for a quarter \
                 of them, then vct-dfpn), then and-or; and-or with a smaller horizon; without one \
                 pns, or dfpn on every thread for a small board's whole game",
         good_for: "the question as asked: threat sequences, then the whole game",
