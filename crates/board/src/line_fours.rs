@@ -272,6 +272,23 @@ mod tests {
                         board.made_wins(attacker, m),
                         "seed {seed}: {board:?}"
                     );
+                    // And the VCF search's question of them: none, which
+                    // one, or two or more.
+                    let alone = match along.count() {
+                        0 => Some(None),
+                        1 => along.first().map(|i| Some(Cell::from_index(i))),
+                        _ => None,
+                    };
+                    let dirs = scratch.directions_at(m);
+                    assert_eq!(board.made_win_alone(attacker, m, dirs), alone);
+                    assert_eq!(
+                        board.made_win_alone(attacker.other(), m, crate::ALL_DIRECTIONS),
+                        match board.made_wins(attacker.other(), m) {
+                            w if w.has_two() => None,
+                            w => Some(w.first().map(Cell::from_index)),
+                        },
+                        "seed {seed}: {board:?}"
+                    );
                 }
                 fours = Some(scratch);
             }

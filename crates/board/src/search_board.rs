@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 pub(crate) const LINE_WORDS: usize = 6 * (MAX_SIDE as usize) / 2;
 
 /// Every direction, as a set for [`SearchBoard::made_wins_along`].
-const ALL_DIRECTIONS: u8 = 0b1111;
+pub const ALL_DIRECTIONS: u8 = 0b1111;
 
 /// Where each cell of one board shape sits in the line words, and which
 /// line bits are cells. One per shape, built on first use and kept for the
@@ -481,6 +481,27 @@ impl SearchBoard {
         let mut out = Bitboard::EMPTY;
         self.for_each_made_win(player, m, directions, |i| out.insert(i));
         out
+    }
+
+    /// [`SearchBoard::made_wins_along`] for a caller that only asks
+    /// whether it is empty, one cell (which) or more: `Some(None)`,
+    /// `Some(Some(cell))`, or `None` for two or more. No bitboard is
+    /// built (a VCF search asks this of every four and every block).
+    /// The cells found along different directions are different cells
+    /// (two lines through `m` meet only at `m`), so the count is exact.
+    #[inline]
+    #[must_use]
+    pub fn made_win_alone(&self, player: Player, m: Cell, directions: u8) -> Option<Option<Cell>> {
+        let (mut first, mut n) = (None, 0u32);
+        self.for_each_made_win(player, m, directions, |i| {
+            n += 1;
+            first = Some(i);
+        });
+        match n {
+            0 => Some(None),
+            1 => first.map(|i| Some(Cell::from_index(i))),
+            _ => None,
+        }
     }
 
     /// [`Board::made_win_count`]: the number of cells in

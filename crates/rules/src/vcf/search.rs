@@ -34,7 +34,7 @@
 //! never stored.
 
 use crate::kit::symmetry::Symmetries;
-use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard};
+use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard, ALL_DIRECTIONS};
 use std::cell::RefCell;
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
@@ -124,11 +124,35 @@ impl Frame<'_> {
 /// `ply`: the plies from the root to this node; `on_line`: whether every
 /// move so far was the line's of [`Vcf::set_line`].
 struct Inherited<'a> {
-    defender_wins: &'a Bitboard,
+    defender_wins: DefenderWins,
     fours: &'a LineFours,
     placed: &'a [Cell],
     ply: usize,
     on_line: bool,
+}
+
+/// The defender's winning cells at an attacker's node, as far as the
+/// search asks: two or more leave no VCF (the attacker cannot take both
+/// with a four), one is the only cell where a four may stand (any other
+/// move loses to it), none leaves every four. Kept as this, not as a
+/// bitboard, since every four's block asks it (`SearchBoard::made_win_alone`).
+#[derive(Clone, Copy, Debug)]
+enum DefenderWins {
+    None,
+    One(Cell),
+    TwoOrMore,
+}
+
+impl DefenderWins {
+    fn of(cells: &Bitboard) -> DefenderWins {
+        if cells.has_two() {
+            DefenderWins::TwoOrMore
+        } else {
+            cells.first().map_or(DefenderWins::None, |i| {
+                DefenderWins::One(Cell::from_index(i))
+            })
+        }
+    }
 }
 
 /// What a caller already knows of the root of a search
@@ -481,7 +505,7 @@ impl Vcf {
             );
         }
         let root = Inherited {
-            defender_wins: &defender_wins,
+            defender_wins: DefenderWins::of(&defender_wins),
             fours: &root_fours,
             placed: &[],
             ply: 0,
@@ -549,10 +573,11 @@ impl Vcf {
         frame: Option<&Frame<'_>>,
         line: &mut Vec<Cell>,
     ) -> Found {
-        let defender_wins = from.defender_wins;
-        if defender_wins.has_two() {
-            return Found::None { always: true };
-        }
+        let only = match from.defender_wins {
+            DefenderWins::TwoOrMore => return Found::None { always: true },
+            DefenderWins::One(c) => Some(c),
+            DefenderWins::None => None,
+        };
         if depth < 3 {
             return Found::None { always: false };
         }
@@ -578,12 +603,10 @@ impl Vcf {
             }
         }
         let me = board.to_move();
-        let within = if !defender_wins.is_empty() {
-            *defender_wins
-        } else if self.candidates == Candidates::All {
-            board.empty()
-        } else {
-            board.candidates(self.candidates)
+        let within = |board: &SearchBoard| match only {
+            Some(c) => Bitboard::single(c.index()),
+            None if self.candidates == Candidates::All => board.empty(),
+            None => board.candidates(self.candidates),
         };
         // The fours along the line: the parent's (the root's are given)
         // brought up to date.
@@ -591,8 +614,15 @@ impl Vcf {
         for &s in from.placed {
             board.update_line_fours(me, &mut kept, s);
         }
-        let fours = kept.all() & within;
+        let fours = match only {
+            // The kept fours are over every empty cell: only the
+            // defender's winning cell, if it is one.
+            Some(c) if kept.directions_at(c) != 0 => Bitboard::single(c.index()),
+            Some(_) => Bitboard::EMPTY,
+            None => kept.all() & within(board),
+        };
         if self.check_fours {
+            let within = within(board);
             let scanned = board.fours_without_win(me, &within);
             assert_eq!(fours, scanned, "kept fours differ from a scan: {board:?}");
         }
@@ -637,8 +667,9 @@ impl Vcf {
             // under every setting, so no mask is needed. Only along the
             // directions the kept fours give `m`: along the others it
             // makes no cell winning.
-            let wins = board.made_wins_along(me, m, kept.directions_at(m));
-            if wins.has_two() {
+            let along = kept.directions_at(m);
+            let Some(made) = board.made_win_alone(me, m, along) else {
+                let wins = board.made_wins_along(me, m, along);
                 board.undo(m);
                 if !legal(board) {
                     continue;
@@ -646,8 +677,8 @@ impl Vcf {
                 line.push(m);
                 result = Some((wins, 3));
                 break;
-            }
-            let Some(block) = wins.first().map(Cell::from_index) else {
+            };
+            let Some(block) = made else {
                 // Not a four after all (cannot happen: `fours` is exact).
                 board.undo(m);
                 continue;
@@ -660,17 +691,21 @@ impl Vcf {
             if renju && me == Player::O && self.forbidden_blocks && board.is_forbidden(block) {
                 board.undo(m);
                 line.push(m);
-                result = Some((wins, 3));
+                result = Some((Bitboard::single(block.index()), 3));
                 break;
             }
             board.play(block);
-            let next_defender_wins = board.made_wins(me.other(), block);
+            let next_defender_wins = match board.made_win_alone(me.other(), block, ALL_DIRECTIONS) {
+                Some(None) => DefenderWins::None,
+                Some(Some(c)) => DefenderWins::One(c),
+                None => DefenderWins::TwoOrMore,
+            };
             let next_key = match frame {
                 Some(f) => key ^ f.stone_key(me, m) ^ f.stone_key(me.other(), block),
                 None => board.key() ^ self.salt(),
             };
             let child = Inherited {
-                defender_wins: &next_defender_wins,
+                defender_wins: next_defender_wins,
                 fours: &kept,
                 placed: &[m, block],
                 ply: from.ply + 2,
