@@ -18,7 +18,7 @@
 # line per position (name, vct's result and seconds, and-or's), then a
 # table of the splits F = 1/8 .. 7/8: positions settled, and the total
 # time over the positions every split settles. One thread, one run at a
-# time; figures in docs/figures.md ("Threat space").
+# time; figures in docs/figures/auto.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kinrow=${1:-target/release/kinrow}

@@ -13,8 +13,8 @@
 # vcf_black-renju of positions/renju-puzzles/vcf_black.pos). Each job's
 # budget is a node count, so the split is the same on any machine:
 # JOB_NODES_9X4, JOB_NODES_8X4, JOB_NODES_RENJU override them (the
-# defaults are those of docs/figures.md; far smaller ones split the tree
-# into thousands of jobs). PROVER
+# defaults are those of docs/figures/cluster.md; far smaller ones split
+# the tree into thousands of jobs). PROVER
 # (default dfpn, the prover that uses threads) is given to both (a) and
 # the jobs. Needs python3 only to read the JSON.
 set -euo pipefail

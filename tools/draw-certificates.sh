@@ -10,8 +10,8 @@
 # and 8x4-k4 (CI; 6x6-k5 and 5x5-k4 are in `cargo test`). 7x7-k5 may be
 # named too, as a benchmark: its certificate is written in about 6
 # minutes (1.4 GB) and checked in about 70 s (2.1 GB); see
-# docs/figures.md, "Draw certificates", for the sizes and times. PROVER
-# picks the `--prover` of the solve (the default is `solve`'s); the
+# docs/figures/small-boards.md, "Draw certificates", for the sizes and
+# times. PROVER picks the `--prover` of the solve (the default is `solve`'s); the
 # certificate's writer always asks pns.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -19,8 +19,9 @@ default), the case's own ``threat_limit`` as the position's
 cases, ``kinrow solve --prover vct-dfpn --threads N`` on the disproven
 ones (``--disproven-prover`` changes it: the issue measured ``vct``,
 PNS on one thread, which took 1.5 times ``vct-dfpn``'s time on them on
-one thread at ``51ecd81``, docs/figures.md). Each run gets S seconds of wall time
-(default 10); quintet, which has no time limit, is stopped there.
+one thread at ``51ecd81``, docs/figures/threat-space-nodes.md). Each
+run gets S seconds of wall time (default 10); quintet, which has no time
+limit, is stopped there.
 
 kinrow's answer on a disproven case counts as definite when it is
 ``no-threat-win`` or ``no-win``, or a ``win``: with ``--check-wins`` its

@@ -14,7 +14,7 @@ how many verdicts differ; then every position whose answer differs, or
 whose time differs by over SECONDS (`--show`), with the prover that
 answered. Exits 1 when a verdict differs (one's win, the other's no-win):
 a wrong answer in one of them. `--log` keeps the JSON lines. Figures in
-docs/figures.md quote it with its command and commit.
+docs/figures/ quote it with its command and commit.
 """
 import argparse
 import collections

@@ -192,7 +192,7 @@ impl Policy {
 /// never changes a job's verdict; it lets the job's search use a core
 /// that would otherwise wait (on 8x4 k=4, `--cluster local --workers 2`
 /// ran the root's job on one thread while the other core had nothing to
-/// do: docs/figures.md).
+/// do: docs/figures/cluster.md).
 #[must_use]
 pub fn threads_of_runs(free: usize, runs: usize) -> Vec<usize> {
     if runs == 0 {

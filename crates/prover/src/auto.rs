@@ -16,7 +16,7 @@
 //! others up fast; df-pn's `vct-dfpn` then gets the rest (measured
 //! against PNS's `vct` there at `bfaff9a`, `auto` against `auto`: 8%
 //! less time on the Renju puzzles, 11% on their freestyle forms, the
-//! same on the exact ones, and on quintet's cases; docs/figures.md,
+//! same on the exact ones, and on quintet's cases; docs/figures/auto.md,
 //! "`auto` on one thread"). Otherwise, and for what the threat space leaves
 //! open, the prover of the whole game answers with what is left: AND-OR
 //! when there is a horizon (iterative deepening gives shortest wins), PNS
@@ -32,12 +32,12 @@
 //! disproof zones apply (a small board, no horizon, not renju: see
 //! [`Auto::parallel_whole_game`]) goes to df-pn on all of them instead of
 //! PNS on one: measured on 8x4, 9x4 and 10x4 k=4 and 7x7 k=5, two threads
-//! of df-pn took less time than one of PNS on each (docs/figures.md,
+//! of df-pn took less time than one of PNS on each (docs/figures/dfpn.md,
 //! "df-pn"). With a horizon, on two threads, the sequence above runs with
 //! its threat space on both (`vct-db`'s plans, then `vct-dfpn` on a
 //! shared table), then the whole game on one: measured on the ten
 //! slowest Renju puzzles 1.80x the one-thread time, where racing `vct`
-//! against `vct-dfpn`, one thread each, gave 0.98x (docs/figures.md,
+//! against `vct-dfpn`, one thread each, gave 0.98x (docs/figures/auto.md,
 //! "`auto` on two threads"). From three threads the threat space and
 //! the whole game run at once instead, each with the whole time budget,
 //! half of the nodes and half of the memory: `vct-dfpn` on all threads
@@ -58,7 +58,7 @@ use std::time::{Duration, Instant};
 
 /// The threat space's share of the node and time budgets on one thread,
 /// as (numerator, denominator). Measured (`tools/auto_split.sh`,
-/// docs/figures.md "Threat space"): over the Renju puzzles under their
+/// docs/figures/auto.md): over the Renju puzzles under their
 /// three rules and the bench, 10 s each, a share of 1/2 settles 136 of 155
 /// positions, 3/4 138, 7/8 139; the whole game settled none that the
 /// threat space missed within 8.75 s, and where the threat space found
@@ -74,8 +74,8 @@ pub(crate) const THREAT_SHARE: (u32, u32) = (3, 4);
 /// gets the rest: it proves a few long lines that `vct` does not within
 /// seconds (`vct_unstable`, 25 plies, in under 0.3 s) and gives most of
 /// the others up within a few hundredths of a second (with moves off its
-/// plans it would spend its whole share on them). See docs/figures.md,
-/// "db-search".
+/// plans it would spend its whole share on them). See
+/// docs/figures/threat-space.md, "db-search".
 ///
 /// A quarter, not less, because the share is of time too, and machines
 /// differ: it stops on its own (its plans run out, within 0.2 s on the
@@ -83,7 +83,7 @@ pub(crate) const THREAT_SHARE: (u32, u32) = (3, 4);
 /// sixteenth of a 10 s budget (0.47 s) lost `vct_unstable` (0.35 s
 /// alone) on a machine loaded by a second run. A quarter and a sixteenth
 /// gave quintet's 74 proven cases the same answers, provers and nodes
-/// (docs/figures.md, "`vct-db`'s share").
+/// (docs/figures/threat-space.md, "`vct-db`'s share").
 pub(crate) const DB_SHARE: (u32, u32) = (1, 4);
 
 /// The most nodes `vct-db` gets in [`Auto`], whatever the budget (its

@@ -128,10 +128,11 @@ impl Space {
     /// fraction of the wide one's cost, so a search that runs out of
     /// budget in the wide space still has the narrow one's definite
     /// answer ([`Space::answer_of_phases`]); a full wide disproof costs
-    /// 38% more (docs/figures.md). A win of the narrow space is a win,
-    /// and one of the wide space too. Under `attack fours` outside renju
-    /// the narrow space is the wide one (a four is a threat whatever the
-    /// limit, and no other move is tried), so its no-win is the game's.
+    /// 38% more (docs/figures/threat-space-quintet.md). A win of the
+    /// narrow space is a win, and one of the wide space too. Under
+    /// `attack fours` outside renju the narrow space is the wide one (a
+    /// four is a threat whatever the limit, and no other move is tried),
+    /// so its no-win is the game's.
     #[must_use]
     pub(crate) fn phases(self) -> Vec<Space> {
         match self {
@@ -404,8 +405,8 @@ impl Space {
     /// quintet's 121 cases and the renju puzzles (`vct`, one thread):
     /// 18% fewer nodes on quintet's proofs, 7% on its disproofs, 28% on
     /// the puzzles' proofs, five more answered within 10 s; `vct-dfpn`
-    /// 23% fewer on 37 of quintet's cases (docs/figures.md, "Threat
-    /// space").
+    /// 23% fewer on 37 of quintet's cases
+    /// (docs/figures/threat-space-quintet.md).
     #[inline]
     #[must_use]
     pub fn mobility_stand_in(self, candidates: u32) -> u32 {
@@ -433,9 +434,10 @@ impl Space {
     /// scale-free here (every first number times 4: the same nodes), so
     /// only these ratios count. Only first numbers change, which steer the
     /// search and settle nothing. Measured on quintet's 121 cases and the
-    /// Renju puzzles (docs/figures.md, "Threat space": an attacker's node's
-    /// first numbers); in the whole game a dn factor of 4 costs df-pn 2.6
-    /// times the nodes on 7x7 k=5, so the game keeps its mobility.
+    /// Renju puzzles (docs/figures/threat-space-quintet.md: an attacker's
+    /// node's first numbers); in the whole game a dn factor of 4 costs
+    /// df-pn 2.6 times the nodes on 7x7 k=5, so the game keeps its
+    /// mobility.
     #[inline]
     #[must_use]
     pub fn attacker_first_numbers(self, moves: u32) -> (u32, u32) {

@@ -65,7 +65,7 @@ pub(crate) const NARROW_THREAT_PLIES: u32 = 5;
 /// A longer VCF would cut as soundly, but each node pays for the search,
 /// and most cuts come from the short ones: on the renju puzzles the
 /// limit saves about a quarter of the VCF nodes for as many PNS nodes
-/// (`docs/figures.md`).
+/// (`docs/figures/renju.md`).
 pub(crate) const COUNTER_THREAT_PLIES: u32 = 5;
 
 /// Mixed into the keys of the defender's nodes below a widened attacker's
@@ -315,7 +315,7 @@ fn needs_threat(
 /// move costs more than the children it saves (quintet's 121 cases,
 /// `vct`, one thread: 13.1 M nodes instead of 27.8 M, but 10% more
 /// time); below widened nodes, 2-4% less time and nodes
-/// (docs/figures.md, "Threat space").
+/// (docs/figures/threat-space-quintet.md).
 pub(crate) fn threats_only(
     rules: &NodeRules,
     board: &SearchBoard,

@@ -41,7 +41,8 @@
 //! numbers could make them, rather than the first reply the cheap score
 //! ranks and the prover proves (8x4 k=4 at `47713de`: 0.77 M nodes in
 //! 62 s, against 2.5 M in 304 s with df-pn's kept table; since the zones
-//! of `draw/zones.rs`, 0.15 M in 19 s; `docs/figures.md`). A guide only
+//! of `draw/zones.rs`, 0.15 M in 19 s; `docs/figures/small-boards.md`,
+//! "Draw certificates"). A guide only
 //! chooses: the position after its reply is written to its end like any
 //! other (static draws, full boards), so a wrong hint (two positions
 //! under one key) ends in an error, never in a certificate the checker

@@ -112,7 +112,8 @@ impl<T: DfpnTable> DfpnSearch<'_, T> {
                 // less to compute again at the next listing than a slot
                 // of the table (most of these children are never
                 // searched, yet storing them doubled the table on 7x7
-                // k=5). Measured in docs/figures.md (`dfpn` shape row).
+                // k=5). Measured in docs/figures/dfpn.md (`dfpn` shape
+                // row).
                 let cell = Cell::from_index(usize::from(c.real));
                 let (pn, dn) = self.at.shape_numbers(&self.shapes, child_and, cell, base);
                 Numbers::open(pn, dn)

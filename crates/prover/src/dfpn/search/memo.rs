@@ -9,7 +9,8 @@
 //! kept here, and the next visit of the same node takes them. In
 //! `vct-dfpn` on `vct_black_long_short` (issue 58) 0.68 M of 1.81 M
 //! expansions took their moves from here, and the slow cases of quintet's
-//! took 3-6% less time, the nodes the same (docs/figures.md); in the
+//! took 3-6% less time, the nodes the same
+//! (docs/figures/threat-space-quintet.md); in the
 //! whole game, whose moves come from cheap scans, nothing changed.
 //!
 //! Why that is sound: the moves a node lists are a function of its
