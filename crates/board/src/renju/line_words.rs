@@ -79,6 +79,10 @@ impl SearchBoard {
     }
 }
 
+/// How many cells [`SearchBoard::legal_reaches`] tests one by one before
+/// it finds the cells that can be forbidden on the whole board.
+const FIRST_ALONE: usize = 4;
+
 impl SearchBoard {
     /// [`crate::Board::legal`] on this board: the cells of `cells` where
     /// `player` may play, x's forbidden points left out under renju. Only
@@ -118,7 +122,25 @@ impl SearchBoard {
                 _ => cells.count() >= n,
             };
         }
-        let mut tested = *cells & self.empty();
+        // Most cells are legal and `n` is small: the first few cells,
+        // each tested alone (a test whose own first check clears nearly
+        // every cell), usually settle it before the whole board's
+        // candidates are worked out. A cell of `cells` that is not empty
+        // counts, as in `legal`.
+        let empty = self.empty();
+        let mut found = 0;
+        for m in cells.iter().take(FIRST_ALONE) {
+            if !empty.contains(m) || game.foul_in(self, m).is_none() {
+                found += 1;
+                if found >= n {
+                    return true;
+                }
+            }
+        }
+        if n == 0 {
+            return true;
+        }
+        let mut tested = *cells & empty;
         if tested.count() > 4 {
             let (x, o) = (self.stones(Player::X), self.stones(Player::O));
             tested &= game.forbidden_candidates(x, o);
@@ -293,7 +315,9 @@ mod tests {
     /// `legal_reaches` says what counting `legal` says, for both players,
     /// on every empty cell, a few cells, one or none, and for counts
     /// around the true one (the positions' forbidden points make it fall
-    /// short of the cells given).
+    /// short of the cells given), and on the forbidden points alone and
+    /// with a few other cells (so that the cells it tests first, one by
+    /// one, are forbidden ones).
     #[test]
     fn legal_reaches_counts_the_legal_cells() {
         let mut short = 0;
@@ -301,7 +325,16 @@ mod tests {
             let empty = board.empty();
             let few: crate::Bitboard = empty.iter().step_by(3).take(7).collect();
             let one: crate::Bitboard = empty.iter().take(1).collect();
-            for cells in [empty, few, one, crate::Bitboard::EMPTY] {
+            let forbidden = board.forbidden_points();
+            let sets = [
+                empty,
+                few,
+                one,
+                crate::Bitboard::EMPTY,
+                forbidden,
+                forbidden | few,
+            ];
+            for cells in sets {
                 for player in [Player::X, Player::O] {
                     let legal = board.legal(player, &cells).count();
                     short += u32::from(legal < cells.count());
