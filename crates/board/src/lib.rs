@@ -44,4 +44,4 @@ pub use geometry::{Cell, Geometry, Player, SizeError};
 pub use line_fours::LineFours;
 pub use renju::Foul;
 pub use restriction::{Attack, Candidates};
-pub use search_board::{SearchBoard, ALL_DIRECTIONS};
+pub use search_board::{SearchBoard, WinCells, ALL_DIRECTIONS};

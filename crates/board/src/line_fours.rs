@@ -275,18 +275,15 @@ mod tests {
                     // And the VCF search's question of them: none, which
                     // one, or two or more.
                     let alone = match along.count() {
-                        0 => Some(None),
-                        1 => along.first().map(|i| Some(Cell::from_index(i))),
-                        _ => None,
+                        0 => crate::WinCells::None,
+                        1 => crate::WinCells::One(Cell::from_index(along.first().unwrap())),
+                        _ => crate::WinCells::Several,
                     };
                     let dirs = scratch.directions_at(m);
                     assert_eq!(board.made_win_alone(attacker, m, dirs), alone);
                     assert_eq!(
                         board.made_win_alone(attacker.other(), m, crate::ALL_DIRECTIONS),
-                        match board.made_wins(attacker.other(), m) {
-                            w if w.has_two() => None,
-                            w => Some(w.first().map(Cell::from_index)),
-                        },
+                        crate::WinCells::of(&board.made_wins(attacker.other(), m)),
                         "seed {seed}: {board:?}"
                     );
                 }

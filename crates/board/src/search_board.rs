@@ -29,6 +29,27 @@ pub(crate) const LINE_WORDS: usize = 6 * (MAX_SIDE as usize) / 2;
 /// Every direction, as a set for [`SearchBoard::made_wins_along`].
 pub const ALL_DIRECTIONS: u8 = 0b1111;
 
+/// A set of winning cells as far as a search asks of it: none, one (which),
+/// or two or more ([`SearchBoard::made_win_alone`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinCells {
+    None,
+    One(Cell),
+    Several,
+}
+
+impl WinCells {
+    /// What `cells` holds, in these terms.
+    #[must_use]
+    pub fn of(cells: &Bitboard) -> WinCells {
+        match cells.first() {
+            _ if cells.has_two() => WinCells::Several,
+            Some(i) => WinCells::One(Cell::from_index(i)),
+            None => WinCells::None,
+        }
+    }
+}
+
 /// Where each cell of one board shape sits in the line words, and which
 /// line bits are cells. One per shape, built on first use and kept for the
 /// life of the program (see [`LineMap::get`]).
@@ -484,23 +505,22 @@ impl SearchBoard {
     }
 
     /// [`SearchBoard::made_wins_along`] for a caller that only asks
-    /// whether it is empty, one cell (which) or more: `Some(None)`,
-    /// `Some(Some(cell))`, or `None` for two or more. No bitboard is
-    /// built (a VCF search asks this of every four and every block).
-    /// The cells found along different directions are different cells
-    /// (two lines through `m` meet only at `m`), so the count is exact.
+    /// whether it holds no cell, one (which) or more. No bitboard is
+    /// built (a VCF search asks this of every four and every block). The
+    /// cells found along different directions are different cells (two
+    /// lines through `m` meet only at `m`), so the count is exact.
     #[inline]
     #[must_use]
-    pub fn made_win_alone(&self, player: Player, m: Cell, directions: u8) -> Option<Option<Cell>> {
-        let (mut first, mut n) = (None, 0u32);
+    pub fn made_win_alone(&self, player: Player, m: Cell, directions: u8) -> WinCells {
+        let (mut first, mut n) = (0, 0u32);
         self.for_each_made_win(player, m, directions, |i| {
             n += 1;
-            first = Some(i);
+            first = i;
         });
         match n {
-            0 => Some(None),
-            1 => first.map(|i| Some(Cell::from_index(i))),
-            _ => None,
+            0 => WinCells::None,
+            1 => WinCells::One(Cell::from_index(first)),
+            _ => WinCells::Several,
         }
     }
 

@@ -137,9 +137,6 @@ impl SearchBoard {
                 }
             }
         }
-        if n == 0 {
-            return true;
-        }
         let mut tested = *cells & empty;
         if tested.count() > 4 {
             let (x, o) = (self.stones(Player::X), self.stones(Player::O));

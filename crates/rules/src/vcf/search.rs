@@ -34,7 +34,9 @@
 //! never stored.
 
 use crate::kit::symmetry::Symmetries;
-use kinrow_board::{Bitboard, Candidates, Cell, LineFours, Player, SearchBoard, ALL_DIRECTIONS};
+use kinrow_board::{
+    Bitboard, Candidates, Cell, LineFours, Player, SearchBoard, WinCells, ALL_DIRECTIONS,
+};
 use std::cell::RefCell;
 
 /// A VCF: attacker fours and the defender's forced blocks, alternating, the
@@ -124,35 +126,15 @@ impl Frame<'_> {
 /// `ply`: the plies from the root to this node; `on_line`: whether every
 /// move so far was the line's of [`Vcf::set_line`].
 struct Inherited<'a> {
-    defender_wins: DefenderWins,
+    /// The defender's winning cells: two or more leave no VCF (the
+    /// attacker cannot take both with a four), one is the only cell where
+    /// a four may stand (any other move loses to it), none leaves every
+    /// four.
+    defender_wins: WinCells,
     fours: &'a LineFours,
     placed: &'a [Cell],
     ply: usize,
     on_line: bool,
-}
-
-/// The defender's winning cells at an attacker's node, as far as the
-/// search asks: two or more leave no VCF (the attacker cannot take both
-/// with a four), one is the only cell where a four may stand (any other
-/// move loses to it), none leaves every four. Kept as this, not as a
-/// bitboard, since every four's block asks it (`SearchBoard::made_win_alone`).
-#[derive(Clone, Copy, Debug)]
-enum DefenderWins {
-    None,
-    One(Cell),
-    TwoOrMore,
-}
-
-impl DefenderWins {
-    fn of(cells: &Bitboard) -> DefenderWins {
-        if cells.has_two() {
-            DefenderWins::TwoOrMore
-        } else {
-            cells.first().map_or(DefenderWins::None, |i| {
-                DefenderWins::One(Cell::from_index(i))
-            })
-        }
-    }
 }
 
 /// What a caller already knows of the root of a search
@@ -505,7 +487,7 @@ impl Vcf {
             );
         }
         let root = Inherited {
-            defender_wins: DefenderWins::of(&defender_wins),
+            defender_wins: WinCells::of(&defender_wins),
             fours: &root_fours,
             placed: &[],
             ply: 0,
@@ -574,9 +556,9 @@ impl Vcf {
         line: &mut Vec<Cell>,
     ) -> Found {
         let only = match from.defender_wins {
-            DefenderWins::TwoOrMore => return Found::None { always: true },
-            DefenderWins::One(c) => Some(c),
-            DefenderWins::None => None,
+            WinCells::Several => return Found::None { always: true },
+            WinCells::One(c) => Some(c),
+            WinCells::None => None,
         };
         if depth < 3 {
             return Found::None { always: false };
@@ -668,20 +650,23 @@ impl Vcf {
             // directions the kept fours give `m`: along the others it
             // makes no cell winning.
             let along = kept.directions_at(m);
-            let Some(made) = board.made_win_alone(me, m, along) else {
-                let wins = board.made_wins_along(me, m, along);
-                board.undo(m);
-                if !legal(board) {
+            let block = match board.made_win_alone(me, m, along) {
+                WinCells::One(block) => block,
+                WinCells::Several => {
+                    let wins = board.made_wins_along(me, m, along);
+                    board.undo(m);
+                    if !legal(board) {
+                        continue;
+                    }
+                    line.push(m);
+                    result = Some((wins, 3));
+                    break;
+                }
+                WinCells::None => {
+                    // Not a four after all (cannot happen: `fours` is exact).
+                    board.undo(m);
                     continue;
                 }
-                line.push(m);
-                result = Some((wins, 3));
-                break;
-            };
-            let Some(block) = made else {
-                // Not a four after all (cannot happen: `fours` is exact).
-                board.undo(m);
-                continue;
             };
             // Under renju a four of o whose one block is forbidden to x
             // wins as a double four does: x may not play there, any other
@@ -695,11 +680,7 @@ impl Vcf {
                 break;
             }
             board.play(block);
-            let next_defender_wins = match board.made_win_alone(me.other(), block, ALL_DIRECTIONS) {
-                Some(None) => DefenderWins::None,
-                Some(Some(c)) => DefenderWins::One(c),
-                None => DefenderWins::TwoOrMore,
-            };
+            let next_defender_wins = board.made_win_alone(me.other(), block, ALL_DIRECTIONS);
             let next_key = match frame {
                 Some(f) => key ^ f.stone_key(me, m) ^ f.stone_key(me.other(), block),
                 None => board.key() ^ self.salt(),
